@@ -1,0 +1,1 @@
+"""What things look like, as drawings in millimetres (generator.scene). No file formats here."""

@@ -1,0 +1,50 @@
+"""The bundled fonts (PT Sans, PT Serif) by role, and their registration with reportlab."""
+
+from functools import cache
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from generator.errors import UserError
+from generator.resources import font_path
+
+FONT_FILES = {
+    "sans": "PTSans-Regular.ttf",
+    "sans-bold": "PTSans-Bold.ttf",
+    "serif": "PTSerif-Regular.ttf",
+    "serif-bold": "PTSerif-Bold.ttf",
+    "serif-italic": "PTSerif-Italic.ttf",
+}
+
+
+def pdf_font_name(role: str) -> str:
+    """Register the role's TTF with reportlab (once) and return its name there."""
+    return _registered(role).fontName
+
+
+@cache
+def _registered(role: str) -> TTFont:
+    if role not in FONT_FILES:
+        raise UserError(f"unknown font role {role!r}; use one of {', '.join(FONT_FILES)}")
+    font = TTFont(f"OpenDomino-{role}", str(font_path(FONT_FILES[role])))
+    pdfmetrics.registerFont(font)
+    return font
+
+
+def missing_glyphs(role: str, text: str) -> set[str]:
+    """Characters of `text` the role's font cannot draw."""
+    mapping = _registered(role).face.charToGlyph
+    return {ch for ch in text if not ch.isspace() and ord(ch) not in mapping}
+
+
+def require_glyphs(role: str, text: str) -> None:
+    missing = missing_glyphs(role, text)
+    if missing:
+        shown = " ".join(sorted(missing))
+        raise UserError(f"font {FONT_FILES[role]} has no glyph for {shown}; "
+                        f"remove these characters or use another font")
+
+
+def text_width(role: str, text: str, size: float) -> float:
+    """Advance width of `text` at em size `size`, in the same unit as `size`."""
+    return pdfmetrics.stringWidth(text, pdf_font_name(role), size)

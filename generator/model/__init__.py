@@ -1,0 +1,1 @@
+"""The game's data: sets, tiles, figures. Loaded from templates/ and validated."""

@@ -1,0 +1,175 @@
+"""The seed's figures as data: starting positions, across play, cell numberings.
+
+Figures 1(A), 1(B) and 1(C) are the sets' own magic layouts; the others live in
+templates/figures/. Every tile a position places must exist in its set with the same
+arrow direction, so a mistyped digit or a reversed arrow is caught on load.
+"""
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+
+from generator.errors import UserError
+from generator.model.fractions import head_and_tail, parse_fraction
+from generator.model.reductions import reduce_tiles
+from generator.model.set_loader import SET_NAMES, load_set
+from generator.model.tiles import TileSet
+from generator.resources import load_toml, template_path
+
+
+@dataclass(frozen=True)
+class Placement:
+    row: int
+    column: int
+    set_name: str
+    group: int | None
+    head: int
+    tail: int
+    arrow: str          # "up" or "down"
+
+    @property
+    def top(self) -> int:
+        return self.tail if self.arrow == "down" else self.head
+
+    @property
+    def bottom(self) -> int:
+        return self.head if self.arrow == "down" else self.tail
+
+
+@dataclass(frozen=True)
+class Figure:
+    id: str
+    kind: str                         # "layout", "position", "across" or "numbering"
+    title: dict                       # language -> title
+    placements: tuple[Placement, ...] = ()
+    numbers: dict = field(default_factory=dict)     # (row, column) -> number
+    across_starts: tuple = ()                        # ((across row, arrow), ...)
+    across_size: tuple = (16, 4)
+    set_name: str | None = None                      # for the magic layouts
+
+    def label(self) -> str:
+        """The seed's name of the figure: fig-4a -> 4(A)."""
+        number = self.id.removeprefix("fig-")
+        if number[-1].isalpha():
+            return f"{number[:-1]}({number[-1].upper()})"
+        return number
+
+
+_LAYOUT_TITLES = {
+    "en": "Set {name}: the magic starting layout",
+    "ru": "Комплект {name}: магическая начальная расстановка",
+}
+
+
+def figure_from_set(tile_set: TileSet) -> Figure:
+    placements = tuple(Placement(t.row, t.column, t.set_name, t.group, t.head, t.tail, t.arrow)
+                       for t in tile_set.tiles)
+    titles = {lang: text.format(name=tile_set.name) for lang, text in _LAYOUT_TITLES.items()}
+    return Figure(tile_set.figure, "layout", titles, placements, set_name=tile_set.name)
+
+
+@cache
+def load_figures() -> dict[str, Figure]:
+    figures = {}
+    for name in SET_NAMES:
+        figure = figure_from_set(load_set(name))
+        figures[figure.id] = figure
+    for path in sorted(template_path("figures").glob("*.toml")):
+        figure = _load_figure_file(path)
+        if figure.id in figures:
+            raise UserError(f"{path.name}: figure id {figure.id!r} is used twice; give it a new id")
+        figures[figure.id] = figure
+    return dict(sorted(figures.items(), key=lambda item: _figure_order(item[0])))
+
+
+def _figure_order(figure_id: str):
+    number = figure_id.removeprefix("fig-")
+    digits = "".join(ch for ch in number if ch.isdigit())
+    return int(digits), number
+
+
+def figure(figure_id: str) -> Figure:
+    figures = load_figures()
+    if figure_id not in figures:
+        raise UserError(f"unknown figure {figure_id!r}; known figures: {', '.join(figures)}")
+    return figures[figure_id]
+
+
+def _load_figure_file(path) -> Figure:
+    data = load_toml(path)
+    where = path.name
+    for key in ("id", "kind", "title"):
+        if key not in data:
+            raise UserError(f"{where}: missing key {key!r}")
+    kind = data["kind"]
+    if kind == "position":
+        placements = _placements(data, where)
+        figure = Figure(data["id"], kind, data["title"], placements)
+        check_position(figure, data["side"], where)
+        return figure
+    if kind == "numbering":
+        return Figure(data["id"], kind, data["title"], numbers=_numbers(data, where))
+    if kind == "across":
+        starts = tuple((int(s["row"]), s["arrow"]) for s in data.get("start", []))
+        size = (int(data.get("columns", 16)), int(data.get("rows", 4)))
+        return Figure(data["id"], kind, data["title"], across_starts=starts, across_size=size)
+    raise UserError(f"{where}: kind = {kind!r}; use position, numbering or across")
+
+
+def _placements(data: dict, where: str) -> tuple[Placement, ...]:
+    sides = data.get("side", [])
+    by_row = {}
+    for side in sides:
+        for row in side["rows"]:
+            by_row[row] = side
+    placements = []
+    for row_key, cells in data.get("rows", {}).items():
+        row = int(row_key)
+        if row not in by_row:
+            raise UserError(f"{where}: row {row} has tiles but no [[side]] lists it")
+        side = by_row[row]
+        if len(cells) != 8:
+            raise UserError(f"{where}: row {row} must list 8 cells (\"\" for an empty one)")
+        for column, text in enumerate(cells, start=1):
+            if text == "":
+                continue
+            top, bottom = parse_fraction(text, f"{where}: row {row}, column {column}")
+            head, tail = head_and_tail(top, bottom, side["arrow"])
+            placements.append(Placement(row, column, side["set"], side.get("group"), head, tail,
+                                        side["arrow"]))
+    return tuple(sorted(placements, key=lambda p: (-p.row, p.column)))
+
+
+def check_position(figure: Figure, sides: list, where: str) -> None:
+    """Each side's tiles are exactly its (reduced) set or group, with the set's arrows."""
+    for side in sides:
+        tile_set = load_set(side["set"])
+        group = side.get("group")
+        placed = [p for p in figure.placements if p.row in side["rows"]]
+        wanted = (reduce_tiles(tile_set, side["reduced"], group) if "reduced" in side
+                  else Counter((t.head, t.tail) for t in (tile_set.group(group) if group else tile_set.tiles)))
+        have = Counter((p.head, p.tail) for p in placed)
+        whose = f"set {tile_set.name}" + (f" group {group}" if group else "")
+        for p in placed:
+            if have[(p.head, p.tail)] > wanted[(p.head, p.tail)]:
+                reversed_ok = wanted[(p.tail, p.head)] > 0
+                problem = ("its arrow points the other way in the set" if reversed_ok
+                           else "the set has no such tile" if not wanted[(p.head, p.tail)] else
+                           "it appears too often")
+                raise UserError(f"{where}: tile {p.top}/{p.bottom} at row {p.row}, column {p.column} "
+                                f"does not fit {whose} ({problem}); check its digits and rows")
+        missing = wanted - have
+        if missing:
+            head, tail = sorted(missing)[0]
+            raise UserError(f"{where}: {whose} {side.get('reduced', '')} lacks the tile with head "
+                            f"{head} and tail {tail}; add it to rows {side['rows']}")
+
+
+def _numbers(data: dict, where: str) -> dict:
+    numbers = {}
+    for row_key, cells in data.get("rows", {}).items():
+        for column, value in enumerate(cells, start=1):
+            numbers[(int(row_key), column)] = int(value)
+    if sorted(numbers.values()) != list(range(1, 65)):
+        raise UserError(f"{where}: a numbering must use 1-64 once each on the 64 cells")
+    return numbers

@@ -1,0 +1,118 @@
+"""The rules a set file must obey. Each failure names a tile and the rule it breaks."""
+
+from collections import Counter
+
+from generator.errors import UserError
+from generator.model.sums import column_sums, group_column_sums, row_head_tail_sums
+from generator.model.tiles import Tile, TileSet
+
+
+def validate_set(tile_set: TileSet, where: str) -> None:
+    check_composition(tile_set, where)
+    check_proportional_orientation(tile_set, where)
+    check_magic_sums(tile_set, where)
+
+
+def _cell(tile: Tile) -> str:
+    return f"tile {tile.fraction} at row {tile.row}, column {tile.column}"
+
+
+def expected_composition(tile_set: TileSet) -> Counter:
+    """Unordered digit pairs the set must hold, with their counts."""
+    top = tile_set.max_digit
+    rule = tile_set.composition
+    pairs = [(a, b) for a in range(top + 1) for b in range(a, top + 1)]
+    if "extra_doubles" in rule:
+        wanted = Counter(pairs)
+        wanted.update((d, d) for d in rule["extra_doubles"])
+        return wanted
+    if "per_group_doubles" in rule and "per_group_fractions" in rule:
+        wanted = Counter()
+        for a, b in pairs:
+            wanted[(a, b)] = 2 * (rule["per_group_doubles"] if a == b else rule["per_group_fractions"])
+        return wanted
+    raise UserError(f"set {tile_set.name}: [composition] needs extra_doubles, "
+                    "or per_group_doubles and per_group_fractions")
+
+
+def describe_composition(tile_set: TileSet) -> str:
+    rule = tile_set.composition
+    base = f"double-{tile_set.max_digit}"
+    if "extra_doubles" in rule:
+        extras = ", ".join(f"{d}/{d}" for d in rule["extra_doubles"])
+        return f"{base} plus {extras}"
+    return (f"per group: each double of {base} {rule['per_group_doubles']}x, "
+            f"each fraction {rule['per_group_fractions']}x")
+
+
+def check_composition(tile_set: TileSet, where: str) -> None:
+    wanted = expected_composition(tile_set)
+    rule = f"composition: {describe_composition(tile_set)}"
+    if "per_group_doubles" in tile_set.composition:
+        per_group = Counter({pair: n // 2 for pair, n in wanted.items()})
+        for group in (1, 2):
+            _compare(tile_set.group(group), per_group, f"{where}: group {group}", rule)
+    _compare(tile_set.tiles, wanted, where, rule)
+
+
+def _compare(tiles, wanted: Counter, where: str, rule: str) -> None:
+    have = Counter(t.digits for t in tiles)
+    for tile in tiles:
+        if have[tile.digits] > wanted[tile.digits]:
+            times = wanted[tile.digits]
+            raise UserError(f"{where}: {_cell(tile)} is one too many "
+                            f"(the set holds it {times} time{'s' if times != 1 else ''}; {rule})")
+    for pair, count in sorted(wanted.items()):
+        if have[pair] < count:
+            raise UserError(f"{where}: tile {pair[0]}/{pair[1]} is missing ({rule})")
+
+
+def check_proportional_orientation(tile_set: TileSet, where: str) -> None:
+    for end in ("head", "tail"):
+        first = Counter(getattr(t, end) for t in tile_set.group(1))
+        second = Counter(getattr(t, end) for t in tile_set.group(2))
+        for digit in sorted(set(first) | set(second)):
+            if first[digit] != second[digit]:
+                richer = 1 if first[digit] > second[digit] else 2
+                tile = next(t for t in tile_set.group(richer) if getattr(t, end) == digit)
+                raise UserError(
+                    f"{where}: {_cell(tile)} breaks proportional orientation: group 1 has "
+                    f"{first[digit]} {end}s of {digit}, group 2 has {second[digit]}; "
+                    f"turn the tile's arrow or swap it with the other group")
+
+
+def check_magic_sums(tile_set: TileSet, where: str) -> None:
+    magic = tile_set.magic
+    if "column_sum" in magic:
+        for column, total in enumerate(column_sums(tile_set), start=1):
+            if total != magic["column_sum"]:
+                _column_error(tile_set, where, column, total, magic["column_sum"], "four-tile column")
+    if "group_column_sum" in magic:
+        for group in (1, 2):
+            for column, total in enumerate(group_column_sums(tile_set, group), start=1):
+                if total != magic["group_column_sum"]:
+                    _column_error(tile_set, where, column, total, magic["group_column_sum"],
+                                  f"group {group} column", group)
+    for end, key in (("head", "row_head_sum"), ("tail", "row_tail_sum")):
+        if key not in magic:
+            continue
+        for row in tile_set.layout_rows:
+            total = row_head_tail_sums(tile_set, row)[0 if end == "head" else 1]
+            if total != magic[key]:
+                tiles = ", ".join(t.fraction for t in tile_set.row(row))
+                raise UserError(f"{where}: row {row} ({tiles}): its {end} digits sum to {total}, "
+                                f"not {magic[key]} (magic sums)")
+    if magic.get("group2_is_group1_turned"):
+        for tile in tile_set.group(1):
+            turned = tile_set.at(9 - tile.row, 9 - tile.column)
+            if (turned.head, turned.tail) != (tile.head, tile.tail):
+                raise UserError(f"{where}: {_cell(turned)} should be {tile.head}/{tile.tail}, "
+                                f"{_cell(tile)} turned 180 degrees (group 2 is group 1 turned)")
+
+
+def _column_error(tile_set, where, column, total, wanted, what, group=None):
+    tiles = [tile_set.at(r, column) for r in tile_set.layout_rows
+             if group is None or tile_set.at(r, column).group == group]
+    names = ", ".join(t.fraction for t in tiles)
+    raise UserError(f"{where}: column {column} ({names}): the {what} sums to {total}, "
+                    f"not {wanted} (magic sums)")

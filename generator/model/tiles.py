@@ -1,0 +1,72 @@
+"""Tiles and sets as the rest of the program sees them."""
+
+from dataclasses import dataclass, field
+
+ROWS_OF_GROUP = {1: (8, 7), 2: (2, 1)}
+ARROW_OF_GROUP = {1: "down", 2: "up"}
+
+
+@dataclass(frozen=True)
+class Tile:
+    set_name: str
+    group: int          # 1 = North (rows 8-7, arrow down), 2 = South (rows 2-1, arrow up)
+    head: int           # the digit the arrow points to
+    tail: int
+    row: int            # starting cell, 1-8 from South
+    column: int         # 1-8 from South's left
+    id: str
+
+    @property
+    def is_double(self) -> bool:
+        return self.head == self.tail
+
+    @property
+    def arrow(self) -> str:
+        return ARROW_OF_GROUP[self.group]
+
+    @property
+    def top(self) -> int:
+        """The digit on the upper half as seen from South in the starting position."""
+        return self.tail if self.arrow == "down" else self.head
+
+    @property
+    def bottom(self) -> int:
+        return self.head if self.arrow == "down" else self.tail
+
+    @property
+    def fraction(self) -> str:
+        """The tile written top/bottom as the seed's figures print it."""
+        return f"{self.top}/{self.bottom}"
+
+    @property
+    def digits(self) -> tuple[int, int]:
+        """The unordered pair of digits, smaller first."""
+        return (min(self.head, self.tail), max(self.head, self.tail))
+
+
+@dataclass(frozen=True)
+class TileSet:
+    name: str
+    figure: str
+    digit_style: str                    # "pips" or "dashes"
+    max_digit: int
+    composition: dict
+    magic: dict
+    back: dict
+    tiles: tuple[Tile, ...] = field(repr=False)
+
+    def group(self, number: int) -> tuple[Tile, ...]:
+        return tuple(t for t in self.tiles if t.group == number)
+
+    def row(self, number: int) -> tuple[Tile, ...]:
+        return tuple(sorted((t for t in self.tiles if t.row == number), key=lambda t: t.column))
+
+    def at(self, row: int, column: int) -> Tile:
+        return next(t for t in self.tiles if t.row == row and t.column == column)
+
+    @property
+    def layout_rows(self) -> tuple[int, ...]:
+        return ROWS_OF_GROUP[1] + ROWS_OF_GROUP[2]
+
+    def back_has_crosses(self, group: int) -> bool:
+        return self.back.get("crosses_on_group") == group

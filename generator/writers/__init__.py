@@ -1,0 +1,1 @@
+"""Writers turn drawings (generator.scene) into files. They know nothing about dominoes."""

@@ -1,0 +1,107 @@
+"""PDF writer: drawings in millimetres to a PDF through reportlab."""
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.atomic import atomic_path
+from generator.fonts import pdf_font_name
+from generator.scene import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text
+
+POINTS_PER_MM = 72 / 25.4
+_DUPLEX_NAMES = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", None: "Simplex"}
+
+
+@dataclass(frozen=True)
+class PdfOptions:
+    title: str = "Open Domino"
+    duplex: str | None = None        # "long", "short" or None
+    author: str = "Open Domino Kit"
+
+
+def write_pdf(pages: list[Drawing], target: Path, options: PdfOptions = PdfOptions()) -> None:
+    with atomic_path(target) as temp:
+        canvas = Canvas(str(temp), invariant=1, pageCompression=1)
+        canvas.setTitle(options.title)
+        canvas.setAuthor(options.author)
+        canvas.setCreator("opendomino")
+        canvas.setViewerPreference("PrintScaling", "None")
+        canvas.setViewerPreference("Duplex", _DUPLEX_NAMES[options.duplex])
+        for page in pages:
+            _write_page(canvas, page)
+        canvas.save()
+
+
+def _write_page(canvas: Canvas, page: Drawing) -> None:
+    canvas.setPageSize((page.width * POINTS_PER_MM, page.height * POINTS_PER_MM))
+    canvas.saveState()
+    # From here on one unit is one millimetre and y runs down, as in the scene.
+    canvas.transform(POINTS_PER_MM, 0, 0, -POINTS_PER_MM, 0, page.height * POINTS_PER_MM)
+    _PageWriter(canvas).items(page.items)
+    canvas.restoreState()
+    canvas.showPage()
+
+
+class _PageWriter:
+    def __init__(self, canvas: Canvas):
+        self.canvas = canvas
+
+    def items(self, items) -> None:
+        for item in items:
+            getattr(self, type(item).__name__.lower())(item)
+
+    def _paint(self, style: Style) -> tuple[int, int]:
+        c = self.canvas
+        if style.fill is not None:
+            c.setFillColorRGB(*style.fill.rgb_unit)
+        if style.stroke is not None:
+            c.setStrokeColorRGB(*style.stroke.rgb_unit)
+            c.setLineWidth(style.stroke_width)
+            c.setDash(list(style.dash) if style.dash else [])
+        return int(style.stroke is not None), int(style.fill is not None)
+
+    def rect(self, shape: Rect) -> None:
+        stroke, fill = self._paint(shape.style)
+        self.canvas.rect(shape.x, shape.y, shape.width, shape.height, stroke=stroke, fill=fill)
+
+    def circle(self, shape: Circle) -> None:
+        stroke, fill = self._paint(shape.style)
+        self.canvas.circle(shape.cx, shape.cy, shape.r, stroke=stroke, fill=fill)
+
+    def line(self, shape: Line) -> None:
+        self._paint(shape.style)
+        self.canvas.line(shape.x1, shape.y1, shape.x2, shape.y2)
+
+    def polygon(self, shape: Polygon) -> None:
+        stroke, fill = self._paint(shape.style)
+        path = self.canvas.beginPath()
+        path.moveTo(*shape.points[0])
+        for point in shape.points[1:]:
+            path.lineTo(*point)
+        path.close()
+        self.canvas.drawPath(path, stroke=stroke, fill=fill)
+
+    def text(self, shape: Text) -> None:
+        c = self.canvas
+        c.saveState()
+        c.setFillColorRGB(*shape.colour.rgb_unit)
+        c.translate(shape.x, shape.y)
+        c.scale(1, -1)          # text must stand upright in the flipped page
+        c.setFont(pdf_font_name(shape.font), shape.size)
+        draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}
+        draw[shape.anchor](0, 0, shape.text)
+        c.restoreState()
+
+    def group(self, group: Group) -> None:
+        c = self.canvas
+        c.saveState()
+        t = group.transform
+        if not t.is_identity:
+            c.transform(t.a, t.b, t.c, t.d, t.e, t.f)
+        if group.clip is not None:
+            path = c.beginPath()
+            path.rect(group.clip.x, group.clip.y, group.clip.width, group.clip.height)
+            c.clipPath(path, stroke=0, fill=0)
+        self.items(group.items)
+        c.restoreState()
