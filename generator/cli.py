@@ -56,9 +56,10 @@ def main(argv=None) -> None:
     """Run the CLI; every user error becomes one line on stderr and exit status 2."""
     try:
         cli.main(args=argv, prog_name="opendomino", standalone_mode=False)
-    except click.exceptions.NoArgsIsHelp as shown:  # pragma: no cover - depends on click version
-        click.echo(shown.format_message())
     except click.ClickException as error:
+        if type(error).__name__ == "NoArgsIsHelpError":     # bare `opendomino`: show the help
+            click.echo(error.format_message())
+            sys.exit(0)
         _fail(error.format_message())
     except click.exceptions.Abort:
         _fail("interrupted")

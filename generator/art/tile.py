@@ -15,7 +15,7 @@ CIRCLE_RADIUS = 0.17          # of the half's short side
 DIVIDER_WIDTH = 0.35          # mm
 DIVIDER_MARGIN = 0.14         # of the tile width, left and right
 MARK_RADIUS = 0.30            # back marks, of the half's short side
-MARK_STROKE = 0.075
+MARK_STROKE = 0.06
 
 
 @dataclass(frozen=True)
@@ -88,10 +88,10 @@ def back_marks(tile_set: TileSet, group: int, w: float, h: float, side: float, t
         if tile_set.back.get("circles"):
             marks.append(Circle(cx, cy, radius, stroke))
         if tile_set.back.get("diamonds"):
-            marks.append(Polygon(((cx, cy - radius * 1.15), (cx + radius * 1.15, cy),
-                                  (cx, cy + radius * 1.15), (cx - radius * 1.15, cy)), stroke))
+            tip = radius * 1.1
+            marks.append(Polygon(((cx, cy - tip), (cx + tip, cy), (cx, cy + tip), (cx - tip, cy)), stroke))
         if tile_set.back_has_crosses(group):
-            arm = radius * 0.55
+            arm = radius * 0.45
             marks.append(Line(cx - arm, cy - arm, cx + arm, cy + arm, stroke))
             marks.append(Line(cx - arm, cy + arm, cx + arm, cy - arm, stroke))
     return marks

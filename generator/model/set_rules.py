@@ -1,6 +1,7 @@
 """The rules a set file must obey. Each failure names a tile and the rule it breaks."""
 
 from collections import Counter
+from dataclasses import replace
 
 from generator.errors import UserError
 from generator.model.sums import column_sums, group_column_sums, row_head_tail_sums
@@ -68,17 +69,26 @@ def _compare(tiles, wanted: Counter, where: str, rule: str) -> None:
 
 
 def check_proportional_orientation(tile_set: TileSet, where: str) -> None:
-    for end in ("head", "tail"):
-        first = Counter(getattr(t, end) for t in tile_set.group(1))
-        second = Counter(getattr(t, end) for t in tile_set.group(2))
-        for digit in sorted(set(first) | set(second)):
-            if first[digit] != second[digit]:
-                richer = 1 if first[digit] > second[digit] else 2
-                tile = next(t for t in tile_set.group(richer) if getattr(t, end) == digit)
-                raise UserError(
-                    f"{where}: {_cell(tile)} breaks proportional orientation: group 1 has "
-                    f"{first[digit]} {end}s of {digit}, group 2 has {second[digit]}; "
-                    f"turn the tile's arrow or swap it with the other group")
+    def balanced(groups) -> bool:
+        return all(Counter(getattr(t, end) for t in groups[0]) == Counter(getattr(t, end) for t in groups[1])
+                   for end in ("head", "tail"))
+
+    groups = [list(tile_set.group(1)), list(tile_set.group(2))]
+    if balanced(groups):
+        return
+    # Name the tile whose arrow, turned, would restore the balance; that is almost always the typo.
+    for index, group in enumerate(groups):
+        for position, tile in enumerate(group):
+            trial = [list(g) for g in groups]
+            trial[index][position] = replace(tile, head=tile.tail, tail=tile.head)
+            if balanced(trial):
+                raise UserError(f"{where}: {_cell(tile)} breaks proportional orientation: both groups "
+                                f"must have the same head digits and tail digits; turn its arrow")
+    first = Counter(t.head for t in groups[0])
+    second = Counter(t.head for t in groups[1])
+    digit = next(d for d in sorted(set(first) | set(second)) if first[d] != second[d])
+    raise UserError(f"{where}: groups break proportional orientation: group 1 has {first[digit]} heads "
+                    f"of {digit}, group 2 has {second[digit]}; both must have the same head digits")
 
 
 def check_magic_sums(tile_set: TileSet, where: str) -> None:

@@ -22,7 +22,9 @@ class PdfOptions:
 
 def write_pdf(pages: list[Drawing], target: Path, options: PdfOptions = PdfOptions()) -> None:
     with atomic_path(target) as temp:
-        canvas = Canvas(str(temp), invariant=1, pageCompression=1)
+        # The initial font is ours, so no unembedded standard-14 font is ever referenced.
+        canvas = Canvas(str(temp), invariant=1, pageCompression=1,
+                        initialFontName=pdf_font_name("sans"), initialFontSize=10)
         canvas.setTitle(options.title)
         canvas.setAuthor(options.author)
         canvas.setCreator("opendomino")

@@ -1,0 +1,97 @@
+"""Read back what our PDFs draw: a small content-stream interpreter for tests.
+
+It follows q/Q/cm to put every rectangle, line, circle-ish path and text in page
+coordinates (points, origin bottom-left), so tests can measure real positions.
+"""
+
+from dataclasses import dataclass, field
+
+from pypdf import PdfReader
+
+MM = 72 / 25.4
+
+
+def _multiply(m, n):
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
+            e * A + f * C + E, e * B + f * D + F)
+
+
+def _apply(m, x, y):
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+@dataclass
+class PageShapes:
+    width: float
+    height: float
+    rects: list = field(default_factory=list)      # (x0, y0, x1, y1, fill_rgb or None)
+    lines: list = field(default_factory=list)      # (x0, y0, x1, y1, dashed)
+    operators: set = field(default_factory=set)
+
+
+def page_shapes(page) -> PageShapes:
+    box = page.mediabox
+    shapes = PageShapes(float(box.width), float(box.height))
+    ctm = (1, 0, 0, 1, 0, 0)
+    stack = []
+    fill = None
+    dashed = False
+    path = []
+    current = None
+    for operands, operator in page.get_contents().operations:
+        op = operator.decode() if isinstance(operator, bytes) else operator
+        shapes.operators.add(op)
+        if op == "q":
+            stack.append((ctm, fill, dashed))
+        elif op == "Q":
+            ctm, fill, dashed = stack.pop()
+        elif op == "cm":
+            ctm = _multiply(tuple(float(v) for v in operands), ctm)
+        elif op == "rg":
+            fill = tuple(round(float(v), 4) for v in operands)
+        elif op == "d":
+            dashed = bool(operands[0])
+        elif op == "re":
+            x, y, w, h = (float(v) for v in operands)
+            corners = [_apply(ctm, x, y), _apply(ctm, x + w, y + h)]
+            path.append(("re", corners))
+        elif op == "m":
+            current = _apply(ctm, float(operands[0]), float(operands[1]))
+        elif op == "l":
+            end = _apply(ctm, float(operands[0]), float(operands[1]))
+            path.append(("l", [current, end]))
+            current = end
+        elif op in ("f", "B", "S", "b", "f*", "n", "W"):
+            for kind, points in path:
+                if kind == "re" and op in ("f", "B", "b", "f*"):
+                    (x0, y0), (x1, y1) = points
+                    shapes.rects.append((min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1), fill))
+                elif kind == "l" and op in ("S", "B", "b"):
+                    (x0, y0), (x1, y1) = points
+                    shapes.lines.append((x0, y0, x1, y1, dashed))
+            if op != "W":
+                path = []
+    return shapes
+
+
+def read_pdf(path) -> PdfReader:
+    return PdfReader(str(path))
+
+
+def font_report(reader: PdfReader) -> list[tuple[str, bool]]:
+    """(BaseFont, embedded?) for every font on every page."""
+    fonts = []
+    for page in reader.pages:
+        resources = page.get("/Resources") or {}
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor")
+            if descriptor is None and "/DescendantFonts" in font:
+                descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+            descriptor = descriptor.get_object() if descriptor is not None else {}
+            embedded = any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+            fonts.append((str(font.get("/BaseFont")), embedded))
+    return fonts

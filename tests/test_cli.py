@@ -1,0 +1,70 @@
+"""The command line as a user meets it."""
+
+import json
+
+import pytest
+
+from conftest import run_cli
+
+
+def test_build_writes_the_tile_sheets(tmp_path):
+    result = run_cli("build", "--out", str(tmp_path / "kit"), "--sets", "a,c", "--paper", "letter")
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in (tmp_path / "kit").iterdir()) == ["tiles-A.pdf", "tiles-C.pdf"]
+
+
+def test_build_defaults_to_output_folder(tmp_path):
+    result = run_cli("build", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert {"tiles-A.pdf", "tiles-B.pdf", "tiles-C.pdf"} <= {p.name for p in (tmp_path / "output").iterdir()}
+
+
+def test_sets_table_shows_sums():
+    result = run_cli("sets", "A")
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert any(line.split()[:9] == ["8", "3/1", "1/4", "5/6", "0/0", "2/2", "4/5", "0/3", "6/2"]
+               for line in lines)
+    assert any(line.split()[:8] == ["24"] * 8 for line in lines)
+    assert "Validation: OK" in result.stdout
+
+
+def test_sets_json():
+    result = run_cli("sets", "--json")
+    tiles = json.loads(result.stdout)
+    assert len(tiles) == 96
+    assert {"set", "group", "head", "tail", "row", "column"} <= set(tiles[0])
+    first = next(t for t in tiles if t["set"] == "B" and t["row"] == 8 and t["column"] == 1)
+    assert (first["group"], first["head"], first["tail"]) == (1, 5, 4)
+
+
+@pytest.mark.parametrize("args, names", [
+    (["build", "--tile-size", "5x5"], "--tile-size"),
+    (["build", "--tile-size", "nanxnan"], "--tile-size"),
+    (["build", "--tile-size", "-22x44"], "--tile-size"),
+    (["build", "--tile-size", "40x80"], "--tile-size"),
+    (["build", "--sets", "A,Q"], "'Q'"),
+    (["build", "--paper", "a5"], "--paper"),
+    (["build", "--bogus"], "--bogus"),
+    (["sets", "Z"], "Z"),
+    (["frobnicate"], "frobnicate"),
+])
+def test_bad_input_is_one_line_and_status_2(tmp_path, args, names):
+    result = run_cli(*args, cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and names in lines[0] and "Traceback" not in result.stderr
+
+
+def test_unwritable_output_folder(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = run_cli("build", "--out", str(blocker / "sub"))
+    assert result.returncode == 2 and "--out" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_help():
+    result = run_cli("--help")
+    assert result.returncode == 0 and "build" in result.stdout and "sets" in result.stdout

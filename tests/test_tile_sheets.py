@@ -1,0 +1,125 @@
+"""The duplex tile sheets, measured in the PDFs themselves."""
+
+import pytest
+
+from generator.build import BuildOptions, build
+from generator.art.tile import TileSize
+from pdf_inspect import MM, font_report, page_shapes, read_pdf
+
+A4 = (210 * MM, 297 * MM)
+LETTER = (215.9 * MM, 279.4 * MM)
+
+
+def tile_boxes(shapes, size=(22, 44)):
+    """Rectangles exactly one tile large, in drawing order, rounded to 0.01 pt."""
+    w, h = size[0] * MM, size[1] * MM
+    return [tuple(round(v, 2) for v in r[:4]) for r in shapes.rects
+            if abs((r[2] - r[0]) - w) < 0.01 and abs((r[3] - r[1]) - h) < 0.01]
+
+
+@pytest.mark.parametrize("name", ["A", "B", "C"])
+def test_two_a4_pages_per_set(default_kit, name):
+    reader = read_pdf(default_kit / f"tiles-{name}.pdf")
+    assert len(reader.pages) == 2
+    for page in reader.pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(A4, abs=0.01)
+    text = [page.extract_text() for page in reader.pages]
+    assert f"set {name}" in text[0] and "FRONTS" in text[0] and "LONG edge" in text[0]
+    assert "BACKS" in text[1] and "50 mm" in text[0] and "50 mm" in text[1]
+
+
+@pytest.mark.parametrize("name", ["A", "C"])
+def test_backs_sit_behind_their_fronts(default_kit, name):
+    reader = read_pdf(default_kit / f"tiles-{name}.pdf")
+    fronts, backs = (page_shapes(p) for p in reader.pages)
+    front_boxes, back_boxes = tile_boxes(fronts), tile_boxes(backs)
+    assert len(front_boxes) == len(back_boxes) == 32
+    width = fronts.width
+    for (x0, y0, x1, y1), back in zip(front_boxes, back_boxes):
+        # Flipped on the long edge, the back of a box at x lies at page width - x.
+        assert back == pytest.approx((width - x1, y0, width - x0, y1), abs=0.01)
+    # In grid terms: front cell (r, c) has its back at (r, 7 - c).
+    xs = sorted({b[0] for b in front_boxes})
+    assert len(xs) == 8
+    for (x0, y0, *_), back in zip(front_boxes, back_boxes):
+        assert xs.index(back[0]) == 7 - xs.index(x0)
+
+
+def test_tiles_stand_in_magic_layout_order(default_kit):
+    reader = read_pdf(default_kit / "tiles-A.pdf")
+    boxes = tile_boxes(page_shapes(reader.pages[0]))
+    rows = sorted({b[1] for b in boxes}, reverse=True)
+    assert len(rows) == 4
+    # Drawn in the order rows 8, 7, 2, 1 from the top of the sheet, columns 1-8 from the left.
+    assert [rows.index(b[1]) for b in boxes] == [r for r in range(4) for _ in range(8)]
+    assert all(boxes[i][0] < boxes[i + 1][0] for i in range(7))
+
+
+def test_cut_lines_are_where_the_tiles_end(default_kit):
+    shapes = page_shapes(read_pdf(default_kit / "tiles-B.pdf").pages[0])
+    boxes = tile_boxes(shapes)
+    edges_x = sorted({round(v, 2) for b in boxes for v in (b[0], b[2])})
+    edges_y = sorted({round(v, 2) for b in boxes for v in (b[1], b[3])})
+    dashed = [l for l in shapes.lines if l[4]]
+    vertical = sorted({round(l[0], 2) for l in dashed if abs(l[0] - l[2]) < 0.01})
+    horizontal = sorted({round(l[1], 2) for l in dashed if abs(l[1] - l[3]) < 0.01})
+    assert len(vertical) == 9 and len(horizontal) == 5
+    assert vertical == pytest.approx(edges_x, abs=0.02)
+    assert horizontal == pytest.approx(edges_y, abs=0.02)
+
+
+def test_background_bleeds_past_the_cut_lines(default_kit):
+    for page in read_pdf(default_kit / "tiles-A.pdf").pages:
+        shapes = page_shapes(page)
+        boxes = tile_boxes(shapes)
+        left, bottom = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        right, top = max(b[2] for b in boxes), max(b[3] for b in boxes)
+        biggest = max(shapes.rects, key=lambda r: (r[2] - r[0]) * (r[3] - r[1]))
+        assert biggest[0] == pytest.approx(left - 3 * MM, abs=0.01)
+        assert biggest[2] == pytest.approx(right + 3 * MM, abs=0.01)
+        assert biggest[1] == pytest.approx(bottom - 3 * MM, abs=0.01)
+        assert biggest[3] == pytest.approx(top + 3 * MM, abs=0.01)
+
+
+def test_print_preferences_and_embedded_fonts(default_kit):
+    reader = read_pdf(default_kit / "tiles-C.pdf")
+    preferences = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert preferences["/PrintScaling"] == "/None"
+    assert preferences["/Duplex"] == "/DuplexFlipLongEdge"
+    fonts = font_report(reader)
+    assert fonts and all(embedded for _, embedded in fonts)
+    assert not any("Helvetica" in name or "Times" in name for name, _ in fonts)
+
+
+def test_letter_and_custom_tile_size(tmp_path):
+    build(BuildOptions(out=tmp_path, paper="letter", sets=("B",), tile_size=TileSize(20, 40)))
+    reader = read_pdf(tmp_path / "tiles-B.pdf")
+    page = reader.pages[0]
+    assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(LETTER, abs=0.01)
+    assert len(tile_boxes(page_shapes(page), (20, 40))) == 32
+    assert not (tmp_path / "tiles-A.pdf").exists()
+
+
+def test_same_inputs_give_identical_bytes(default_kit, tmp_path):
+    build(BuildOptions(out=tmp_path))
+    for path in sorted(default_kit.glob("*.pdf")):
+        assert (tmp_path / path.name).read_bytes() == path.read_bytes(), path.name
+
+
+def test_no_temporary_files_are_left(default_kit):
+    assert not list(default_kit.glob(".*"))
+
+
+def test_a_failed_write_keeps_the_previous_file(tmp_path, monkeypatch):
+    build(BuildOptions(out=tmp_path, sets=("A",)))
+    before = (tmp_path / "tiles-A.pdf").read_bytes()
+    from generator.writers import pdf
+
+    def explode(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(pdf, "_write_page", explode)
+    with pytest.raises(RuntimeError):
+        build(BuildOptions(out=tmp_path, sets=("A",), tile_size=TileSize(20, 40)))
+    assert (tmp_path / "tiles-A.pdf").read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["tiles-A.pdf"]
