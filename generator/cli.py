@@ -1,15 +1,17 @@
 """The opendomino command. Thin: it parses options and calls the library."""
 
+from dataclasses import replace
+import functools
 import json
 from pathlib import Path
 import sys
 
 import click
 
-from generator.build import BuildOptions, build
+from generator.build import BuildOptions, BuildReport, build, build_board
 from generator.errors import UserError
-from generator.model.set_loader import SET_NAMES, load_all_sets, load_set
-from generator.options import parse_set_names, parse_tile_size
+from generator.model.set_loader import SET_NAMES, load_all_sets
+from generator.options import parse_clearance, parse_set_names, parse_tile_size
 from generator.set_report import set_table
 
 
@@ -19,21 +21,52 @@ def cli():
     """Open Domino Kit: print-and-play files for Open Domino (sets A, B and C)."""
 
 
+def kit_options(command):
+    """Options shared by every command that draws tiles or the board."""
+    @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+                  show_default=True, help="Folder to write into.")
+    @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
+                  show_default=True, help="Paper for home printing.")
+    @click.option("--tile-size", "tile_size_text", default="22x44", show_default=True,
+                  help="Tile size WIDTHxHEIGHT in mm (portrait).")
+    @click.option("--clearance", "clearance_text", default="2", show_default=True,
+                  help="Board cells are this many mm larger than a tile.")
+    @click.option("--across-notation/--no-across-notation", default=True, show_default=True,
+                  help="Print the small 1-16 / 1-4 notation for play across the board.")
+    @click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
+                  help="Language of the texts printed on sheets.")
+    @functools.wraps(command)
+    def wrapper(out, paper, tile_size_text, clearance_text, across_notation, lang, **rest):
+        options = BuildOptions(out=out, paper=paper.lower(), tile_size=parse_tile_size(tile_size_text),
+                               clearance=parse_clearance(clearance_text), across_notation=across_notation,
+                               lang=lang)
+        return command(options, **rest)
+    return wrapper
+
+
+def _report(report: BuildReport) -> None:
+    for path in report.written:
+        click.echo(f"wrote {path}")
+    for note in report.notes:
+        click.echo(f"note: {note}", err=True)
+
+
 @cli.command("build")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True, help="Folder to write into.")
-@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
-              show_default=True, help="Paper for the tile sheets.")
 @click.option("--sets", "sets_text", default=",".join(SET_NAMES), show_default=True,
               help="Sets to make, comma-separated.")
-@click.option("--tile-size", "tile_size_text", default="22x44", show_default=True,
-              help="Tile size WIDTHxHEIGHT in mm (portrait).")
-def build_command(out, paper, sets_text, tile_size_text):
-    """Write the kit: duplex tile sheets for each set."""
-    options = BuildOptions(out=out, paper=paper.lower(), sets=parse_set_names(sets_text),
-                           tile_size=parse_tile_size(tile_size_text))
-    for path in build(options):
-        click.echo(f"wrote {path}")
+@kit_options
+def build_command(options: BuildOptions, sets_text):
+    """Write the whole kit: tile sheets, board, setup cards."""
+    _report(build(replace(options, sets=parse_set_names(sets_text))))
+
+
+@cli.command("board")
+@kit_options
+def board_command(options: BuildOptions):
+    """Write the board: full size, on one A3 sheet, and tiled over home sheets."""
+    report = BuildReport()
+    build_board(options, report)
+    _report(report)
 
 
 @cli.command("sets")

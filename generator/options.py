@@ -36,3 +36,13 @@ def parse_set_names(text: str, option: str = "--sets") -> tuple[str, ...]:
         if name not in SET_NAMES:
             raise UserError(f"{option}: unknown set {name!r}; choose from {','.join(SET_NAMES)}")
     return tuple(dict.fromkeys(names))
+
+
+def parse_clearance(text: str, option: str = "--clearance") -> float:
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        raise UserError(f"{option}: {text!r} is not a number of mm; write e.g. 2") from None
+    if not math.isfinite(value) or not 0 <= value <= 10:
+        raise UserError(f"{option}: {text} mm is outside 0-10 mm; 2 mm lets a tile fit its cell")
+    return value

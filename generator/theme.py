@@ -60,7 +60,7 @@ def load_theme(name: str = "classic") -> Theme:
         raise UserError(f"unknown theme {name!r}; choose from {', '.join(known)}")
     data = load_toml(path)
     colours = {}
-    for section in ("tile", "back", "sheet"):
+    for section in ("tile", "back", "sheet", "board"):
         for key, value in data.get(section, {}).items():
             colours[f"{section}.{key}"] = parse_colour(value, f"{path.name}: {section}.{key}")
     groups = {}

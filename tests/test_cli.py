@@ -10,7 +10,9 @@ from conftest import run_cli
 def test_build_writes_the_tile_sheets(tmp_path):
     result = run_cli("build", "--out", str(tmp_path / "kit"), "--sets", "a,c", "--paper", "letter")
     assert result.returncode == 0, result.stderr
-    assert sorted(p.name for p in (tmp_path / "kit").iterdir()) == ["tiles-A.pdf", "tiles-C.pdf"]
+    names = {p.name for p in (tmp_path / "kit").iterdir()}
+    assert {"tiles-A.pdf", "tiles-C.pdf", "board-tiled-letter.pdf", "setup-cards.pdf"} <= names
+    assert "tiles-B.pdf" not in names
 
 
 def test_build_defaults_to_output_folder(tmp_path):

@@ -13,7 +13,7 @@ from generator.errors import UserError
 from generator.model.fractions import head_and_tail, parse_fraction
 from generator.model.reductions import reduce_tiles
 from generator.model.set_loader import SET_NAMES, load_set
-from generator.model.tiles import TileSet
+from generator.model.tiles import Tile, TileSet
 from generator.resources import load_toml, template_path
 
 
@@ -173,3 +173,20 @@ def _numbers(data: dict, where: str) -> dict:
     if sorted(numbers.values()) != list(range(1, 65)):
         raise UserError(f"{where}: a numbering must use 1-64 once each on the 64 cells")
     return numbers
+
+
+def resolve_tiles(figure: Figure) -> list[tuple[Placement, Tile]]:
+    """Pair every placement with a real tile of its set (same head, tail and, if given, group)."""
+    pairs = []
+    used: set[str] = set()
+    for placement in figure.placements:
+        tile_set = load_set(placement.set_name)
+        candidates = [t for t in tile_set.tiles
+                      if (t.head, t.tail) == (placement.head, placement.tail) and t.id not in used
+                      and (placement.group is None or t.group == placement.group)]
+        if not candidates:
+            raise UserError(f"figure {figure.id}: no tile of set {placement.set_name} left for "
+                            f"row {placement.row}, column {placement.column}")
+        used.add(candidates[0].id)
+        pairs.append((placement, candidates[0]))
+    return pairs

@@ -6,7 +6,7 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.atomic import atomic_path
-from generator.fonts import pdf_font_name
+from generator.fonts import pdf_font_name, require_glyphs
 from generator.scene import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text
 
 POINTS_PER_MM = 72 / 25.4
@@ -85,6 +85,7 @@ class _PageWriter:
         self.canvas.drawPath(path, stroke=stroke, fill=fill)
 
     def text(self, shape: Text) -> None:
+        require_glyphs(shape.font, shape.text)      # never let a glyph drop silently
         c = self.canvas
         c.saveState()
         c.setFillColorRGB(*shape.colour.rgb_unit)

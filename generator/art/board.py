@@ -1,0 +1,155 @@
+"""The game board: 8 x 8 tile-shaped cells, half-lines, notation and side places.
+
+Geometry first (BoardGeometry says where every cell is), drawing second, so the tiled
+sheets, the setup cards and the booklet figures all share one set of numbers.
+The drawing's frame: x right, y down, row 8 at the top and row 1 (South) at the bottom.
+"""
+
+from dataclasses import dataclass
+
+from generator.art.tile import TileSize
+from generator.scene import Drawing, Group, Line, Rect, Style, Text, rotate_about
+from generator.theme import Theme
+
+CELL_LINE = 0.5               # mm, the cell borders
+HALF_LINE = 0.2               # mm, the thinner line that halves every cell
+PLACE_GAP = 4.0               # mm between the notation and the side places
+MARGIN = 3.0                  # mm of board colour around everything
+MAIN_LANE = 7.0               # mm for the 1-8 notation
+ACROSS_LANE = 4.5             # mm for the smaller 1-16 / 1-4 notation
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    tile: TileSize
+    clearance: float = 2.0
+    side_places: bool = True
+    across_notation: bool = True
+
+    @property
+    def cell_width(self) -> float:
+        return self.tile.width + self.clearance
+
+    @property
+    def cell_height(self) -> float:
+        return self.tile.height + self.clearance
+
+    @property
+    def lane(self) -> float:
+        return MAIN_LANE + (ACROSS_LANE if self.across_notation else 0.0)
+
+    @property
+    def places_width(self) -> float:
+        return self.cell_width + PLACE_GAP if self.side_places else 0.0
+
+    @property
+    def left(self) -> float:
+        """x of the board's left edge (column 1) in the drawing."""
+        return MARGIN + self.places_width + self.lane
+
+    @property
+    def top(self) -> float:
+        return MARGIN + self.lane
+
+    @property
+    def width(self) -> float:
+        return 2 * self.left + 8 * self.cell_width
+
+    @property
+    def height(self) -> float:
+        return 2 * self.top + 8 * self.cell_height
+
+    def cell_box(self, row: int, column: int) -> tuple[float, float, float, float]:
+        """x, y, width, height of a cell; row 1-8 from South, column 1-8 from South's left."""
+        return (self.left + (column - 1) * self.cell_width, self.top + (8 - row) * self.cell_height,
+                self.cell_width, self.cell_height)
+
+    def place_boxes(self) -> list[tuple[float, float, float, float]]:
+        """Side places: a column of 8 tile-sized slots beside each long edge of the board."""
+        if not self.side_places:
+            return []
+        boxes = []
+        for x in (MARGIN, self.width - MARGIN - self.cell_width):
+            for row in range(8, 0, -1):
+                _, y, w, h = self.cell_box(row, 1)
+                boxes.append((x, y, w, h))
+        return boxes
+
+
+def is_dark(row: int, column: int) -> bool:
+    """Like a chessboard: the cell at row 1, column 1 is dark."""
+    return (row + column) % 2 == 0
+
+
+def board_drawing(geometry: BoardGeometry, theme: Theme, notation_size: float = 4.2) -> Drawing:
+    g = geometry
+    drawing = Drawing(g.width, g.height)
+    drawing.add(Rect(0, 0, g.width, g.height, Style(fill=theme.colour("board.light"))))
+    drawing.add(*_cells(g, theme))
+    drawing.add(*_notation(g, theme, notation_size))
+    drawing.add(*_side_places(g, theme))
+    return drawing
+
+
+def _cells(g: BoardGeometry, theme: Theme) -> list:
+    light, dark = Style(fill=theme.colour("board.light")), Style(fill=theme.colour("board.dark"))
+    items = []
+    for row in range(1, 9):
+        for column in range(1, 9):
+            x, y, w, h = g.cell_box(row, column)
+            items.append(Rect(x, y, w, h, dark if is_dark(row, column) else light))
+    half = Style(stroke=theme.colour("board.half_line"), stroke_width=HALF_LINE)
+    full = Style(stroke=theme.colour("board.line"), stroke_width=CELL_LINE)
+    right, bottom = g.left + 8 * g.cell_width, g.top + 8 * g.cell_height
+    for row in range(8):
+        y = g.top + row * g.cell_height + g.cell_height / 2
+        items.append(Line(g.left, y, right, y, half))
+    for i in range(9):
+        x = g.left + i * g.cell_width
+        items.append(Line(x, g.top, x, bottom, full))
+        y = g.top + i * g.cell_height
+        items.append(Line(g.left, y, right, y, full))
+    return items
+
+
+def _upright(text: str, x: float, y: float, size: float, colour, turn: float) -> object:
+    """A number centred on (x, y), turned to face the player who reads it."""
+    label = Text(x, y + size * 0.35, text, size, colour, "sans-bold", "middle")
+    return Group((label,), rotate_about(turn, x, y)) if turn else label
+
+
+def _notation(g: BoardGeometry, theme: Theme, size: float) -> list:
+    ink, soft = theme.colour("board.notation"), theme.colour("board.across_notation")
+    right, bottom = g.left + 8 * g.cell_width, g.top + 8 * g.cell_height
+    main_offset = (ACROSS_LANE if g.across_notation else 0.0) + MAIN_LANE / 2
+    items = []
+    for n in range(1, 9):
+        x = g.left + (n - 1) * g.cell_width + g.cell_width / 2
+        items.append(_upright(str(n), x, bottom + main_offset, size, ink, 0))          # South reads
+        items.append(_upright(str(n), x, g.top - main_offset, size, ink, 180))         # North reads
+        _, y, _, h = g.cell_box(n, 1)
+        turn = 0 if n <= 4 else 180          # rows 1-4 face South, rows 5-8 face North
+        items.append(_upright(str(n), g.left - main_offset, y + h / 2, size, ink, turn))
+        items.append(_upright(str(n), right + main_offset, y + h / 2, size, ink, turn))
+    if not g.across_notation:
+        return items
+    small = size * 0.6
+    lane = ACROSS_LANE / 2
+    # Across play: players sit at the long sides. Seen by the player on the left, across
+    # columns 1-16 run from the top (row 8) down; across rows 1-4 count from the left edge.
+    for n in range(1, 17):
+        y = g.top + (n - 1) * g.cell_height / 2 + g.cell_height / 4
+        items.append(_upright(str(n), g.left - lane, y, small, soft, 90))
+        items.append(_upright(str(n), right + lane, y, small, soft, -90))
+    for n in range(1, 5):
+        x = g.left + (n - 1) * 2 * g.cell_width + g.cell_width
+        items.append(_upright(str(n), x, g.top - lane, small, soft, 90))
+        items.append(_upright(str(n), x, bottom + lane, small, soft, 90))
+    return items
+
+
+def _side_places(g: BoardGeometry, theme: Theme) -> list:
+    style = Style(stroke=theme.colour("board.place"), stroke_width=0.35, dash=(3.0, 1.5))
+    inset = g.clearance / 2
+    return [Rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, style)
+            for x, y, w, h in g.place_boxes()]

@@ -1,0 +1,28 @@
+"""Setup cards: each set's magic starting layout on the board, with its sums, one page per set."""
+
+from generator.art.figure import figure_drawing
+from generator.art.sheet_marks import caption
+from generator.imposition.paper import Paper
+from generator.model.figures import figure
+from generator.model.tiles import TileSet
+from generator.scene import Drawing, Group, Transform
+from generator.texts import sheet_text
+from generator.theme import Theme
+
+MARGIN = 12.0
+TITLE_SPACE = 22.0
+
+
+def setup_card(tile_set: TileSet, theme: Theme, paper: Paper, lang: str = "en") -> Drawing:
+    page = Drawing(paper.width, paper.height)
+    ink = theme.colour("sheet.text")
+    page.add(caption(paper.width / 2, MARGIN + 6, sheet_text(lang, "setup_title", set_name=tile_set.name),
+                     ink, "middle", 6.0))
+    page.add(caption(paper.width / 2, MARGIN + 14, sheet_text(lang, "setup_hint"), ink, "middle", 3.2))
+    art = figure_drawing(figure(tile_set.figure), theme)
+    free_w, free_h = paper.width - 2 * MARGIN, paper.height - 2 * MARGIN - TITLE_SPACE
+    scale = min(free_w / art.width, free_h / art.height)
+    x = (paper.width - art.width * scale) / 2
+    y = MARGIN + TITLE_SPACE + (free_h - art.height * scale) / 2
+    page.add(Group(tuple(art.items), Transform(scale, 0, 0, scale, x, y)))
+    return page

@@ -1,0 +1,297 @@
+"""The rule booklets' source: templates/rules/<lang>/, one Markdown file per chapter or game.
+
+Each file starts with TOML front matter between two `+++` lines; the body is CommonMark,
+parsed with markdown-it-py. templates/rules/FORMAT.md describes the format. Loading
+checks the front matter, a game's five sections, its list of variants and every figure
+reference, and stops at the first problem with a one-line message naming the file.
+"""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+import re
+import tomllib
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from generator.errors import UserError
+from generator.model.figures import load_figures
+from generator.model.set_loader import SET_NAMES
+from generator.resources import template_path
+
+LANGUAGES = ("en", "ru")
+GAME_NUMBERS = tuple(range(1, 33))
+
+# The booklet's reading order: the introduction, the games, then making the kit and set C.
+CHAPTERS_BEFORE_GAMES = (10, 20, 30)
+CHAPTERS_AFTER_GAMES = (40, 50)
+
+GAME_SECTIONS = {
+    "en": ("Equipment", "Setup", "Play", "Goal", "Variants"),
+    "ru": ("Комплект", "Расстановка", "Ход игры", "Цель и конец игры", "Варианты"),
+}
+FAMILIES = ("moving", "replacing", "laying-out")
+FRONT_MATTER_KEYS = {
+    "chapter": ("kind", "title"),
+    "game": ("kind", "number", "title", "family", "sets", "players"),
+}
+FIGURE_FENCE = "figure"
+FIGURE_LINK_PREFIX = "#"
+
+_FENCE_LINE = "+++"
+_PLAYERS = re.compile(r"\d+(–\d+|\+)?(, \d+)*")   # "2", "1–2", "2+", "2, 4"
+_CHAPTER_NAME = re.compile(r"chapter-(\d\d)-[a-z0-9-]+\.md")
+_GAME_NAME = re.compile(r"game-(\d\d)\.md")
+
+
+@dataclass(frozen=True)
+class RulesFile:
+    """One chapter or game of a booklet, parsed and checked."""
+    file_name: str
+    kind: str                        # "chapter" or "game"
+    number: int                      # a game's number; a chapter's NN from its file name
+    title: str
+    family: str | None               # games only
+    sets: tuple[str, ...]            # games only
+    players: str | None              # games only
+    markdown: str                    # the body, without front matter
+    tokens: list[Token] = field(repr=False, compare=False)
+    sections: tuple[str, ...]        # the level-2 headings, in order
+    variants: tuple[str, ...]        # games: each variant as plain text
+    figures_linked: tuple[str, ...]  # ids of `[…](#fig-…)` links, in order
+    figures_placed: tuple[str, ...]  # ids of ```figure fences, in order
+    text: str                        # the visible text, one block a line, figures left out
+
+
+def load_rules(lang: str, folder: Path | None = None) -> list[RulesFile]:
+    """The chapters and games of one language's booklet, in reading order."""
+    if lang not in LANGUAGES:
+        raise UserError(f"unknown language {lang!r}; use one of {', '.join(LANGUAGES)}")
+    folder = folder or template_path("rules", lang)
+    if not folder.is_dir():
+        raise UserError(f"{folder}: rules folder not found; reinstall opendomino")
+    files = [_load_file(path, lang) for path in reading_order(folder)]
+    _check_figures_are_placed(files, lang)
+    return files
+
+
+def reading_order(folder: Path) -> list[Path]:
+    """The folder's files in booklet order; missing or unexpected files are errors."""
+    chapters = _chapters_by_number(folder)
+    games = [folder / f"game-{number:02d}.md" for number in GAME_NUMBERS]
+    for game in games:
+        if not game.is_file():
+            raise UserError(f"{_where(game)}: file not found; every game 1-32 needs its file")
+    for path in folder.glob("*.md"):
+        if not (_CHAPTER_NAME.fullmatch(path.name) or _GAME_NAME.fullmatch(path.name)):
+            raise UserError(f"{_where(path)}: unexpected file name; "
+                            "use chapter-NN-<slug>.md or game-NN.md")
+    return ([chapters[n] for n in CHAPTERS_BEFORE_GAMES] + games
+            + [chapters[n] for n in CHAPTERS_AFTER_GAMES])
+
+
+def _chapters_by_number(folder: Path) -> dict[int, Path]:
+    chapters = {}
+    for path in sorted(folder.glob("chapter-*.md")):
+        match = _CHAPTER_NAME.fullmatch(path.name)
+        number = int(match.group(1)) if match else None
+        if number not in CHAPTERS_BEFORE_GAMES + CHAPTERS_AFTER_GAMES:
+            raise UserError(f"{_where(path)}: not a known chapter; name it chapter-NN-<slug>.md "
+                            "and add NN to the reading order in generator/rules/source.py")
+        if number in chapters:
+            raise UserError(f"{_where(path)}: chapter {number} has two files; keep one")
+        chapters[number] = path
+    for number in CHAPTERS_BEFORE_GAMES + CHAPTERS_AFTER_GAMES:
+        if number not in chapters:
+            raise UserError(f"{_where(folder)}: chapter {number} is missing; "
+                            f"add chapter-{number}-<slug>.md")
+    return chapters
+
+
+def _where(path: Path) -> str:
+    """A file named the way a user finds it: rules/<lang>/<file>."""
+    return "/".join(path.parts[-3:])
+
+
+def _load_file(path: Path, lang: str) -> RulesFile:
+    where = _where(path)
+    front_text, markdown = split_front_matter(path.read_text(encoding="utf-8"), where)
+    front = _parse_front_matter(front_text, where)
+    kind = "chapter" if path.name.startswith("chapter-") else "game"
+    _check_front_matter(front, kind, path.name, where)
+    tokens = MarkdownIt("commonmark").parse(markdown)
+    sections = level_two_headings(tokens)
+    if kind == "game":
+        _check_game_sections(sections, lang, where)
+    return RulesFile(
+        file_name=path.name, kind=kind, number=_number_from_name(path.name),
+        title=front["title"], family=front.get("family"), sets=tuple(front.get("sets", ())),
+        players=front.get("players"), markdown=markdown, tokens=tokens, sections=sections,
+        variants=_variants(tokens, lang, where) if kind == "game" else (),
+        figures_linked=_checked_ids(linked_figures(tokens), where),
+        figures_placed=_checked_ids(placed_figures(tokens, where), where),
+        text=visible_text(tokens))
+
+
+def _number_from_name(file_name: str) -> int:
+    return int(re.search(r"\d\d", file_name).group())
+
+
+# --- front matter ---------------------------------------------------------------------------
+
+def split_front_matter(source: str, where: str) -> tuple[str, str]:
+    """(front matter, body) of a file that starts with a +++ … +++ block."""
+    lines = source.splitlines(keepends=True)
+    if not lines or lines[0].strip() != _FENCE_LINE:
+        raise UserError(f"{where}: the file must start with a line '+++' opening the front matter")
+    for index, line in enumerate(lines[1:], start=1):
+        if line.strip() == _FENCE_LINE:
+            return "".join(lines[1:index]), "".join(lines[index + 1:])
+    raise UserError(f"{where}: the front matter is not closed; add a line '+++' after it")
+
+
+def _parse_front_matter(text: str, where: str) -> dict:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise UserError(f"{where}: front matter is not valid TOML ({error}); fix the syntax") from None
+
+
+def _check_front_matter(front: dict, kind: str, file_name: str, where: str) -> None:
+    if front.get("kind") != kind:
+        raise UserError(f"{where}: kind = {front.get('kind')!r}; a {kind} file needs kind = \"{kind}\"")
+    keys = FRONT_MATTER_KEYS[kind]
+    for key in keys:
+        if key not in front:
+            raise UserError(f"{where}: front matter lacks {key!r}; add it (see rules/FORMAT.md)")
+    for key in front:
+        if key not in keys:
+            raise UserError(f"{where}: unknown front matter key {key!r}; "
+                            f"a {kind} takes only {', '.join(keys)}")
+    _check_text(front["title"], "title", where)
+    if kind == "game":
+        _check_game_front_matter(front, file_name, where)
+
+
+def _check_game_front_matter(front: dict, file_name: str, where: str) -> None:
+    if front["number"] != _number_from_name(file_name):
+        raise UserError(f"{where}: number = {front['number']!r}; "
+                        f"make it {_number_from_name(file_name)} as in the file name")
+    if front["family"] not in FAMILIES:
+        raise UserError(f"{where}: family = {front['family']!r}; use one of {', '.join(FAMILIES)}")
+    sets = front["sets"]
+    if not isinstance(sets, list) or not sets or any(name not in SET_NAMES for name in sets):
+        raise UserError(f"{where}: sets = {sets!r}; list one or more of {', '.join(SET_NAMES)}")
+    if not isinstance(front["players"], str) or not _PLAYERS.fullmatch(front["players"]):
+        raise UserError(f"{where}: players = {front['players']!r}; "
+                        "write it in digits: \"2\", \"1–2\", \"2+\" or \"2, 4\"")
+
+
+def _check_text(value: object, key: str, where: str) -> None:
+    if not isinstance(value, str) or not value.strip():
+        raise UserError(f"{where}: {key} must be a non-empty string in quotes")
+
+
+# --- body -----------------------------------------------------------------------------------
+
+def level_two_headings(tokens: list[Token]) -> tuple[str, ...]:
+    return tuple(tokens[index + 1].content for index, token in enumerate(tokens)
+                 if token.type == "heading_open" and token.tag == "h2")
+
+
+def _check_game_sections(sections: tuple[str, ...], lang: str, where: str) -> None:
+    wanted = GAME_SECTIONS[lang]
+    if sections != wanted:
+        raise UserError(f"{where}: level-2 headings are {' / '.join(sections) or 'none'}; "
+                        f"a game needs exactly {' / '.join(wanted)}, in this order")
+
+
+def section_tokens(tokens: list[Token], heading: str) -> list[Token]:
+    """The tokens after a level-2 heading, up to the next one."""
+    start = next(index for index, token in enumerate(tokens)
+                 if token.type == "heading_open" and token.tag == "h2"
+                 and tokens[index + 1].content == heading) + 3
+    end = next((index for index in range(start, len(tokens))
+                if tokens[index].type == "heading_open" and tokens[index].tag == "h2"), len(tokens))
+    return tokens[start:end]
+
+
+def _variants(tokens: list[Token], lang: str, where: str) -> tuple[str, ...]:
+    heading = GAME_SECTIONS[lang][-1]
+    section = section_tokens(tokens, heading)
+    blocks = [token for token in section if token.level == 0 and token.nesting >= 0]
+    if len(blocks) != 1 or blocks[0].type != "bullet_list_open":
+        raise UserError(f"{where}: under '## {heading}' put exactly one bulleted list "
+                        "('- ' items), one item per variant, and nothing else")
+    return tuple(visible_text(item).replace("\n", " ") for item in list_items(section))
+
+
+def list_items(tokens: list[Token]) -> list[list[Token]]:
+    """The tokens of each item of the first list in `tokens`, its top-level items only."""
+    item_level = next(token.level for token in tokens if token.type == "list_item_open")
+    items = []
+    for token in tokens:
+        if token.type == "list_item_open" and token.level == item_level:
+            items.append([])
+        elif token.type == "list_item_close" and token.level == item_level:
+            continue
+        elif items and token.level > item_level:
+            items[-1].append(token)
+    return items
+
+
+def visible_text(tokens: list[Token]) -> str:
+    """The words a reader sees: each heading, paragraph or list line on a line; no figures."""
+    return "\n".join(_inline_text(token) for token in tokens if token.type == "inline")
+
+
+def _inline_text(inline: Token) -> str:
+    parts = []
+    for child in inline.children or ():
+        if child.type in ("text", "code_inline"):
+            parts.append(child.content)
+        elif child.type in ("softbreak", "hardbreak"):
+            parts.append(" ")
+    return "".join(parts)
+
+
+# --- figures --------------------------------------------------------------------------------
+
+def linked_figures(tokens: list[Token]) -> tuple[str, ...]:
+    """The ids of in-text figure links `[…](#fig-…)`, in order."""
+    return tuple(child.attrs["href"].removeprefix(FIGURE_LINK_PREFIX)
+                 for token in tokens if token.type == "inline"
+                 for child in token.children or ()
+                 if child.type == "link_open"
+                 and str(child.attrs.get("href", "")).startswith(FIGURE_LINK_PREFIX))
+
+
+def placed_figures(tokens: list[Token], where: str) -> tuple[str, ...]:
+    """The ids of ```figure fences, at any depth (also inside list items), in order."""
+    ids = []
+    for token in tokens:
+        if token.type == "fence" and token.info.strip() == FIGURE_FENCE:
+            lines = token.content.split()
+            if len(lines) != 1:
+                raise UserError(f"{where}: a ```figure block holds {len(lines)} words; "
+                                "put exactly one figure id on its only line")
+            ids.append(lines[0])
+    return tuple(ids)
+
+
+def _checked_ids(figure_ids: tuple[str, ...], where: str) -> tuple[str, ...]:
+    known = load_figures()
+    for figure_id in figure_ids:
+        if figure_id not in known:
+            raise UserError(f"{where}: unknown figure {figure_id!r}; "
+                            f"use one of {', '.join(known)}")
+    return figure_ids
+
+
+def _check_figures_are_placed(files: list[RulesFile], lang: str) -> None:
+    placed = {figure_id for rules_file in files for figure_id in rules_file.figures_placed}
+    for rules_file in files:
+        for figure_id in rules_file.figures_linked:
+            if figure_id not in placed:
+                raise UserError(f"rules/{lang}/{rules_file.file_name}: links to {figure_id}, which "
+                                f"no file of the booklet draws; add a ```figure block with {figure_id}")

@@ -1,0 +1,217 @@
+"""The rule booklets' text: every game and variant of the seed, in both languages, in our own words."""
+
+from pathlib import Path
+import re
+import shutil
+
+import pytest
+
+from generator.errors import UserError
+from generator.model.figures import load_figures
+from generator.resources import template_path
+from generator.rules import LANGUAGES, load_rules
+from generator.rules.source import GAME_SECTIONS
+
+# Each game's variants (the bulleted items under it) as counted in seed 000.
+SEED_VARIANT_COUNTS = {1: 3, 2: 1, 3: 3, 4: 3, 5: 2, 6: 2, 7: 1, 8: 2, 9: 2, 10: 3, 11: 2, 12: 2,
+                       13: 2, 14: 4, 15: 1, 16: 2, 17: 1, 18: 2, 19: 2, 20: 1, 21: 3, 22: 1, 23: 1,
+                       24: 3, 25: 2, 26: 2, 27: 2, 28: 1, 29: 2, 30: 3, 31: 2, 32: 2}
+
+INTRODUCTORY_CHAPTERS = ["chapter-10-equipment.md", "chapter-20-general-rules.md",
+                         "chapter-30-families.md", "chapter-40-making-the-kit.md",
+                         "chapter-50-set-c.md"]
+
+SEED_FOLDER = Path(__file__).parents[2] / "shared" / "seeds"
+SEED_OF_LANGUAGE = {"ru": "000_9badf845ddde0d0b.txt", "en": "002_b3f65b1791794252.txt"}
+COPIED_RUN_WORDS = 8
+
+SUGGESTED_VARIANT = {"ru": "предлагаем", "en": "suggested variant"}
+SET_C_FACT_SECTIONS = {"ru": ("Что сказано в руководстве", "Устройство комплекта"),
+                       "en": ("What the manual says", "How the set is built")}
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return {lang: load_rules(lang) for lang in LANGUAGES}
+
+
+def games(files):
+    return {f.number: f for f in files if f.kind == "game"}
+
+
+def by_name(files):
+    return {f.file_name: f for f in files}
+
+
+# --- the seed's games and variants ----------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_variant_counts_match_the_seed(rules, lang):
+    counts = {number: len(game.variants) for number, game in games(rules[lang]).items()}
+    assert counts == SEED_VARIANT_COUNTS
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_game_has_the_five_sections_in_order(rules, lang):
+    assert sorted(games(rules[lang])) == list(range(1, 33))
+    for game in games(rules[lang]).values():
+        assert game.sections == GAME_SECTIONS[lang], game.file_name
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_reading_order_is_introduction_games_then_kit_and_set_c(rules, lang):
+    names = [f.file_name for f in rules[lang]]
+    game_names = [f"game-{n:02d}.md" for n in range(1, 33)]
+    assert names == INTRODUCTORY_CHAPTERS[:3] + game_names + INTRODUCTORY_CHAPTERS[3:]
+
+
+# --- both languages say the same --------------------------------------------------------------
+
+def test_both_languages_have_the_same_files_and_front_matter(rules):
+    russian, english = by_name(rules["ru"]), by_name(rules["en"])
+    assert russian.keys() == english.keys()
+    for name, ru in russian.items():
+        en = english[name]
+        assert ru.title and en.title, name
+        same = ("kind", "number", "family", "sets", "players")
+        assert [getattr(ru, key) for key in same] == [getattr(en, key) for key in same], name
+
+
+def test_both_languages_have_the_same_variants_and_figures(rules):
+    english = by_name(rules["en"])
+    for ru in rules["ru"]:
+        en = english[ru.file_name]
+        assert len(ru.variants) == len(en.variants), ru.file_name
+        assert set(ru.figures_linked) == set(en.figures_linked), ru.file_name
+        assert ru.figures_placed == en.figures_placed, ru.file_name
+
+
+# --- figures --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_figure_reference_resolves(rules, lang):
+    known = load_figures()
+    referenced = {i for f in rules[lang] for i in f.figures_linked + f.figures_placed}
+    assert referenced <= set(known)
+    placed = {i for f in rules[lang] for i in f.figures_placed}
+    assert {i for f in rules[lang] for i in f.figures_linked} <= placed
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_figure_is_drawn_in_the_booklet(rules, lang):
+    placed = {i for f in rules[lang] for i in f.figures_placed}
+    assert placed == set(load_figures())
+
+
+# --- our own words --------------------------------------------------------------------------
+
+def words(text: str) -> list[str]:
+    return re.findall(r"\w+", text.lower().replace("ё", "е"))
+
+
+def runs(word_list: list[str], length: int = COPIED_RUN_WORDS) -> set[tuple[str, ...]]:
+    return {tuple(word_list[i:i + length]) for i in range(len(word_list) - length + 1)}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_run_of_eight_words_is_copied_from_the_seed(rules, lang):
+    seed = SEED_FOLDER / SEED_OF_LANGUAGE[lang]
+    if not seed.is_file():
+        pytest.skip(f"seed {seed} is not beside this checkout; the own-words check needs it")
+    seed_runs = runs(words(seed.read_text(encoding="utf-8")))
+    copied = {f.file_name: sorted(" ".join(run) for run in runs(words(f.title + "\n" + f.text))
+                                  & seed_runs)
+              for f in rules[lang]}
+    assert {name: found for name, found in copied.items() if found} == {}
+
+
+# --- set C and suggested variants -----------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_set_c_chapter_marks_its_proposals_as_suggested_variants(rules, lang):
+    chapter = by_name(rules[lang])["chapter-50-set-c.md"]
+    mark = SUGGESTED_VARIANT[lang]
+    assert chapter.sections[:2] == SET_C_FACT_SECTIONS[lang]
+    for heading in chapter.sections[2:]:
+        assert mark in heading.lower(), heading
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_games_list_only_the_seeds_variants(rules, lang):
+    for game in games(rules[lang]).values():
+        assert SUGGESTED_VARIANT[lang] not in game.text.lower(), game.file_name
+
+
+# --- set letters ----------------------------------------------------------------------------
+
+# A lone capital А, В or С (Cyrillic) is a word only at the start of a sentence ("В каждой …").
+CYRILLIC_LETTER = re.compile(r"(?<![А-Яа-яЁёA-Za-z])[АВС](?![А-Яа-яЁёA-Za-z])")
+SENTENCE_START = re.compile(r"(^|[.!?:]\s|—\s)$")
+
+
+def cyrillic_set_letters(text: str) -> list[str]:
+    found = []
+    for line in text.splitlines():
+        for match in CYRILLIC_LETTER.finditer(line):
+            before, after = line[:match.start()], line[match.end():]
+            if not (SENTENCE_START.search(before) and after.startswith(" ")):
+                found.append(line[max(0, match.start() - 20):match.end() + 20])
+    return found
+
+
+def test_russian_set_letters_are_latin(rules):
+    for f in rules["ru"]:
+        assert cyrillic_set_letters(f.title + "\n" + f.text) == [], f.file_name
+        assert re.findall(r"«[ABC]»", f.text) == [], f"{f.file_name}: write комплект A, not «A»"
+
+
+def test_the_set_letter_check_tells_cyrillic_from_latin():
+    assert cyrillic_set_letters("В каждой группе. А также: С ними") == []
+    assert len(cyrillic_set_letters("комплект «А» или рис. 1(В), группа С1")) == 3
+
+
+# --- the loader's checks --------------------------------------------------------------------
+
+@pytest.fixture()
+def rules_copy(tmp_path):
+    """A writable copy of the Russian rules, to break one file at a time."""
+    folder = tmp_path / "rules" / "ru"
+    shutil.copytree(template_path("rules", "ru"), folder)
+    return folder
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.mark.parametrize("file_name, old, new, message", [
+    ("game-07.md", "## Ход игры", "## Ходы", "game-07.md: level-2 headings"),
+    ("game-07.md", "](#fig-6)", "](#fig-66)", "unknown figure 'fig-66'"),
+    ("game-07.md", "```figure\nfig-6\n```", "", "fig-6, which no file of the booklet draws"),
+    ("game-07.md", "players = \"2\"\n", "", "front matter lacks 'players'"),
+    ("game-07.md", "family = \"moving\"", "family = \"moving\"\ncolour = \"red\"", "unknown front matter key"),
+    ("game-07.md", "number = 7", "number = 8", "number = 8; make it 7"),
+    ("game-07.md", "sets = [\"A\", \"B\"]", "sets = [\"D\"]", "sets = ['D']"),
+    ("game-07.md", "players = \"2\"", "players = \"два\"", "players = 'два'; write it in digits"),
+    ("game-07.md", "## Варианты\n", "## Варианты\n\nВступление.\n", "exactly one bulleted list"),
+    ("game-07.md", "+++\n\n## Комплект", "\n## Комплект", "front matter is not closed"),
+])
+def test_the_loader_names_the_file_and_the_problem(rules_copy, file_name, old, new, message):
+    edit(rules_copy / file_name, old, new)
+    with pytest.raises(UserError, match=re.escape(message)):
+        load_rules("ru", rules_copy)
+
+
+def test_the_loader_wants_every_game(rules_copy):
+    (rules_copy / "game-32.md").unlink()
+    with pytest.raises(UserError, match="game-32.md: file not found"):
+        load_rules("ru", rules_copy)
+
+
+def test_the_loader_finds_figures_inside_list_items(rules_copy):
+    edit(rules_copy / "game-07.md", "- Стрелки направлены на противника.",
+         "- Стрелки направлены на противника.\n\n  ```figure\n  fig-8\n  ```")
+    game = by_name(load_rules("ru", rules_copy))["game-07.md"]
+    assert game.figures_placed == ("fig-8", "fig-6")
