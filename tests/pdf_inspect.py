@@ -27,8 +27,9 @@ def _apply(m, x, y):
 class PageShapes:
     width: float
     height: float
-    rects: list = field(default_factory=list)      # (x0, y0, x1, y1, fill_rgb or None)
-    lines: list = field(default_factory=list)      # (x0, y0, x1, y1, dashed)
+    rects: list = field(default_factory=list)      # filled: (x0, y0, x1, y1, fill_rgb or None)
+    stroked_rects: list = field(default_factory=list)   # (x0, y0, x1, y1, dashed)
+    lines: list = field(default_factory=list)      # (x0, y0, x1, y1, dashed, stroke_rgb)
     operators: set = field(default_factory=set)
 
 
@@ -38,6 +39,7 @@ def page_shapes(page) -> PageShapes:
     ctm = (1, 0, 0, 1, 0, 0)
     stack = []
     fill = None
+    stroke = None
     dashed = False
     path = []
     current = None
@@ -45,13 +47,15 @@ def page_shapes(page) -> PageShapes:
         op = operator.decode() if isinstance(operator, bytes) else operator
         shapes.operators.add(op)
         if op == "q":
-            stack.append((ctm, fill, dashed))
+            stack.append((ctm, fill, stroke, dashed))
         elif op == "Q":
-            ctm, fill, dashed = stack.pop()
+            ctm, fill, stroke, dashed = stack.pop()
         elif op == "cm":
             ctm = _multiply(tuple(float(v) for v in operands), ctm)
         elif op == "rg":
             fill = tuple(round(float(v), 4) for v in operands)
+        elif op == "RG":
+            stroke = tuple(round(float(v), 4) for v in operands)
         elif op == "d":
             dashed = bool(operands[0])
         elif op == "re":
@@ -66,12 +70,16 @@ def page_shapes(page) -> PageShapes:
             current = end
         elif op in ("f", "B", "S", "b", "f*", "n", "W"):
             for kind, points in path:
-                if kind == "re" and op in ("f", "B", "b", "f*"):
+                if kind == "re":
                     (x0, y0), (x1, y1) = points
-                    shapes.rects.append((min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1), fill))
+                    box = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+                    if op in ("f", "B", "b", "f*"):
+                        shapes.rects.append((*box, fill))
+                    if op in ("S", "B", "b"):
+                        shapes.stroked_rects.append((*box, dashed))
                 elif kind == "l" and op in ("S", "B", "b"):
                     (x0, y0), (x1, y1) = points
-                    shapes.lines.append((x0, y0, x1, y1, dashed))
+                    shapes.lines.append((x0, y0, x1, y1, dashed, stroke))
             if op != "W":
                 path = []
     return shapes
@@ -95,3 +103,19 @@ def font_report(reader: PdfReader) -> list[tuple[str, bool]]:
             embedded = any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
             fonts.append((str(font.get("/BaseFont")), embedded))
     return fonts
+
+
+def page_texts(page) -> list[tuple[str, float, float, float, float]]:
+    """(text, anchor x, anchor y, em size in user units, rotation sign) of every text run.
+
+    Our PDF writer translates to a text's anchor before drawing it, so the anchor is the
+    translation of the text's matrix, in points from the bottom-left corner.
+    """
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            found.append((text.strip(), cm[4], cm[5], size, 1 if cm[0] > 0 else -1 if cm[0] < 0 else 0))
+
+    page.extract_text(visitor_text=visit)
+    return found

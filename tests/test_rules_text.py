@@ -24,8 +24,9 @@ INTRODUCTORY_CHAPTERS = ["chapter-10-equipment.md", "chapter-20-general-rules.md
 SEED_FOLDER = Path(__file__).parents[2] / "shared" / "seeds"
 SEED_OF_LANGUAGE = {"ru": "000_9badf845ddde0d0b.txt", "en": "002_b3f65b1791794252.txt"}
 COPIED_RUN_WORDS = 8
+MAX_TITLE_LENGTH = 30
 
-SUGGESTED_VARIANT = {"ru": "предлагаем", "en": "suggested variant"}
+SUGGESTED_VARIANT = {"ru": re.compile(r"предлагаем(ый|ые) вариант"), "en": re.compile(r"suggested variant")}
 SET_C_FACT_SECTIONS = {"ru": ("Что сказано в руководстве", "Устройство комплекта"),
                        "en": ("What the manual says", "How the set is built")}
 
@@ -86,6 +87,19 @@ def test_both_languages_have_the_same_variants_and_figures(rules):
         assert ru.figures_placed == en.figures_placed, ru.file_name
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_titles_are_short_and_distinct(rules, lang):
+    titles = [f.title for f in rules[lang]]
+    assert len(set(titles)) == len(titles)
+    assert max(len(title) for title in titles) <= MAX_TITLE_LENGTH
+
+
+def test_english_titles_are_in_sentence_case(rules):
+    for f in rules["en"]:
+        later_words = f.title.split()[1:]
+        assert all(word.islower() or word.isupper() for word in later_words), f.title
+
+
 # --- figures --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -130,16 +144,15 @@ def test_no_run_of_eight_words_is_copied_from_the_seed(rules, lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_set_c_chapter_marks_its_proposals_as_suggested_variants(rules, lang):
     chapter = by_name(rules[lang])["chapter-50-set-c.md"]
-    mark = SUGGESTED_VARIANT[lang]
     assert chapter.sections[:2] == SET_C_FACT_SECTIONS[lang]
     for heading in chapter.sections[2:]:
-        assert mark in heading.lower(), heading
+        assert SUGGESTED_VARIANT[lang].search(heading.lower()), heading
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_games_list_only_the_seeds_variants(rules, lang):
     for game in games(rules[lang]).values():
-        assert SUGGESTED_VARIANT[lang] not in game.text.lower(), game.file_name
+        assert not SUGGESTED_VARIANT[lang].search(game.text.lower()), game.file_name
 
 
 # --- set letters ----------------------------------------------------------------------------
@@ -186,20 +199,20 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-@pytest.mark.parametrize("file_name, old, new, message", [
-    ("game-07.md", "## Ход игры", "## Ходы", "game-07.md: level-2 headings"),
-    ("game-07.md", "](#fig-6)", "](#fig-66)", "unknown figure 'fig-66'"),
-    ("game-07.md", "```figure\nfig-6\n```", "", "fig-6, which no file of the booklet draws"),
-    ("game-07.md", "players = \"2\"\n", "", "front matter lacks 'players'"),
-    ("game-07.md", "family = \"moving\"", "family = \"moving\"\ncolour = \"red\"", "unknown front matter key"),
-    ("game-07.md", "number = 7", "number = 8", "number = 8; make it 7"),
-    ("game-07.md", "sets = [\"A\", \"B\"]", "sets = [\"D\"]", "sets = ['D']"),
-    ("game-07.md", "players = \"2\"", "players = \"два\"", "players = 'два'; write it in digits"),
-    ("game-07.md", "## Варианты\n", "## Варианты\n\nВступление.\n", "exactly one bulleted list"),
-    ("game-07.md", "+++\n\n## Комплект", "\n## Комплект", "front matter is not closed"),
+@pytest.mark.parametrize("old, new, message", [
+    ("## Ход игры", "## Ходы", "game-07.md: level-2 headings"),
+    ("](#fig-6)", "](#fig-66)", "unknown figure 'fig-66'"),
+    ("```figure\nfig-6\n```", "", "fig-6, which no file of the booklet draws"),
+    ('players = "2"\n', "", "front matter lacks 'players'"),
+    ('family = "moving"', 'family = "moving"\ncolour = "red"', "unknown front matter key"),
+    ("number = 7", "number = 8", "number = 8; make it 7"),
+    ('sets = ["A", "B"]', 'sets = ["D"]', "sets = ['D']"),
+    ('players = "2"', 'players = "два"', "players = 'два'; write it in digits"),
+    ("## Варианты\n", "## Варианты\n\nВступление.\n", "exactly one bulleted list"),
+    ("+++\n\n## Комплект", "\n## Комплект", "front matter is not closed"),
 ])
-def test_the_loader_names_the_file_and_the_problem(rules_copy, file_name, old, new, message):
-    edit(rules_copy / file_name, old, new)
+def test_the_loader_names_the_file_and_the_problem(rules_copy, old, new, message):
+    edit(rules_copy / "game-07.md", old, new)
     with pytest.raises(UserError, match=re.escape(message)):
         load_rules("ru", rules_copy)
 

@@ -18,8 +18,8 @@ from generator.errors import UserError
 from generator.model.figures import load_figures
 from generator.model.set_loader import SET_NAMES
 from generator.resources import template_path
+from generator.texts import LANGUAGES
 
-LANGUAGES = ("en", "ru")
 GAME_NUMBERS = tuple(range(1, 33))
 
 # The booklet's reading order: the introduction, the games, then making the kit and set C.
