@@ -12,7 +12,7 @@ from generator.imposition.duplex_sheets import duplex_pages
 from generator.imposition.paper import paper_named
 from generator.imposition.setup_cards import setup_card
 from generator.model.set_loader import SET_NAMES, load_set
-from generator.theme import load_theme
+from generator.theme import theme_for
 from generator.writers.pdf import PdfOptions, write_pdf
 
 
@@ -39,7 +39,7 @@ def tile_sheet_name(set_name: str) -> str:
 
 
 def build_tile_sheets(options: BuildOptions, report: BuildReport) -> None:
-    theme = load_theme(options.theme)
+    theme = theme_for(options)
     paper = paper_named(options.paper)
     for name in options.sets:
         tile_set = load_set(name)
@@ -54,7 +54,7 @@ def board_geometry(options: BuildOptions) -> BoardGeometry:
 
 
 def build_board(options: BuildOptions, report: BuildReport) -> None:
-    theme = load_theme(options.theme)
+    theme = theme_for(options)
     geometry = board_geometry(options)
     title = "Open Domino: board"
     target = options.out / "board-full-size.pdf"
@@ -75,7 +75,7 @@ def build_board(options: BuildOptions, report: BuildReport) -> None:
 
 
 def build_setup_cards(options: BuildOptions, report: BuildReport) -> None:
-    theme = load_theme(options.theme)
+    theme = theme_for(options)
     paper = paper_named(options.paper)
     pages = [setup_card(load_set(name), theme, paper, options.lang) for name in options.sets]
     target = options.out / "setup-cards.pdf"

@@ -72,3 +72,8 @@ def load_theme(name: str = "classic") -> Theme:
         groups[key] = GroupLook(parse_colour(look.get("circle"), f"{where}.circle"),
                                 parse_colour(look.get("arrow"), f"{where}.arrow"), style)
     return Theme(data.get("name", name), colours, groups)
+
+
+def theme_for(options) -> Theme:
+    """The theme a build uses: options.theme, with any colour overrides applied."""
+    return load_theme(options.theme)
