@@ -48,3 +48,17 @@ def require_glyphs(role: str, text: str) -> None:
 def text_width(role: str, text: str, size: float) -> float:
     """Advance width of `text` at em size `size`, in the same unit as `size`."""
     return pdfmetrics.stringWidth(text, pdf_font_name(role), size)
+
+
+@cache
+def register_families() -> None:
+    """Let <b> and <i> in reportlab paragraphs pick our bold and italic faces."""
+    from reportlab.lib.fonts import addMapping
+
+    serif, sans = pdf_font_name("serif"), pdf_font_name("sans")
+    for family, normal, bold, italic in ((serif, serif, pdf_font_name("serif-bold"), pdf_font_name("serif-italic")),
+                                         (sans, sans, pdf_font_name("sans-bold"), sans)):
+        addMapping(family, 0, 0, normal)
+        addMapping(family, 1, 0, bold)
+        addMapping(family, 0, 1, italic)
+        addMapping(family, 1, 1, bold)

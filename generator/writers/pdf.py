@@ -37,12 +37,17 @@ def write_pdf(pages: list[Drawing], target: Path, options: PdfOptions = PdfOptio
 
 def _write_page(canvas: Canvas, page: Drawing) -> None:
     canvas.setPageSize((page.width * POINTS_PER_MM, page.height * POINTS_PER_MM))
-    canvas.saveState()
-    # From here on one unit is one millimetre and y runs down, as in the scene.
-    canvas.transform(POINTS_PER_MM, 0, 0, -POINTS_PER_MM, 0, page.height * POINTS_PER_MM)
-    _PageWriter(canvas).items(page.items)
-    canvas.restoreState()
+    draw_drawing(canvas, page, 0, 0, POINTS_PER_MM)
     canvas.showPage()
+
+
+def draw_drawing(canvas: Canvas, drawing: Drawing, x: float, y: float, points_per_mm: float) -> None:
+    """Draw `drawing` with its bottom-left corner at (x, y) points, one mm = points_per_mm."""
+    canvas.saveState()
+    # From here on one unit is one (scaled) millimetre and y runs down, as in the scene.
+    canvas.transform(points_per_mm, 0, 0, -points_per_mm, x, y + drawing.height * points_per_mm)
+    _PageWriter(canvas).items(drawing.items)
+    canvas.restoreState()
 
 
 class _PageWriter:

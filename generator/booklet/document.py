@@ -1,0 +1,144 @@
+"""A rule booklet in reading order: cover, contents, chapters and games, the printing note.
+
+reportlab's platypus sets the text; multiBuild runs twice so the contents get page numbers.
+"""
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Frame, NextPageTemplate, PageBreak,
+                                PageTemplate, Paragraph, Spacer)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from generator.art.figure import figure_drawing
+from generator.atomic import atomic_path
+from generator.booklet.figure_flowable import DrawingFlowable
+from generator.booklet.markdown_flowables import FlowableBuilder
+from generator.booklet.styles import BOOKLET_PAGES, MARGINS, MM, BookletPage, paragraph_styles
+from generator.booklet.texts import booklet_text
+from generator.fonts import pdf_font_name, register_families
+from generator.model.figures import figure as figure_by_id
+from generator.rules import load_rules
+from generator.theme import Theme
+
+FIGURE_MAX_HEIGHT = 128.0       # mm; a board figure and its caption fit a page with text
+COVER_FIGURE = "fig-1a"
+
+
+@dataclass(frozen=True)
+class BookletSpec:
+    lang: str
+    page: BookletPage
+    theme: Theme
+
+
+class _BookletDocument(BaseDocTemplate):
+    """Adds contents entries and PDF bookmarks for every paragraph that asks for one."""
+
+    def afterFlowable(self, flowable):
+        entry = getattr(flowable, "toc_entry", None)
+        if entry is None:
+            return
+        level, text, key = entry
+        self.canv.bookmarkPage(key)
+        self.canv.addOutlineEntry(text, key, level=level)
+        self.notify("TOCEntry", (level, text, self.page, key))
+
+
+def write_booklet(spec: BookletSpec, target: Path) -> None:
+    register_families()
+    page = spec.page
+    width, height = page.width * MM, page.height * MM
+    with atomic_path(target) as temp:
+        document = _BookletDocument(
+            str(temp), pagesize=(width, height), invariant=1, pageCompression=1,
+            initialFontName=pdf_font_name("serif"), initialFontSize=10,
+            title=booklet_text(spec.lang, "title"), author="Open Domino Kit", creator="opendomino",
+            lang=spec.lang)
+        frame = Frame(MARGINS["inner"] * MM, MARGINS["bottom"] * MM,
+                      width - (MARGINS["inner"] + MARGINS["outer"]) * MM,
+                      height - (MARGINS["top"] + MARGINS["bottom"]) * MM, id="text",
+                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        document.addPageTemplates([
+            PageTemplate("cover", [frame]),
+            PageTemplate("body", [frame], onPage=_page_number),
+        ])
+        document.multiBuild(booklet_story(spec, frame.width / MM, frame.height / MM))
+
+
+def _page_number(canvas, document) -> None:
+    canvas.saveState()
+    canvas.setFont(pdf_font_name("sans"), 8)
+    canvas.drawCentredString(document.pagesize[0] / 2, 8 * MM, str(document.page))
+    canvas.restoreState()
+
+
+def booklet_story(spec: BookletSpec, frame_width: float, frame_height: float) -> list:
+    lang, styles = spec.lang, paragraph_styles(spec.lang)
+    placed: set[str] = set()
+
+    def figure_flowables(figure_id: str) -> list:
+        if figure_id in placed:          # each figure is drawn once; later mentions link to it
+            return []
+        placed.add(figure_id)
+        figure = figure_by_id(figure_id)
+        drawing = figure_drawing(figure, spec.theme)
+        caption = booklet_text(lang, "figure", label=figure.label()) + ". " + figure.title[lang]
+        return [CondPageBreak(FIGURE_MAX_HEIGHT * MM * 0.75),
+                DrawingFlowable(drawing, frame_width, FIGURE_MAX_HEIGHT, anchor=figure_id),
+                Paragraph(caption, styles["caption"])]
+
+    builder = FlowableBuilder(styles, figure_flowables)
+    story = _cover(spec, styles, frame_width)
+    story += [NextPageTemplate("body"), PageBreak(), Paragraph(booklet_text(lang, "contents"), styles["title"])]
+    contents = TableOfContents(dotsMinLevel=0)
+    contents.levelStyles = [styles["toc0"]]
+    story.append(contents)
+    for rules_file in load_rules(lang):
+        if rules_file.kind == "game":
+            heading = booklet_text(lang, "game", number=rules_file.number, title=rules_file.title)
+            story.append(CondPageBreak(70 * MM))
+        else:
+            heading = rules_file.title
+            story.append(PageBreak())
+        story.append(_entry(heading, styles["title"], f"part-{rules_file.file_name}"))
+        if rules_file.kind == "game":
+            family = booklet_text(lang, f"family_{rules_file.family}")
+            facts = booklet_text(lang, "game_facts", family=family, sets=", ".join(rules_file.sets),
+                                 players=rules_file.players)
+            story.append(Paragraph(facts, styles["facts"]))
+        story += builder.build(rules_file.tokens)
+    story += _printing_note(spec, styles)
+    return story
+
+
+def _entry(text: str, style, key: str) -> Paragraph:
+    paragraph = Paragraph(text, style)
+    paragraph.toc_entry = (0, text, key)
+    return paragraph
+
+
+def _cover(spec: BookletSpec, styles: dict, frame_width: float) -> list:
+    lang = spec.lang
+    drawing = figure_drawing(figure_by_id(COVER_FIGURE), spec.theme, with_sums=False)
+    return [
+        Spacer(1, 6 * MM),
+        Paragraph(booklet_text(lang, "title"), styles["cover_title"]),
+        Paragraph(booklet_text(lang, "subtitle"), styles["cover_subtitle"]),
+        Spacer(1, 8 * MM),
+        DrawingFlowable(drawing, frame_width * 0.62, 112),
+        Spacer(1, 8 * MM),
+        Paragraph(booklet_text(lang, "edition"), styles["cover_edition"]),
+    ]
+
+
+def _printing_note(spec: BookletSpec, styles: dict) -> list:
+    lang = spec.lang
+    note = [PageBreak(), Paragraph(booklet_text(lang, "print_title"), styles["title"])]
+    for number, step in enumerate(booklet_text(lang, "print_steps", code=lang), start=1):
+        note.append(Paragraph(f"{number}. {step}", styles["body"]))
+    return note
+
+
+def booklet_spec(lang: str, paper: str, theme: Theme) -> BookletSpec:
+    return BookletSpec(lang, BOOKLET_PAGES[paper], theme)

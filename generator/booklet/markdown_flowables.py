@@ -1,0 +1,87 @@
+"""Rules Markdown (markdown-it tokens) to reportlab flowables.
+
+Handles what templates/rules/FORMAT.md allows: level-2/3 headings, paragraphs, bullet and
+ordered lists (nested), strong, emphasis, inline code, links to figures, and figure fences.
+"""
+
+from html import escape
+
+from markdown_it.token import Token
+from reportlab.platypus import ListFlowable, ListItem, Paragraph
+
+FIGURE_FENCE = "figure"
+
+
+class FlowableBuilder:
+    """Turns one file's tokens into flowables; `figure_flowables(id)` draws a figure block."""
+
+    def __init__(self, styles: dict, figure_flowables):
+        self.styles = styles
+        self.figure_flowables = figure_flowables
+
+    def build(self, tokens: list[Token]) -> list:
+        flowables, index = [], 0
+        while index < len(tokens):
+            made, index = self._block(tokens, index, "body")
+            flowables.extend(made)
+        return flowables
+
+    def _block(self, tokens: list[Token], index: int, style: str) -> tuple[list, int]:
+        token = tokens[index]
+        if token.type == "heading_open":
+            level = "h2" if token.tag in ("h1", "h2") else "h3"
+            return [Paragraph(inline_markup(tokens[index + 1]), self.styles[level])], index + 3
+        if token.type == "paragraph_open":
+            return [Paragraph(inline_markup(tokens[index + 1]), self.styles[style])], index + 3
+        if token.type in ("bullet_list_open", "ordered_list_open"):
+            return self._list(tokens, index)
+        if token.type == "fence" and token.info.strip() == FIGURE_FENCE:
+            return self.figure_flowables(token.content.strip()), index + 1
+        if token.type == "fence" or token.type == "code_block":
+            return [Paragraph(escape(token.content), self.styles["code"])], index + 1
+        return [], index + 1          # thematic breaks, html: nothing to set
+
+    def _list(self, tokens: list[Token], index: int) -> tuple[list, int]:
+        opening = tokens[index]
+        closing_type = opening.type.replace("_open", "_close")
+        items, index = [], index + 1
+        while tokens[index].type != closing_type:
+            content, index = [], index + 1          # skip list_item_open
+            while tokens[index].type != "list_item_close":
+                made, index = self._block(tokens, index, "item")
+                content.extend(made)
+            items.append(ListItem(content))
+            index += 1
+        ordered = opening.type == "ordered_list_open"
+        flowable = ListFlowable(items, bulletType="1" if ordered else "bullet",
+                                start=None if ordered else "•", leftIndent=12, bulletFontSize=9,
+                                bulletFontName=self.styles["body"].fontName, spaceAfter=3)
+        return [flowable], index + 1
+
+
+def inline_markup(inline: Token) -> str:
+    """reportlab paragraph markup for one inline token."""
+    parts, links = [], []
+    for child in inline.children or []:
+        if child.type == "text":
+            parts.append(escape(child.content, quote=False))
+        elif child.type in ("softbreak", "hardbreak"):
+            parts.append(" " if child.type == "softbreak" else "<br/>")
+        elif child.type == "strong_open":
+            parts.append("<b>")
+        elif child.type == "strong_close":
+            parts.append("</b>")
+        elif child.type == "em_open":
+            parts.append("<i>")
+        elif child.type == "em_close":
+            parts.append("</i>")
+        elif child.type == "code_inline":
+            parts.append(escape(child.content, quote=False))
+        elif child.type == "link_open":
+            # Only links inside the booklet (figures) become links; others stay plain text.
+            internal = child.attrs.get("href", "").startswith("#")
+            links.append(internal)
+            parts.append(f'<a href="{escape(child.attrs["href"])}" color="#1d4f91">' if internal else "")
+        elif child.type == "link_close":
+            parts.append("</a>" if links.pop() else "")
+    return "".join(parts)
