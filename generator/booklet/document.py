@@ -94,6 +94,7 @@ def booklet_story(spec: BookletSpec, frame_width: float, frame_height: float) ->
     contents = TableOfContents(dotsMinLevel=0)
     contents.levelStyles = [styles["toc0"]]
     story.append(contents)
+    placeholder_entries = []
     for rules_file in load_rules(lang):
         if rules_file.kind == "game":
             heading = booklet_text(lang, "game", number=rules_file.number, title=rules_file.title)
@@ -102,6 +103,7 @@ def booklet_story(spec: BookletSpec, frame_width: float, frame_height: float) ->
             heading = rules_file.title
             story.append(PageBreak())
         story.append(_entry(heading, styles["title"], f"part-{rules_file.file_name}"))
+        placeholder_entries.append((0, heading, 99, f"part-{rules_file.file_name}"))
         if rules_file.kind == "game":
             family = booklet_text(lang, f"family_{rules_file.family}")
             facts = booklet_text(lang, "game_facts", family=family, sets=", ".join(rules_file.sets),
@@ -109,6 +111,8 @@ def booklet_story(spec: BookletSpec, frame_width: float, frame_height: float) ->
             story.append(Paragraph(facts, styles["facts"]))
         story += builder.build(rules_file.tokens)
     story += _printing_note(spec, styles)
+    # A contents list of the right length from the first pass on saves multiBuild one pass.
+    contents._entries = placeholder_entries
     return story
 
 

@@ -7,9 +7,11 @@ ordered lists (nested), strong, emphasis, inline code, links to figures, and fig
 from html import escape
 
 from markdown_it.token import Token
-from reportlab.platypus import ListFlowable, ListItem, Paragraph
+from reportlab.platypus import CondPageBreak, ListFlowable, ListItem, Paragraph
 
 FIGURE_FENCE = "figure"
+HEADING_ROOM = 22.0      # mm
+MM = 72 / 25.4
 
 
 class FlowableBuilder:
@@ -30,7 +32,9 @@ class FlowableBuilder:
         token = tokens[index]
         if token.type == "heading_open":
             level = "h2" if token.tag in ("h1", "h2") else "h3"
-            return [Paragraph(inline_markup(tokens[index + 1]), self.styles[level])], index + 3
+            # A heading needs a few lines of its section below it on the same page.
+            return [CondPageBreak(HEADING_ROOM * MM),
+                    Paragraph(inline_markup(tokens[index + 1]), self.styles[level])], index + 3
         if token.type == "paragraph_open":
             return [Paragraph(inline_markup(tokens[index + 1]), self.styles[style])], index + 3
         if token.type in ("bullet_list_open", "ordered_list_open"):

@@ -1,6 +1,7 @@
 """Load a set file from templates/sets/ and derive its tiles from the magic layout."""
 
 from collections import Counter
+from functools import cache
 from pathlib import Path
 
 from generator.errors import UserError
@@ -17,7 +18,9 @@ def set_file(name: str) -> Path:
     return template_path("sets", f"{name}.toml")
 
 
+@cache
 def load_set(name: str) -> TileSet:
+    """The named set from templates/sets/, validated (loaded once per process)."""
     if name not in SET_NAMES:
         raise UserError(f"unknown set {name!r}; choose from {', '.join(SET_NAMES)}")
     return load_set_file(set_file(name))

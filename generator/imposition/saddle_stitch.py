@@ -1,0 +1,90 @@
+"""Saddle-stitch imposition: booklet pages 2-up on sheets that are folded and stapled.
+
+With n pages (a multiple of 4) and sheets s = 0, 1, …, sheet s carries
+front = [n - 2s | 2s + 1] and back = [2s + 2 | n - 2s - 1] (1-based, left | right).
+Print double-sided flipping on the short edge, stack, fold.
+Blank pages that pad the count go just before the last page, which stays the back cover.
+"""
+
+from pathlib import Path
+
+from pypdf import PageObject, PdfReader, PdfWriter
+from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject
+
+from generator.atomic import atomic_path
+from generator.imposition.paper import Paper
+
+MM = 72 / 25.4
+
+
+def padded_order(page_count: int) -> list[int | None]:
+    """Reading order with blanks (None) before the last page, up to a multiple of 4."""
+    pages: list[int | None] = list(range(1, page_count + 1))
+    blanks = -page_count % 4
+    return pages[:-1] + [None] * blanks + pages[-1:]
+
+
+def sheet_sides(page_count: int) -> list[tuple[int, int]]:
+    """(left, right) positions (1-based, in the padded order) of every printed side, sheet by sheet."""
+    n = page_count + (-page_count % 4)
+    sides = []
+    for s in range(n // 4):
+        sides.append((n - 2 * s, 2 * s + 1))          # front
+        sides.append((2 * s + 2, n - 2 * s - 1))      # back
+    return sides
+
+
+def impose_saddle_stitch(source: Path, target: Path, sheet: Paper) -> None:
+    reader = PdfReader(str(source))
+    order = padded_order(len(reader.pages))
+    width, height = sheet.height * MM, sheet.width * MM          # landscape
+    writer = PdfWriter()
+    forms = {}
+    for left, right in sheet_sides(len(reader.pages)):
+        side = writer.add_blank_page(width, height)
+        placements = []
+        for position, half in ((left, 0), (right, 1)):
+            page_number = order[position - 1]
+            if page_number is None:
+                continue
+            if page_number not in forms:
+                forms[page_number] = _page_as_form(writer, reader.pages[page_number - 1])
+            placements.append((f"/Page{page_number}", forms[page_number],
+                               _offset(reader.pages[page_number - 1], half, width, height)))
+        _draw_forms(writer, side, placements)
+    preferences = writer.create_viewer_preferences()
+    preferences.duplex = "/DuplexFlipShortEdge"
+    preferences.print_scaling = "/None"
+    writer.add_metadata({"/Title": f"{reader.metadata.get('/Title', 'Booklet')} (booklet)",
+                         "/Creator": "opendomino"})
+    with atomic_path(target) as temp:
+        with open(temp, "wb") as handle:
+            writer.write(handle)
+
+
+def _offset(page: PageObject, half: int, width: float, height: float) -> tuple[float, float]:
+    """Where a page goes to sit centred in the left (0) or right (1) half of a sheet side."""
+    page_width, page_height = float(page.mediabox.width), float(page.mediabox.height)
+    return half * width / 2 + (width / 2 - page_width) / 2, (height - page_height) / 2
+
+
+def _page_as_form(writer: PdfWriter, page: PageObject):
+    """The page as a Form XObject: its drawing is reused untouched, not re-parsed."""
+    form = DecodedStreamObject()
+    form.set_data(page["/Contents"].get_object().get_data())
+    form.update({
+        NameObject("/Type"): NameObject("/XObject"),
+        NameObject("/Subtype"): NameObject("/Form"),
+        NameObject("/BBox"): ArrayObject(FloatObject(v) for v in page.mediabox),
+        NameObject("/Resources"): page["/Resources"].get_object().clone(writer),
+    })
+    return writer._add_object(form.flate_encode())
+
+
+def _draw_forms(writer: PdfWriter, side: PageObject, placements) -> None:
+    names = DictionaryObject({NameObject(name): form for name, form, _ in placements})
+    side[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): names})
+    code = "".join(f"q 1 0 0 1 {x:.3f} {y:.3f} cm {name} Do Q\n" for name, _, (x, y) in placements)
+    contents = DecodedStreamObject()
+    contents.set_data(code.encode("ascii"))
+    side[NameObject("/Contents")] = writer._add_object(contents)
