@@ -1,15 +1,19 @@
 """The main job: write every file of the kit into one folder."""
 
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+import multiprocessing
 from pathlib import Path
 
 from generator.art.board import BoardGeometry
 from generator.art.tile import TileSize
 from generator.atomic import remove_stale_temporaries
+from generator.booklet.document import booklet_spec, write_booklet
 from generator.errors import UserError
 from generator.imposition.board_sheets import a3_page, natural_page, tiled_pages
 from generator.imposition.duplex_sheets import duplex_pages
 from generator.imposition.paper import paper_named
+from generator.imposition.saddle_stitch import impose_saddle_stitch
 from generator.imposition.setup_cards import setup_card
 from generator.model.set_loader import SET_NAMES, load_set
 from generator.theme import theme_for
@@ -24,8 +28,11 @@ class BuildOptions:
     tile_size: TileSize = field(default_factory=TileSize)
     clearance: float = 2.0
     across_notation: bool = True
-    theme: str = "classic"
+    theme: str = "classic"        # a bundled theme's name or a theme .toml file
     lang: str = "en"
+    colour_overrides: tuple[tuple[str, str], ...] = ()   # (key, colour text), applied by theme_for
+    strict: bool = False          # a failing colour check stops the build
+    booklet_langs: tuple[str, ...] = ("en", "ru")
 
 
 @dataclass
@@ -83,10 +90,39 @@ def build_setup_cards(options: BuildOptions, report: BuildReport) -> None:
     report.written.append(target)
 
 
-def build(options: BuildOptions) -> BuildReport:
-    remove_stale_temporaries(options.out)
+def build_booklet(options: BuildOptions, report: BuildReport, lang: str) -> None:
+    """rules-LANG.pdf in reading order, and rules-LANG-booklet.pdf imposed for saddle stitching."""
+    spec = booklet_spec(lang, options.paper, theme_for(options))
+    reading = options.out / f"rules-{lang}.pdf"
+    write_booklet(spec, reading)
+    imposed = options.out / f"rules-{lang}-booklet.pdf"
+    impose_saddle_stitch(reading, imposed, paper_named(spec.page.sheet))
+    report.written += [reading, imposed]
+
+
+def _run_job(job) -> BuildReport:
+    step, options, extra = job
     report = BuildReport()
-    build_tile_sheets(options, report)
-    build_board(options, report)
-    build_setup_cards(options, report)
+    step(options, report, *extra)
     return report
+
+
+def build(options: BuildOptions) -> BuildReport:
+    """Every file of the kit. The two booklets, the slowest parts, run beside the rest."""
+    remove_stale_temporaries(options.out)
+    jobs = [(build_booklet, options, (lang,)) for lang in options.booklet_langs]
+    jobs += [(build_tile_sheets, options, ()), (build_board, options, ()), (build_setup_cards, options, ())]
+    report = BuildReport()
+    for part in run_jobs(jobs):
+        report.written += part.written
+        report.notes += part.notes
+    return report
+
+
+def run_jobs(jobs: list) -> list[BuildReport]:
+    """Run build steps on up to two processes where the platform can fork; results in job order."""
+    if len(jobs) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return [_run_job(job) for job in jobs]
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=2, mp_context=context) as pool:
+        return list(pool.map(_run_job, jobs))

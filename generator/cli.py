@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from generator.build import BuildOptions, BuildReport, build, build_board
+from generator.build import BuildOptions, BuildReport, build, build_board, build_booklet, run_jobs
 from generator.errors import UserError
 from generator.model.set_loader import SET_NAMES, load_all_sets
 from generator.options import parse_clearance, parse_set_names, parse_tile_size
@@ -67,6 +67,22 @@ def board_command(options: BuildOptions):
     report = BuildReport()
     build_board(options, report)
     _report(report)
+
+
+@cli.command("booklet")
+@click.option("--lang", "booklet_lang", type=click.Choice(["ru", "en", "all"]), default="all", show_default=True,
+              help="Which rule booklet to write.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="Folder to write into.")
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
+              show_default=True, help="A5 pages imposed on A4, or half-Letter pages on Letter.")
+def booklet_command(booklet_lang, out, paper):
+    """Write the rule booklets: reading order and saddle-stitch imposed."""
+    langs = ("en", "ru") if booklet_lang == "all" else (booklet_lang,)
+    options = BuildOptions(out=out, paper=paper.lower(), booklet_langs=langs)
+    reports = run_jobs([(build_booklet, options, (lang,)) for lang in langs])
+    for report in reports:
+        _report(report)
 
 
 @cli.command("sets")

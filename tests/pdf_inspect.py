@@ -90,32 +90,27 @@ def read_pdf(path) -> PdfReader:
 
 
 def font_report(reader: PdfReader) -> list[tuple[str, bool]]:
-    """(BaseFont, embedded?) for every font on every page."""
+    """(BaseFont, embedded?) for every font on every page, inside form XObjects too."""
     fonts = []
     for page in reader.pages:
-        resources = page.get("/Resources") or {}
-        for font in (resources.get("/Font") or {}).values():
-            font = font.get_object()
-            descriptor = font.get("/FontDescriptor")
-            if descriptor is None and "/DescendantFonts" in font:
-                descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
-            descriptor = descriptor.get_object() if descriptor is not None else {}
-            embedded = any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
-            fonts.append((str(font.get("/BaseFont")), embedded))
+        _fonts_in(page.get("/Resources"), fonts, set())
     return fonts
 
 
-def page_texts(page) -> list[tuple[str, float, float, float, float]]:
-    """(text, anchor x, anchor y, em size in user units, rotation sign) of every text run.
-
-    Our PDF writer translates to a text's anchor before drawing it, so the anchor is the
-    translation of the text's matrix, in points from the bottom-left corner.
-    """
-    found = []
-
-    def visit(text, cm, tm, font, size):
-        if text.strip():
-            found.append((text.strip(), cm[4], cm[5], size, 1 if cm[0] > 0 else -1 if cm[0] < 0 else 0))
-
-    page.extract_text(visitor_text=visit)
-    return found
+def _fonts_in(resources, fonts: list, seen: set) -> None:
+    if resources is None:
+        return
+    resources = resources.get_object()
+    for font in (resources.get("/Font") or {}).values():
+        font = font.get_object()
+        descriptor = font.get("/FontDescriptor")
+        if descriptor is None and "/DescendantFonts" in font:
+            descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+        descriptor = descriptor.get_object() if descriptor is not None else {}
+        embedded = any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+        fonts.append((str(font.get("/BaseFont")), embedded))
+    for xobject in (resources.get("/XObject") or {}).values():
+        if xobject.idnum in seen:
+            continue
+        seen.add(xobject.idnum)
+        _fonts_in(xobject.get_object().get("/Resources"), fonts, seen)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Frame, NextPageTemplate, PageBreak,
-                                PageTemplate, Paragraph, Spacer)
+                                PageTemplate, Paragraph, Spacer, TableStyle)
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from generator.art.figure import figure_drawing
@@ -16,7 +16,8 @@ from generator.booklet.figure_flowable import DrawingFlowable
 from generator.booklet.markdown_flowables import FlowableBuilder
 from generator.booklet.styles import BOOKLET_PAGES, MARGINS, MM, BookletPage, paragraph_styles
 from generator.booklet.texts import booklet_text
-from generator.fonts import pdf_font_name, register_families
+from generator.errors import UserError
+from generator.fonts import pdf_font_name, register_families, require_glyphs
 from generator.model.figures import figure as figure_by_id
 from generator.rules import load_rules
 from generator.theme import Theme
@@ -93,9 +94,15 @@ def booklet_story(spec: BookletSpec, frame_width: float, frame_height: float) ->
     story += [NextPageTemplate("body"), PageBreak(), Paragraph(booklet_text(lang, "contents"), styles["title"])]
     contents = TableOfContents(dotsMinLevel=0)
     contents.levelStyles = [styles["toc0"]]
+    # reportlab's table cells default to Helvetica, which would be referenced unembedded.
+    contents.tableStyle = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                      ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                      ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                      ("FONTNAME", (0, 0), (-1, -1), pdf_font_name("serif"))])
     story.append(contents)
     placeholder_entries = []
     for rules_file in load_rules(lang):
+        _check_glyphs(rules_file)
         if rules_file.kind == "game":
             heading = booklet_text(lang, "game", number=rules_file.number, title=rules_file.title)
             story.append(CondPageBreak(70 * MM))
@@ -114,6 +121,15 @@ def booklet_story(spec: BookletSpec, frame_width: float, frame_height: float) ->
     # A contents list of the right length from the first pass on saves multiBuild one pass.
     contents._entries = placeholder_entries
     return story
+
+
+def _check_glyphs(rules_file) -> None:
+    """reportlab would drop a character the font lacks; we stop and name it instead."""
+    try:
+        require_glyphs("serif", rules_file.markdown)
+        require_glyphs("sans-bold", rules_file.title)
+    except UserError as missing:
+        raise UserError(f"rules/{rules_file.file_name}: {missing}") from None
 
 
 def _entry(text: str, style, key: str) -> Paragraph:

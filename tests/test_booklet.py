@@ -1,0 +1,150 @@
+"""The rule booklets: pages, contents, figures, fonts and the saddle-stitch imposition."""
+
+import re
+
+import pypdfium2
+import pytest
+
+from generator.booklet.document import booklet_spec, write_booklet
+from generator.errors import UserError
+from generator.imposition.saddle_stitch import padded_order, sheet_sides
+from generator.model.figures import load_figures
+from generator.rules import load_rules
+from generator.theme import load_theme
+from pdf_inspect import MM, font_report, read_pdf
+
+A5 = (148 * MM, 210 * MM)
+A4_LANDSCAPE = (297 * MM, 210 * MM)
+LANGS = ["en", "ru"]
+
+
+def size(page):
+    return float(page.mediabox.width), float(page.mediabox.height)
+
+
+def half_page_numbers(page) -> tuple[int | None, int | None]:
+    """The running page number printed at the foot of each half of an imposed side (pdfium)."""
+    width = page.get_width()
+    text = page.get_textpage()
+    found = []
+    for left in (0, width / 2):
+        foot = text.get_text_bounded(left=left, bottom=0, right=left + width / 2, top=12 * MM).strip()
+        found.append(int(foot) if foot.isdigit() else None)
+    return found[0], found[1]
+
+
+def page_texts(path) -> list[str]:
+    return [page.get_textpage().get_text_range() for page in pypdfium2.PdfDocument(path)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_reading_order_pages(default_kit, lang):
+    reader = read_pdf(default_kit / f"rules-{lang}.pdf")
+    assert 40 <= len(reader.pages) <= 120
+    assert all(size(p) == pytest.approx(A5, abs=0.01) for p in reader.pages)
+    last = reader.pages[-1].extract_text()
+    assert ("fold" in last) if lang == "en" else ("Сложите" in last)
+    assert "SHORT" in last or "КОРОТКОМУ" in last
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_saddle_stitch_imposition_order(default_kit, lang):
+    pages = len(read_pdf(default_kit / f"rules-{lang}.pdf").pages)
+    imposed = read_pdf(default_kit / f"rules-{lang}-booklet.pdf")
+    padded = pages + (-pages % 4)
+    assert len(imposed.pages) == padded // 2
+    assert all(size(p) == pytest.approx(A4_LANDSCAPE, abs=0.01) for p in imposed.pages)
+    order = padded_order(pages)
+    n = padded
+    rendered = pypdfium2.PdfDocument(default_kit / f"rules-{lang}-booklet.pdf")
+    for s in range(n // 4):
+        front, back = rendered[2 * s], rendered[2 * s + 1]
+        expected_front = (n - 2 * s, 2 * s + 1)
+        expected_back = (2 * s + 2, n - 2 * s - 1)
+        for side, expected in ((front, expected_front), (back, expected_back)):
+            # The cover carries no number; padding blanks carry none either.
+            wanted = tuple(None if order[p - 1] in (None, 1) else order[p - 1] for p in expected)
+            assert half_page_numbers(side) == wanted, (s, expected)
+    preferences = imposed.trailer["/Root"]["/ViewerPreferences"]
+    assert preferences["/Duplex"] == "/DuplexFlipShortEdge"
+
+
+def test_sheet_formula():
+    assert sheet_sides(8) == [(8, 1), (2, 7), (6, 3), (4, 5)]
+    assert padded_order(6) == [1, 2, 3, 4, 5, None, None, 6]
+    assert len(sheet_sides(13)) == 8
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_fonts_are_embedded(default_kit, lang):
+    for name in (f"rules-{lang}.pdf", f"rules-{lang}-booklet.pdf"):
+        fonts = font_report(read_pdf(default_kit / name))
+        names = {font for font, _ in fonts}
+        assert fonts and all(embedded for _, embedded in fonts), name
+        assert any("PTSerif" in n for n in names) and any("PTSans" in n for n in names)
+        assert not any(base in n for n in names for base in ("Helvetica", "Times", "Courier"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_contents_match_the_headings(default_kit, lang):
+    texts = page_texts(default_kit / f"rules-{lang}.pdf")
+    entries = []
+    for text in texts[1:4]:
+        for line in text.splitlines():
+            match = re.match(r"^(.*?)[\s.]*\s?(\d+)$", line.strip())
+            if match and "." in line:
+                entries.append((match[1].strip(" ."), int(match[2])))
+    files = load_rules(lang)
+    assert len(entries) == len(files)
+    for (title, page), rules_file in zip(entries, files):
+        assert rules_file.title in title
+        assert title in " ".join(texts[page - 1].split()), (title, page)
+    numbers = [page for _, page in entries]
+    assert numbers == sorted(numbers)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_figure_renders(default_kit, lang):
+    path = default_kit / f"rules-{lang}.pdf"
+    texts = [" ".join(t.split()) for t in page_texts(path)]
+    document = pypdfium2.PdfDocument(path)
+    dark = (0xb9, 0x94, 0x6a)           # the classic theme's dark board cell
+    for figure_id, figure in load_figures().items():
+        caption = ("Fig. " if lang == "en" else "Рис. ") + figure.label() + ". " + figure.title[lang]
+        pages = [i for i, text in enumerate(texts) if caption in text]
+        assert len(pages) == 1, (figure_id, pages)         # each figure is drawn exactly once
+        image = document[pages[0]].render(scale=0.5).to_pil().convert("RGB")
+        colours = dict((rgb, count) for count, rgb in image.getcolors(maxcolors=1 << 20))
+        assert colours.get(dark, 0) > 200, figure_id       # the board of the figure is there
+    links = [a.get_object() for page in read_pdf(path).pages for a in page.get("/Annots", [])]
+    assert len(links) >= 20 and all("/Dest" in a for a in links)
+
+
+def test_russian_is_hyphenated(default_kit):
+    text = "\n".join(page.extract_text() for page in read_pdf(default_kit / "rules-ru.pdf").pages[3:20])
+    broken = [line for line in text.splitlines() if re.search(r"[а-я]-$", line)]
+    assert len(broken) >= 10
+
+
+def test_letter_gives_half_letter_pages(tmp_path):
+    spec = booklet_spec("en", "letter", load_theme())
+    write_booklet(spec, tmp_path / "rules-en.pdf")
+    page = read_pdf(tmp_path / "rules-en.pdf").pages[0]
+    assert size(page) == pytest.approx((139.7 * MM, 215.9 * MM), abs=0.01)
+
+
+def test_a_missing_glyph_is_an_error(tmp_path, monkeypatch):
+    from generator.booklet import document
+    from generator.rules import source
+
+    real = source.load_rules
+
+    def with_strange_character(lang, folder=None):
+        files = real(lang, folder)
+        first = files[0]
+        return [type(first)(**{**first.__dict__, "markdown": first.markdown + " \u2603"})] + files[1:]
+
+    monkeypatch.setattr(document, "load_rules", with_strange_character)
+    with pytest.raises(UserError, match="no glyph for \u2603"):
+        write_booklet(booklet_spec("en", "a4", load_theme()), tmp_path / "x.pdf")
+    assert not list(tmp_path.iterdir())
