@@ -114,3 +114,19 @@ def _fonts_in(resources, fonts: list, seen: set) -> None:
             continue
         seen.add(xobject.idnum)
         _fonts_in(xobject.get_object().get("/Resources"), fonts, seen)
+
+
+def page_texts(page) -> list[tuple[str, float, float, float, float]]:
+    """(text, anchor x, anchor y, em size in user units, rotation sign) of every text run.
+
+    Our PDF writer translates to a text's anchor before drawing it, so the anchor is the
+    translation of the text's matrix, in points from the bottom-left corner.
+    """
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            found.append((text.strip(), cm[4], cm[5], size, 1 if cm[0] > 0 else -1 if cm[0] < 0 else 0))
+
+    page.extract_text(visitor_text=visit)
+    return found

@@ -44,7 +44,7 @@ def test_sets_json():
     (["build", "--tile-size", "5x5"], "--tile-size"),
     (["build", "--tile-size", "nanxnan"], "--tile-size"),
     (["build", "--tile-size", "-22x44"], "--tile-size"),
-    (["build", "--tile-size", "40x80"], "--tile-size"),
+    (["build", "--tile-size", "70x140"], "--tile-size"),
     (["build", "--sets", "A,Q"], "'Q'"),
     (["build", "--paper", "a5"], "--paper"),
     (["build", "--bogus"], "--bogus"),

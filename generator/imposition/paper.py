@@ -1,6 +1,8 @@
-"""Paper sizes in millimetres (portrait)."""
+"""Paper sizes in millimetres: the named ones, or any WIDTHxHEIGHT."""
 
 from dataclasses import dataclass
+import math
+import re
 
 from generator.errors import UserError
 
@@ -11,16 +13,34 @@ class Paper:
     width: float
     height: float
 
+    def turned(self) -> "Paper":
+        return Paper(self.name, self.height, self.width)
+
+    @property
+    def is_portrait(self) -> bool:
+        return self.height >= self.width
+
 
 PAPERS = {
     "a4": Paper("A4", 210.0, 297.0),
     "letter": Paper("US Letter", 215.9, 279.4),
     "a3": Paper("A3", 297.0, 420.0),
 }
+_CUSTOM = re.compile(r"^\s*([0-9]*\.?[0-9]+)\s*[xX×]\s*([0-9]*\.?[0-9]+)\s*$")
+MIN_SIDE, MAX_SIDE = 90.0, 1200.0
 
 
 def paper_named(name: str) -> Paper:
-    try:
-        return PAPERS[name.lower()]
-    except KeyError:
-        raise UserError(f"unknown paper {name!r}; use one of {', '.join(PAPERS)}") from None
+    """A named paper (a4, letter, a3) or a custom WIDTHxHEIGHT in mm, e.g. 200x280."""
+    key = str(name).strip().lower()
+    if key in PAPERS:
+        return PAPERS[key]
+    match = _CUSTOM.match(key)
+    if not match:
+        raise UserError(f"--paper: unknown paper {name!r}; use {', '.join(PAPERS)} or WIDTHxHEIGHT in mm, "
+                        "e.g. 200x280")
+    width, height = float(match[1]), float(match[2])
+    if not all(math.isfinite(v) and MIN_SIDE <= v <= MAX_SIDE for v in (width, height)):
+        raise UserError(f"--paper: {width:g}x{height:g} mm is outside {MIN_SIDE:g}-{MAX_SIDE:g} mm per side; "
+                        "give a real sheet size, e.g. 200x280")
+    return Paper(f"{width:g}x{height:g} mm", width, height)

@@ -1,0 +1,178 @@
+"""Home-printing layouts, back offsets and paper sizes, measured in the PDFs."""
+
+import pytest
+
+from generator.art.tile import TileSize
+from generator.build import BuildOptions, BuildReport, build_tile_sheets
+from generator.errors import UserError
+from generator.imposition.calibration import calibration_pages, target_points
+from generator.imposition.mirror import back_shift, mirror_box, mirror_cell
+from generator.imposition.paper import paper_named
+from generator.imposition.tile_grid import plan_sheets
+from generator.theme import load_theme
+from generator.writers.pdf import PdfOptions, write_pdf
+from pdf_inspect import MM, page_shapes, read_pdf
+
+
+def tile_boxes(page, size=(22, 44)):
+    w, h = size[0] * MM, size[1] * MM
+    shapes = page_shapes(page)
+    return [tuple(r[:4]) for r in shapes.rects
+            if abs((r[2] - r[0]) - w) < 0.01 and abs((r[3] - r[1]) - h) < 0.01]
+
+
+def sheets(tmp_path, **changes):
+    options = BuildOptions(out=tmp_path, sets=("A",), **changes)
+    report = BuildReport()
+    build_tile_sheets(options, report)
+    return [read_pdf(path) for path in report.written]
+
+
+def pdf_box_to_top_left(box, page_height):
+    """PDF box (x0, y0, x1, y1, bottom-left origin, points) -> (x, y, w, h) in mm from the top-left."""
+    x0, y0, x1, y1 = box
+    return x0 / MM, (page_height - y1) / MM, (x1 - x0) / MM, (y1 - y0) / MM
+
+
+def assert_behind(front_page, back_page, flip, shift=(0.0, 0.0)):
+    width, height = float(front_page.mediabox.width) / MM, float(front_page.mediabox.height) / MM
+    fronts, backs = tile_boxes(front_page), tile_boxes(back_page)
+    assert len(fronts) == len(backs) > 0
+    for front, back in zip(fronts, backs):
+        x, y, w, h = pdf_box_to_top_left(front, height * MM)
+        bx, by = mirror_box(x, y, w, h, width, height, flip)
+        got = pdf_box_to_top_left(back, height * MM)
+        assert got[0] == pytest.approx(bx + shift[0], abs=0.01)
+        assert got[1] == pytest.approx(by + shift[1], abs=0.01)
+
+
+def test_mirror_cells_for_both_flips():
+    assert mirror_cell(0, 0, 4, 8, "long") == (0, 7)
+    assert mirror_cell(1, 2, 4, 8, "long") == (1, 5)
+    assert mirror_cell(0, 0, 4, 8, "short") == (3, 0)
+    assert mirror_cell(2, 5, 4, 8, "short") == (1, 5)
+
+
+def test_mirror_boxes_follow_the_physical_edge():
+    # Portrait: long edge is vertical, x mirrors; landscape: long edge is horizontal, y mirrors.
+    assert mirror_box(10, 20, 5, 6, 210, 297, "long") == (195, 20)
+    assert mirror_box(10, 20, 5, 6, 210, 297, "short") == (10, 271)
+    assert mirror_box(10, 20, 5, 6, 297, 210, "long") == (10, 184)
+    assert mirror_box(10, 20, 5, 6, 297, 210, "short") == (282, 20)
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+@pytest.mark.parametrize("offset", [(1.5, 0.0), (0.0, -2.0), (0.7, 1.1)])
+def test_back_shift_cancels_the_printer_offset(flip, offset):
+    """Model the printer: seen from the front, the back lands `offset` away. The shift undoes it."""
+    width, height = 210.0, 297.0
+    x, y = 40.0, 60.0                                   # a point on the front
+    bx, by = mirror_box(x, y, 0, 0, width, height, flip)  # where its back is drawn
+    sx, sy = back_shift(offset, flip, width, height)
+    drawn = (bx + sx, by + sy)
+    # Seen from the front, a back point (u, v) appears at the mirrored place, then the printer adds offset.
+    seen = mirror_box(*drawn, 0, 0, width, height, flip)
+    assert (seen[0] + offset[0], seen[1] + offset[1]) == pytest.approx((x, y))
+
+
+@pytest.mark.parametrize("layout, flip", [("duplex-long", "long"), ("duplex-short", "short")])
+def test_duplex_backs_sit_behind_fronts(tmp_path, layout, flip):
+    (reader,) = sheets(tmp_path, layout=layout)
+    assert len(reader.pages) == 2
+    assert_behind(reader.pages[0], reader.pages[1], flip)
+    wanted = "/DuplexFlipLongEdge" if flip == "long" else "/DuplexFlipShortEdge"
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == wanted
+    text = reader.pages[0].extract_text()
+    assert ("LONG edge" if flip == "long" else "SHORT edge") in text
+
+
+def test_separate_files_for_hand_feeding(tmp_path):
+    fronts, backs = sheets(tmp_path, layout="separate")
+    assert (tmp_path / "tiles-A-fronts.pdf").exists() and (tmp_path / "tiles-A-backs.pdf").exists()
+    assert len(fronts.pages) == len(backs.pages) == 1
+    assert_behind(fronts.pages[0], backs.pages[0], "long")
+    assert "feed the printed fronts back in" in backs.pages[0].extract_text()
+    assert not tile_boxes(backs.pages[0]) == []
+
+
+def test_gutterfold_mirrors_backs_across_the_fold(tmp_path):
+    (reader,) = sheets(tmp_path, layout="gutterfold")
+    assert len(reader.pages) == 2                        # 16 tiles per A4 page
+    for page in reader.pages:
+        height = float(page.mediabox.height)
+        boxes = tile_boxes(page)
+        assert len(boxes) == 32                          # 16 fronts and their 16 backs
+        fronts, backs = boxes[:16], boxes[16:]
+        fold = height / 2
+        for front, back in zip(fronts, backs):
+            assert front[1] > fold and back[3] < fold    # fronts above the fold, backs below
+            assert back[0] == pytest.approx(front[0], abs=0.01)
+            assert back[1] == pytest.approx(2 * fold - front[3], abs=0.01)
+        assert "fold on the line" in page.extract_text()
+    assert "/Duplex" not in reader.trailer["/Root"].get("/ViewerPreferences", {}) or \
+        reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/Simplex"
+
+
+@pytest.mark.parametrize("layout, flip", [("duplex-long", "long"), ("duplex-short", "short"), ("separate", "long")])
+def test_back_offset_moves_only_the_backs(tmp_path, layout, flip):
+    plain = sheets(tmp_path / "plain", layout=layout)
+    offset = (1.5, -0.75)
+    moved = sheets(tmp_path / "moved", layout=layout, back_offset=offset)
+    pages = lambda readers: [p for r in readers for p in r.pages]
+    plain_pages, moved_pages = pages(plain), pages(moved)
+    front_indices = [0] if layout == "separate" else [0]
+    back_index = 1
+    assert tile_boxes(plain_pages[front_indices[0]]) == tile_boxes(moved_pages[front_indices[0]])
+    width, height = float(plain_pages[0].mediabox.width) / MM, float(plain_pages[0].mediabox.height) / MM
+    shift = back_shift(offset, flip, width, height)
+    assert_behind(moved_pages[0], moved_pages[back_index], flip, shift)
+
+
+def test_paper_sizes_and_orientation(tmp_path):
+    (a3,) = sheets(tmp_path / "a3", paper="a3")
+    assert len(a3.pages) == 2
+    (letter,) = sheets(tmp_path / "letter", paper="letter")
+    assert float(letter.pages[0].mediabox.width) == pytest.approx(215.9 * MM, abs=0.01)
+    # A small custom sheet: the set is split over several sheets, each pair front/back.
+    (small,) = sheets(tmp_path / "small", paper="150x200")
+    assert len(small.pages) > 2 and len(small.pages) % 2 == 0
+    assert sum(len(tile_boxes(p)) for p in small.pages[::2]) == 32
+    assert "sheet 1 of" in small.pages[0].extract_text()
+    for index in range(0, len(small.pages), 2):
+        assert_behind(small.pages[index], small.pages[index + 1], "long")
+
+
+def test_landscape_when_it_needs_fewer_sheets():
+    # A wide 4 x 8 grid (30 x 45 mm tiles: 240 x 180 mm) fits a 240 x 270 sheet only sideways.
+    plan = plan_sheets(paper_named("240x270"), TileSize(30, 45))
+    assert plan.paper.width > plan.paper.height and len(plan.blocks) == 1
+    # A square grid fits either way: portrait wins the tie, whichever way the paper was given.
+    for paper in ("300x215", "215x300"):
+        plan = plan_sheets(paper_named(paper), TileSize())
+        assert plan.paper.width < plan.paper.height and len(plan.blocks) == 1
+
+
+def test_too_small_paper_names_a_tile_size_that_fits():
+    with pytest.raises(UserError, match=r"--tile-size 1\d(\.5)?x\d+"):
+        plan_sheets(paper_named("90x90"), TileSize(40, 80))
+    with pytest.raises(UserError, match="WIDTHxHEIGHT"):
+        paper_named("huge")
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_calibration_sheet(tmp_path, flip):
+    paper, offset = paper_named("a4"), (1.0, -0.5)
+    target = tmp_path / "calibration.pdf"
+    write_pdf(calibration_pages(paper, load_theme(), flip, offset), target, PdfOptions(duplex=flip))
+    reader = read_pdf(target)
+    assert len(reader.pages) == 2
+    back = page_shapes(reader.pages[1])
+    long_lines = [l for l in back.lines if abs(l[0] - l[2]) + abs(l[1] - l[3]) > 20 * MM]
+    centres = sorted({(round((l[0] + l[2]) / 2 / MM, 2), round(paper.height - (l[1] + l[3]) / 2 / MM, 2))
+                      for l in long_lines})
+    shift = back_shift(offset, flip, paper.width, paper.height)
+    wanted = sorted((round(mirror_box(x, y, 0, 0, paper.width, paper.height, flip)[0] + shift[0], 2),
+                     round(mirror_box(x, y, 0, 0, paper.width, paper.height, flip)[1] + shift[1], 2))
+                    for x, y in target_points(paper))
+    assert [v for c in centres for v in c] == pytest.approx([v for c in wanted for v in c], abs=0.02)
+    assert "Hold the sheet to the light" in reader.pages[0].extract_text()
