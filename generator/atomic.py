@@ -3,6 +3,7 @@
 from contextlib import contextmanager
 import os
 from pathlib import Path
+import shutil
 import tempfile
 
 from generator.errors import UserError
@@ -38,7 +39,10 @@ def write_bytes(target: Path, data: bytes) -> None:
 
 
 def remove_stale_temporaries(folder: Path) -> None:
-    """Delete leftovers of an interrupted earlier run."""
+    """Delete leftovers of an interrupted earlier run: temporary files and folders named .*.part."""
     if folder.is_dir():
         for leftover in folder.glob(".*.part"):
-            leftover.unlink(missing_ok=True)
+            if leftover.is_dir():
+                shutil.rmtree(leftover, ignore_errors=True)
+            else:
+                leftover.unlink(missing_ok=True)

@@ -5,18 +5,20 @@ from dataclasses import dataclass, field
 import multiprocessing
 from pathlib import Path
 
-from generator.art.board import BoardGeometry
+from generator.art.board import board_geometry
 from generator.art.tile import TileSize
 from generator.atomic import remove_stale_temporaries
 from generator.booklet.document import booklet_spec, write_booklet
 from generator.errors import UserError
 from generator.imposition.board_sheets import a3_page, natural_page, tiled_pages
-from generator.imposition.duplex_sheets import duplex_pages
 from generator.imposition.paper import paper_named
 from generator.imposition.saddle_stitch import impose_saddle_stitch
 from generator.imposition.setup_cards import setup_card
+from generator.imposition.tile_sheets import SheetRequest, tile_sheet_files
+from generator.imposition.swatches import swatch_page
 from generator.model.set_loader import SET_NAMES, load_set
-from generator.theme import theme_for
+from generator.shop import build_shop_board, build_shop_booklet, build_shop_tiles
+from generator.theme import load_theme, theme_for, theme_names
 from generator.writers.pdf import PdfOptions, write_pdf
 
 
@@ -33,6 +35,13 @@ class BuildOptions:
     colour_overrides: tuple[tuple[str, str], ...] = ()   # (key, colour text), applied by theme_for
     strict: bool = False          # a failing colour check stops the build
     booklet_langs: tuple[str, ...] = ("en", "ru")
+    layout: str = "duplex-long"   # tile sheets: duplex-long, duplex-short, gutterfold, separate
+    back_offset: tuple[float, float] = (0.0, 0.0)   # mm, as read from `opendomino calibrate`
+    target: str = "home"          # "home" files to print yourself, or "shop" PDF/X-1a files
+    bleed: float | None = None    # shop bleed in mm; None = 3 mm, or 1/8 in with Letter paper
+    marks: str = "crop"           # shop crop marks: "crop" or "none"
+    shop_layout: str = "sheets"   # shop tiles: "sheets" (gang sheets) or "single" (a page per face)
+    output_condition: str = "FOGRA39"
 
 
 @dataclass
@@ -41,23 +50,21 @@ class BuildReport:
     notes: list[str] = field(default_factory=list)
 
 
-def tile_sheet_name(set_name: str) -> str:
-    return f"tiles-{set_name}.pdf"
+def tile_sheet_name(set_name: str, suffix: str = "") -> str:
+    return f"tiles-{set_name}{suffix}.pdf"
 
 
 def build_tile_sheets(options: BuildOptions, report: BuildReport) -> None:
     theme = theme_for(options)
     paper = paper_named(options.paper)
     for name in options.sets:
-        tile_set = load_set(name)
-        pages = duplex_pages(tile_set, theme, paper, options.tile_size, options.lang)
-        target = options.out / tile_sheet_name(name)
-        write_pdf(pages, target, PdfOptions(title=f"Open Domino: set {name} tiles", duplex="long"))
-        report.written.append(target)
-
-
-def board_geometry(options: BuildOptions) -> BoardGeometry:
-    return BoardGeometry(options.tile_size, options.clearance, across_notation=options.across_notation)
+        request = SheetRequest(load_set(name), theme, paper, options.tile_size, options.layout,
+                               options.back_offset, options.lang)
+        for sheet_file in tile_sheet_files(request):
+            target = options.out / tile_sheet_name(name, sheet_file.suffix)
+            write_pdf(sheet_file.pages, target,
+                      PdfOptions(title=f"Open Domino: set {name} tiles", duplex=sheet_file.duplex))
+            report.written.append(target)
 
 
 def build_board(options: BuildOptions, report: BuildReport) -> None:
@@ -90,6 +97,14 @@ def build_setup_cards(options: BuildOptions, report: BuildReport) -> None:
     report.written.append(target)
 
 
+def build_theme_swatches(options: BuildOptions, report: BuildReport) -> None:
+    """theme-swatches.pdf: every bundled theme's tiles, backs and board corner on one page."""
+    page = swatch_page([load_theme(name) for name in theme_names()], paper_named(options.paper))
+    target = options.out / "theme-swatches.pdf"
+    write_pdf([page], target, PdfOptions(title="Open Domino: colour themes"))
+    report.written.append(target)
+
+
 def build_booklet(options: BuildOptions, report: BuildReport, lang: str) -> None:
     """rules-LANG.pdf in reading order, and rules-LANG-booklet.pdf imposed for saddle stitching."""
     spec = booklet_spec(lang, options.paper, theme_for(options))
@@ -110,8 +125,12 @@ def _run_job(job) -> BuildReport:
 def build(options: BuildOptions) -> BuildReport:
     """Every file of the kit. The two booklets, the slowest parts, run beside the rest."""
     remove_stale_temporaries(options.out)
-    jobs = [(build_booklet, options, (lang,)) for lang in options.booklet_langs]
-    jobs += [(build_tile_sheets, options, ()), (build_board, options, ()), (build_setup_cards, options, ())]
+    if options.target == "shop":
+        jobs = [(build_shop_booklet, options, (lang,)) for lang in options.booklet_langs]
+        jobs += [(build_shop_tiles, options, ()), (build_shop_board, options, ())]
+    else:
+        jobs = [(build_booklet, options, (lang,)) for lang in options.booklet_langs]
+        jobs += [(build_tile_sheets, options, ()), (build_board, options, ()), (build_setup_cards, options, ())]
     report = BuildReport()
     for part in run_jobs(jobs):
         report.written += part.written
@@ -121,8 +140,14 @@ def build(options: BuildOptions) -> BuildReport:
 
 def run_jobs(jobs: list) -> list[BuildReport]:
     """Run build steps on up to two processes where the platform can fork; results in job order."""
+    return list(iter_jobs(jobs))
+
+
+def iter_jobs(jobs: list):
+    """As run_jobs, but yield each job's report as soon as it and the jobs before it are done."""
     if len(jobs) < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return [_run_job(job) for job in jobs]
+        yield from (_run_job(job) for job in jobs)
+        return
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=2, mp_context=context) as pool:
-        return list(pool.map(_run_job, jobs))
+        yield from pool.map(_run_job, jobs)

@@ -7,12 +7,28 @@ from pathlib import Path
 import sys
 
 import click
+from click.core import ParameterSource
 
-from generator.build import BuildOptions, BuildReport, build, build_board, build_booklet, run_jobs
+from generator.atomic import write_bytes
+from generator.build import (BuildOptions, BuildReport, build, build_board, build_booklet,
+                             build_theme_swatches, run_jobs)
+from generator.colour_checks import colour_problems
+from generator.config import (CONFIG_NAME, DEFAULTS, HOME_PAPERS, build_options, find_config, read_config,
+                              starter_config)
 from generator.errors import UserError
+from generator.exports import FORMATS as EXPORT_FORMATS, ExportOptions, export_jobs, run_export
+from generator.imposition.calibration import calibration_pages
+from generator.imposition.paper import paper_named
+from generator.imposition.tile_sheets import LAYOUTS
 from generator.model.set_loader import SET_NAMES, load_all_sets
-from generator.options import parse_clearance, parse_set_names, parse_tile_size
+from generator.options import (parse_back_offset, parse_bleed, parse_clearance, parse_number, parse_paper,
+                               parse_set_names, parse_tile_size)
+from generator.preflight import preflight
 from generator.set_report import set_table
+from generator.texts import LANGUAGES
+from generator.theme import checked_theme_name, load_theme, parse_override, theme_for, theme_names
+from generator.writers.pdf import PdfOptions, write_pdf
+from generator.writers.pdfx import check_condition
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -21,27 +37,121 @@ def cli():
     """Open Domino Kit: print-and-play files for Open Domino (sets A, B and C)."""
 
 
-def kit_options(command):
-    """Options shared by every command that draws tiles or the board."""
-    @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-                  show_default=True, help="Folder to write into.")
-    @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
-                  show_default=True, help="Paper for home printing.")
-    @click.option("--tile-size", "tile_size_text", default="22x44", show_default=True,
-                  help="Tile size WIDTHxHEIGHT in mm (portrait).")
-    @click.option("--clearance", "clearance_text", default="2", show_default=True,
-                  help="Board cells are this many mm larger than a tile.")
-    @click.option("--across-notation/--no-across-notation", default=True, show_default=True,
-                  help="Print the small 1-16 / 1-4 notation for play across the board.")
-    @click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
-                  help="Language of the texts printed on sheets.")
+# kit_options' click parameters -> (BuildOptions field, parser of what was typed; None keeps it)
+_KIT_PARAMETERS = {
+    "out": ("out", None),
+    "paper": ("paper", parse_paper),
+    "tile_size_text": ("tile_size", parse_tile_size),
+    "clearance_text": ("clearance", parse_clearance),
+    "across_notation": ("across_notation", None),
+    "lang": ("lang", None),
+    "theme": ("theme", lambda name: checked_theme_name(name, "--theme")),
+    "colours": ("colour_overrides", lambda texts: tuple(parse_override(text) for text in texts)),
+    "strict": ("strict", None),
+}
+
+# print_options' click parameters, the same way
+_PRINT_PARAMETERS = {
+    "layout": ("layout", None),
+    "back_offset_text": ("back_offset", parse_back_offset),
+    "target": ("target", None),
+    "bleed_text": ("bleed", parse_bleed),
+    "marks": ("marks", None),
+    "shop_layout": ("shop_layout", None),
+    "output_condition": ("output_condition", lambda name: check_condition(name)),
+}
+
+
+_KIT_OPTION_DECORATORS = {
+    "config_path": click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
+                                default=None, help=f"Settings file.  [default: ./{CONFIG_NAME} if there is one]"),
+    "out": click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=DEFAULTS.out,
+                        show_default=True, help="Folder to write into."),
+    "paper": click.option("--paper", default=DEFAULTS.paper, show_default=True,
+                          help="Paper for home printing: a4, letter, a3 or WIDTHxHEIGHT in mm, e.g. 200x280."),
+    "tile_size_text": click.option("--tile-size", "tile_size_text", default=str(DEFAULTS.tile_size),
+                                   show_default=True, help="Tile size WIDTHxHEIGHT in mm (portrait)."),
+    "clearance_text": click.option("--clearance", "clearance_text", default=f"{DEFAULTS.clearance:g}",
+                                   show_default=True, help="Board cells are this many mm larger than a tile."),
+    "across_notation": click.option("--across-notation/--no-across-notation", default=DEFAULTS.across_notation,
+                                    show_default=True,
+                                    help="Print the small 1-16 / 1-4 notation for play across the board."),
+    "lang": click.option("--lang", type=click.Choice(LANGUAGES), default=DEFAULTS.lang, show_default=True,
+                         help="Language of the texts printed on sheets."),
+    "theme": click.option("--theme", default=DEFAULTS.theme, show_default=True,
+                          help="Colour theme: a name that `opendomino themes` lists, or a theme .toml file."),
+    "colours": click.option("--colour", "--color", "colours", multiple=True, metavar="KEY=VALUE",
+                            help="Change one colour, e.g. A.group1=#c0392b or board.dark=cmyk(0,0,0,40); "
+                                 "repeatable."),
+    "strict": click.option("--strict/--no-strict", default=DEFAULTS.strict, show_default=True,
+                           help="Stop, instead of warn, when a colour check fails."),
+}
+
+
+def kit_options(command=None, *, without: tuple[str, ...] = ()):
+    """Options shared by every command that draws tiles or the board.
+
+    Defaults come from BuildOptions; ./opendomino.toml (or --config) overrides them, and
+    options given on the command line override the file (generator/config.py).
+    `without` leaves out parameters a command defines its own way (e.g. the booklet's --lang).
+    """
+    if command is None:
+        return functools.partial(kit_options, without=without)
+    parameters = {p: v for p, v in _KIT_PARAMETERS.items() if p not in without}
+
     @functools.wraps(command)
-    def wrapper(out, paper, tile_size_text, clearance_text, across_notation, lang, **rest):
-        options = BuildOptions(out=out, paper=paper.lower(), tile_size=parse_tile_size(tile_size_text),
-                               clearance=parse_clearance(clearance_text), across_notation=across_notation,
-                               lang=lang)
-        return command(options, **rest)
+    def wrapper(config_path, **values):
+        given = {}
+        for param, (field_name, parse) in parameters.items():
+            value = values.pop(param)
+            if _given(param):
+                given[field_name] = parse(value) if parse else value
+        path = find_config(config_path)
+        options = build_options(read_config(path) if path else {}, given)
+        for problem in colour_problems(theme_for(options)):      # with --strict theme_for raises instead
+            click.echo(f"warning: {problem}", err=True)
+        return command(options, **values)
+
+    for name, decorator in reversed(_KIT_OPTION_DECORATORS.items()):
+        if name not in without:
+            wrapper = decorator(wrapper)
     return wrapper
+
+
+def print_options(command):
+    """How tile sheets are printed: home layouts and back offset, or the print-shop target.
+
+    Goes below @kit_options, which has already merged defaults and the config file.
+    """
+    @click.option("--layout", type=click.Choice(LAYOUTS), default=DEFAULTS.layout, show_default=True,
+                  help="Tile sheets: double-sided (long or short edge), gutter fold, or separate files.")
+    @click.option("--back-offset", "back_offset_text", default="0,0", show_default=True, metavar="DX,DY",
+                  help="Shift the back pages by the offset `opendomino calibrate` shows, in mm.")
+    @click.option("--target", type=click.Choice(["home", "shop"]), default=DEFAULTS.target, show_default=True,
+                  help="Files to print yourself, or PDF/X-1a files for a print shop.")
+    @click.option("--bleed", "bleed_text", default=None, metavar="MM",
+                  help="Shop bleed in mm.  [default: 3, or 1/8 in with --paper letter]")
+    @click.option("--marks", type=click.Choice(["crop", "none"]), default=DEFAULTS.marks, show_default=True,
+                  help="Shop files: crop marks outside the bleed, or none.")
+    @click.option("--shop-layout", type=click.Choice(["sheets", "single"]), default=DEFAULTS.shop_layout,
+                  show_default=True, help="Shop tiles: gang sheets, or one page per tile face.")
+    @click.option("--output-condition", default=DEFAULTS.output_condition, show_default=True,
+                  help="Registered print condition named in the PDF/X OutputIntent, e.g. 'CGATS TR 001'.")
+    @functools.wraps(command)
+    def wrapper(options, **values):
+        given = {}
+        for param, (field_name, parse) in _PRINT_PARAMETERS.items():
+            value = values.pop(param)
+            if _given(param):
+                given[field_name] = parse(value) if parse else value
+        return command(replace(options, **given), **values)
+    return wrapper
+
+
+def _given(param: str) -> bool:
+    """Whether the user gave this parameter, rather than leaving it at its default."""
+    source = click.get_current_context().get_parameter_source(param)
+    return source not in (None, ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
 
 
 def _report(report: BuildReport) -> None:
@@ -51,13 +161,35 @@ def _report(report: BuildReport) -> None:
         click.echo(f"note: {note}", err=True)
 
 
+sets_option = click.option("--sets", "sets_text", default=",".join(SET_NAMES), show_default=True,
+                           help="Sets to make, comma-separated.")
+
+
+def _with_sets(options: BuildOptions, sets_text: str) -> BuildOptions:
+    if _given("sets_text"):         # else the config file's sets, or the default
+        options = replace(options, sets=parse_set_names(sets_text))
+    return options
+
+
 @cli.command("build")
-@click.option("--sets", "sets_text", default=",".join(SET_NAMES), show_default=True,
-              help="Sets to make, comma-separated.")
+@sets_option
 @kit_options
+@print_options
 def build_command(options: BuildOptions, sets_text):
-    """Write the whole kit: tile sheets, board, setup cards."""
-    _report(build(replace(options, sets=parse_set_names(sets_text))))
+    """Write the whole kit: tile sheets, board, setup cards, rule booklets (or, with --target shop, print-shop files)."""
+    _report(build(_with_sets(options, sets_text)))
+
+
+@cli.command("calibrate")
+@kit_options
+@print_options
+def calibrate_command(options: BuildOptions):
+    """Write calibration.pdf: a two-sided sheet that measures your printer's back-side offset."""
+    flip = "short" if options.layout == "duplex-short" else "long"
+    pages = calibration_pages(paper_named(options.paper), theme_for(options), flip, options.back_offset, options.lang)
+    target = options.out / "calibration.pdf"
+    write_pdf(pages, target, PdfOptions(title="Open Domino: printer calibration", duplex=flip))
+    click.echo(f"wrote {target}")
 
 
 @cli.command("board")
@@ -69,19 +201,40 @@ def board_command(options: BuildOptions):
     _report(report)
 
 
+@cli.command("export")
+@click.option("--format", "export_format", type=click.Choice(["png", "svg", "all"], case_sensitive=False),
+              default="all", show_default=True, help="PNG tile pictures, SVG tiles and sheet pages, or both.")
+@click.option("--dpi", "dpi_text", default="300", show_default=True, help="Resolution of the PNGs, 50-1200.")
+@click.option("--bleed", "bleed_text", default="3", show_default=True,
+              help="Background in mm around each tile picture, 0-10 (0: the bare tile).")
+@sets_option
+@kit_options
+def export_command(options: BuildOptions, export_format, dpi_text, bleed_text, sets_text):
+    """Write every tile face and back as PNG and SVG, and every sheet page as SVG (not part of build)."""
+    options = _with_sets(options, sets_text)
+    settings = ExportOptions(
+        formats=EXPORT_FORMATS if export_format.lower() == "all" else (export_format.lower(),),
+        dpi=parse_number(dpi_text, "--dpi", 50, 1200, "dpi", "300", "300 suits print, 150 screens and tabletops"),
+        bleed=parse_number(bleed_text, "--bleed", 0, 10, "mm", "3", "3 mm is the print-shop norm, 0 the bare tile"))
+    jobs = export_jobs(options, settings)
+    with click.progressbar(length=len(jobs), label="exporting", file=sys.stderr,
+                           hidden=not sys.stderr.isatty()) as bar:
+        report = run_export(options, jobs, bar.update)
+    for fmt in settings.formats:
+        count = sum(1 for path in report.written if path.suffix == f".{fmt}")
+        click.echo(f"wrote {count} {fmt.upper()} files into {options.out / fmt}")
+    for note in report.notes:
+        click.echo(f"note: {note}", err=True)
+
+
 @cli.command("booklet")
 @click.option("--lang", "booklet_lang", type=click.Choice(["ru", "en", "all"]), default="all", show_default=True,
               help="Which rule booklet to write.")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True, help="Folder to write into.")
-@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
-              show_default=True, help="A5 pages imposed on A4, or half-Letter pages on Letter.")
-def booklet_command(booklet_lang, out, paper):
-    """Write the rule booklets: reading order and saddle-stitch imposed."""
+@kit_options(without=("lang",))
+def booklet_command(options: BuildOptions, booklet_lang):
+    """Write the rule booklets: reading order and saddle-stitch imposed (A5 on A4, or half-Letter on Letter)."""
     langs = ("en", "ru") if booklet_lang == "all" else (booklet_lang,)
-    options = BuildOptions(out=out, paper=paper.lower(), booklet_langs=langs)
-    reports = run_jobs([(build_booklet, options, (lang,)) for lang in langs])
-    for report in reports:
+    for report in run_jobs([(build_booklet, options, (lang,)) for lang in langs]):
         _report(report)
 
 
@@ -99,6 +252,55 @@ def sets_command(name, as_json):
         click.echo(json.dumps(tiles, indent=1))
         return
     click.echo("\n\n".join(set_table(tile_set) for tile_set in tile_sets.values()))
+
+
+@cli.command("init")
+@click.argument("path", required=False, default=CONFIG_NAME, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--force", is_flag=True, help="Replace the file if it exists.")
+def init_command(path, force):
+    """Write a commented opendomino.toml with every option at its default."""
+    if path.exists() and not force:
+        raise UserError(f"{path} already exists; edit it, or pass --force to replace it")
+    write_bytes(path, starter_config().encode("utf-8"))
+    click.echo(f"wrote {path}")
+
+
+@cli.command("themes")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help=f"Settings file (for out and paper).  [default: ./{CONFIG_NAME} if there is one]")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder to write into.  [default: the config's out, else output]")
+@click.option("--paper", type=click.Choice(HOME_PAPERS, case_sensitive=False), default=None,
+              help="Paper of the swatch sheet, turned landscape.  [default: the config's paper, else a4]")
+def themes_command(config_path, out, paper):
+    """List the colour themes and write theme-swatches.pdf, one page showing them all."""
+    path = find_config(config_path)
+    given = {name: value for name, value in (("out", out), ("paper", paper and paper.lower())) if value}
+    options = build_options(read_config(path) if path else {}, given)
+    for name in theme_names():
+        theme = load_theme(name)
+        problems = colour_problems(theme)
+        status = "colour checks pass" if not problems else f"{len(problems)} colour check warning(s)"
+        click.echo(f"{name:<11} {theme.description} [{status}]")
+    report = BuildReport()
+    build_theme_swatches(options, report)
+    _report(report)
+
+
+@cli.command("preflight")
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+def preflight_command(files):
+    """Check PDFs the way a print shop would: one PASS/FAIL line per check; exit 1 on any FAIL."""
+    failed = False
+    for path in files:
+        if not path.is_file():
+            raise UserError(f"preflight: {path} is not a file; give the PDFs to check")
+        click.echo(f"{path}")
+        for check in preflight(path):
+            click.echo(f"  {check.line()}")
+            failed = failed or not check.passed
+    if failed:
+        sys.exit(1)
 
 
 def main(argv=None) -> None:

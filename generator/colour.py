@@ -1,12 +1,55 @@
-"""Colours as themes state them: an sRGB hex value and, for print shops, a CMYK value."""
+"""Colours as the kit states them: an sRGB hex value for screens and a CMYK value for print.
+
+Every Colour carries both. Where a theme, the config file or `--colour` gives only one, the
+other is derived with the naive, uncalibrated conversion of CSS Color 5 ("Naively converting
+between CMYK and RGB"), computed by coloraide. With R, G, B, C, M, Y, K all from 0 to 1:
+
+    RGB -> CMYK:  K = 1 - max(R, G, B);  C = (1 - R - K) / (1 - K),  M = (1 - G - K) / (1 - K),
+                  Y = (1 - B - K) / (1 - K)   (pure black is C = M = Y = 0, K = 1)
+    CMYK -> RGB:  R = (1 - C)(1 - K),  G = (1 - M)(1 - K),  B = (1 - Y)(1 - K)
+
+Derived CMYK is rounded to 0.1 %, derived RGB to the nearest 8-bit step. The conversion knows
+nothing of paper, inks or ICC profiles: a print shop should be given CMYK values chosen on
+purpose, which is why every bundled theme states both.
+"""
 
 from dataclasses import dataclass
+import re
+
+from coloraide import Color as _BaseColor
+from coloraide.spaces.cmy import CMY
+from coloraide.spaces.cmyk import CMYK
+
+from generator.errors import UserError
+
+
+class ColourMath(_BaseColor):
+    """coloraide's Color with the naive CMYK space registered."""
+
+
+ColourMath.register([CMY(), CMYK()])
+
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+_CMYK_TEXT = re.compile(r"^cmyk\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*,\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\)$",
+                        re.IGNORECASE)
+COLOUR_SYNTAX = "write #rrggbb, a CSS colour name such as teal, or cmyk(c,m,y,k) in percent"
 
 
 @dataclass(frozen=True)
 class Colour:
-    hex: str                                            # "#rrggbb"
-    cmyk: tuple[float, float, float, float] | None = None   # 0-100 each
+    hex: str                                                 # "#rrggbb"
+    cmyk: tuple[float, float, float, float] | None = None    # 0-100 each; derived when None
+
+    def __post_init__(self):
+        if self.cmyk is None:
+            object.__setattr__(self, "cmyk", _cmyk_of_hex(self.hex))
+
+    @classmethod
+    def from_cmyk(cls, cmyk) -> "Colour":
+        """A colour stated in CMYK percent, with its screen RGB derived (see the module docstring)."""
+        cmyk = tuple(float(v) for v in cmyk)
+        srgb = ColourMath("cmyk", [v / 100 for v in cmyk]).convert("srgb")
+        return cls(srgb.to_string(hex=True, fit="clip"), cmyk)
 
     @property
     def rgb(self) -> tuple[int, int, int]:
@@ -16,6 +59,72 @@ class Colour:
     @property
     def rgb_unit(self) -> tuple[float, float, float]:
         return tuple(channel / 255 for channel in self.rgb)
+
+    def as_math(self) -> ColourMath:
+        """The screen colour as a coloraide object, for contrast and colour-difference checks."""
+        return ColourMath(self.hex)
+
+    def __str__(self) -> str:
+        return self.hex
+
+
+def _cmyk_of_hex(hex_value: str) -> tuple[float, float, float, float]:
+    c, m, y, k = ColourMath(hex_value).convert("cmyk").coords(nans=False)
+    return tuple(round(100 * v + 0.0, 1) for v in (c, m, y, k))
+
+
+def parse_colour_text(text: str, where: str) -> Colour:
+    """A colour written by a user: "#c0392b", "#c39", a CSS name ("teal"), "cmyk(0,0,0,40)".
+
+    Other CSS forms coloraide reads (rgb(), hsl(), ...) work too; they are taken in sRGB and
+    clipped to it. CMYK numbers are percent (0-100, a trailing % is allowed).
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise UserError(f"{where}: {text!r} is not a colour; {COLOUR_SYNTAX}")
+    text = text.strip()
+    match = _CMYK_TEXT.match(text)
+    if match:
+        return Colour.from_cmyk(_percentages(match.groups(), where, text))
+    if text.lower().startswith("cmyk"):
+        raise UserError(f"{where}: {text!r} is not a colour; write cmyk(c,m,y,k) with four percentages")
+    try:
+        parsed = ColourMath(text)
+    except ValueError:
+        raise UserError(f"{where}: {text!r} is not a colour; {COLOUR_SYNTAX}") from None
+    if parsed.alpha() < 1:
+        raise UserError(f"{where}: {text!r} is transparent; the kit prints opaque colours only")
+    return Colour(parsed.convert("srgb").to_string(hex=True, fit="clip"))
+
+
+def _percentages(parts, where: str, text: str) -> tuple[float, ...]:
+    values = []
+    for part in parts:
+        try:
+            value = float(part.rstrip("%").strip())
+        except ValueError:
+            value = float("nan")
+        if not 0 <= value <= 100:          # also rejects nan
+            raise UserError(f"{where}: {text!r}: {part!r} is not a percentage from 0 to 100")
+        values.append(value)
+    return tuple(values)
+
+
+def parse_theme_colour(value, where: str) -> Colour:
+    """A colour in a TOML file: a string as above, or { hex = "#rrggbb", cmyk = [c, m, y, k] }."""
+    if isinstance(value, str):
+        return parse_colour_text(value, where)
+    if isinstance(value, dict) and set(value) <= {"hex", "cmyk"} and value:
+        hex_value, cmyk = value.get("hex"), value.get("cmyk")
+        if cmyk is not None and (not isinstance(cmyk, list) or len(cmyk) != 4 or not all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 100 for v in cmyk)):
+            raise UserError(f"{where}: cmyk must be four numbers from 0 to 100, e.g. [0, 0, 0, 100]")
+        if hex_value is None:
+            return Colour.from_cmyk(cmyk)
+        if not isinstance(hex_value, str) or not _HEX.match(hex_value):
+            raise UserError(f"{where}: hex = {hex_value!r} is not #rrggbb")
+        return Colour(hex_value.lower(), tuple(float(v) for v in cmyk) if cmyk is not None else None)
+    raise UserError(f"{where}: {value!r} is not a colour; {COLOUR_SYNTAX}, "
+                    "or { hex = \"#rrggbb\", cmyk = [c, m, y, k] }")
 
 
 BLACK = Colour("#000000", (0, 0, 0, 100))

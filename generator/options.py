@@ -38,11 +38,46 @@ def parse_set_names(text: str, option: str = "--sets") -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
-def parse_clearance(text: str, option: str = "--clearance") -> float:
+def parse_number(text: str, option: str, low: float, high: float, unit: str, example: str, why: str) -> float:
+    """A finite number from `low` to `high`; `why` ends the message when it is out of range."""
     try:
         value = float(text)
     except (TypeError, ValueError):
-        raise UserError(f"{option}: {text!r} is not a number of mm; write e.g. 2") from None
-    if not math.isfinite(value) or not 0 <= value <= 10:
-        raise UserError(f"{option}: {text} mm is outside 0-10 mm; 2 mm lets a tile fit its cell")
+        raise UserError(f"{option}: {text!r} is not a number of {unit}; write e.g. {example}") from None
+    if not math.isfinite(value) or not low <= value <= high:
+        raise UserError(f"{option}: {text} {unit} is outside {low:g}-{high:g} {unit}; {why}")
     return value
+
+
+def parse_clearance(text: str, option: str = "--clearance") -> float:
+    return parse_number(text, option, 0, 10, "mm", "2", "2 mm lets a tile fit its cell")
+
+
+def parse_back_offset(text: str, option: str = "--back-offset") -> tuple[float, float]:
+    parts = str(text).replace(" ", "").split(",")
+    try:
+        dx, dy = (float(p) for p in parts)
+    except ValueError:
+        raise UserError(f"{option}: {text!r} is not DX,DY in mm; write e.g. 0.5,-1 "
+                        "(read them from `opendomino calibrate`)") from None
+    if not all(math.isfinite(v) and abs(v) <= 20 for v in (dx, dy)):
+        raise UserError(f"{option}: {text} is more than 20 mm; a printer is off by a few mm at most")
+    return dx, dy
+
+
+def parse_bleed(text: str, option: str = "--bleed") -> float:
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        raise UserError(f"{option}: {text!r} is not a number of mm; write e.g. 3") from None
+    if not math.isfinite(value) or not 0 <= value <= 10:
+        raise UserError(f"{option}: {text} mm is outside 0-10 mm; shops ask for 3 mm (1/8 in)")
+    return value
+
+
+def parse_paper(text: str, option: str = "--paper") -> str:
+    """a4, letter, a3, or WIDTHxHEIGHT in mm; returned in the form paper_named() reads."""
+    from generator.imposition.paper import paper_named
+
+    paper_named(text, option)
+    return str(text).strip().lower()

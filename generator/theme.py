@@ -1,15 +1,59 @@
-"""Themes: the colours of the kit, loaded from templates/themes/NAME.toml."""
+"""Themes: the colours of the kit, loaded from templates/themes/NAME.toml, plus user overrides.
 
-from dataclasses import dataclass
+Every colour has one key, used alike by theme files, the config file's [colours] table and
+`--colour KEY=VALUE`:
+
+    tile.face  tile.digit  tile.divider                   the tile's front
+    A.group1   A.group1.arrow  ...  C.group2.arrow        each group's circle and its arrow
+    back.background  back.mark                            the tile's back
+    board.light  board.dark  board.line  board.half_line  board.notation  board.across_notation
+    board.place                                           the board
+    sheet.cut_line  sheet.text                            marks and captions on printed sheets
+
+`A.group1.circle` is accepted as another name for `A.group1`. In a theme file a group is a
+table `[A.group1]` with `circle`, `arrow` and `arrow_style` ("solid" or "hollow").
+"""
+
+from dataclasses import dataclass, replace
+import difflib
 from functools import cache
-import re
+from pathlib import Path
 
-from generator.colour import Colour
+from generator.colour import Colour, parse_colour_text, parse_theme_colour
+from generator.colour_checks import colour_problems
 from generator.errors import UserError
+from generator.model.set_loader import SET_NAMES
 from generator.resources import load_toml, template_path
 
-_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 ARROW_STYLES = ("solid", "hollow")
+GROUPS = (1, 2)
+
+# Section -> key -> what it colours. The order is the order of documentation and `init`.
+COLOUR_SECTIONS = {
+    "tile": {
+        "face": "the tile's front",
+        "digit": "pips (sets A, B) and dashes (set C)",
+        "divider": "the line between the tile's halves",
+    },
+    "back": {
+        "background": "the tile's back",
+        "mark": "the circles, diamonds and crosses on the back",
+    },
+    "board": {
+        "light": "light cells and the board's margin",
+        "dark": "dark cells",
+        "line": "cell borders",
+        "half_line": "the thin line across every cell",
+        "notation": "the 1-8 numbers around the board",
+        "across_notation": "the small 1-16 / 1-4 numbers for play across",
+        "place": "the dashed side places beside the board",
+    },
+    "sheet": {
+        "cut_line": "cut lines, pricking rings and crop ticks",
+        "text": "captions, scale bars and assembly marks",
+    },
+}
+THEME_FIELDS = ("name", "description", "outline_only")
 
 
 @dataclass(frozen=True)
@@ -17,6 +61,7 @@ class GroupLook:
     circle: Colour
     arrow: Colour
     arrow_style: str
+    ring: bool = False          # outline-only themes draw the circle as a ring; the arrow sits on the face
 
 
 @dataclass(frozen=True)
@@ -24,6 +69,8 @@ class Theme:
     name: str
     colours: dict            # "tile.face" -> Colour, ...
     groups: dict             # "A1" -> GroupLook
+    description: str = ""
+    outline_only: bool = False
 
     def colour(self, key: str) -> Colour:
         try:
@@ -31,49 +78,179 @@ class Theme:
         except KeyError:
             raise UserError(f"theme {self.name}: colour {key!r} is missing; add it to the theme file") from None
 
+    def colour_named(self, key: str) -> Colour:
+        """The colour a key of colour_keys() names, e.g. "board.dark" or "A.group1.arrow"."""
+        if key in self.colours:
+            return self.colours[key]
+        group_name, part = _group_part(key)
+        return getattr(self.groups[group_name], part)
+
     def group(self, set_name: str, group: int) -> GroupLook:
         key = f"{set_name}{group}"
         if key not in self.groups:
-            raise UserError(f"theme {self.name}: [groups.{key}] is missing; add it to the theme file")
+            raise UserError(f"theme {self.name}: [{set_name}.group{group}] is missing; add it to the theme file")
         return self.groups[key]
 
 
-def parse_colour(value, where: str) -> Colour:
-    if isinstance(value, str) and _HEX.match(value):
-        return Colour(value.lower())
-    if isinstance(value, dict) and isinstance(value.get("hex"), str) and _HEX.match(value["hex"]):
-        cmyk = value.get("cmyk")
-        if cmyk is not None:
-            if (not isinstance(cmyk, list) or len(cmyk) != 4
-                    or not all(isinstance(v, (int, float)) and 0 <= v <= 100 for v in cmyk)):
-                raise UserError(f"{where}: cmyk must be four numbers from 0 to 100")
-            cmyk = tuple(float(v) for v in cmyk)
-        return Colour(value["hex"].lower(), cmyk)
-    raise UserError(f"{where}: {value!r} is not a colour; write \"#rrggbb\" or {{ hex = \"#rrggbb\", cmyk = [c, m, y, k] }}")
+def group_key(set_name: str, group: int) -> str:
+    return f"{set_name}.group{group}"
+
+
+def _group_part(key: str) -> tuple[str, str]:
+    """"A.group1" -> ("A1", "circle"); "A.group1.arrow" -> ("A1", "arrow")."""
+    set_name, _, rest = key.partition(".")
+    return f"{set_name}{rest[len('group')]}", "arrow" if rest.endswith(".arrow") else "circle"
+
+
+def colour_keys() -> list[str]:
+    """Every colour key, in documentation order."""
+    keys = [f"tile.{key}" for key in COLOUR_SECTIONS["tile"]]
+    for set_name in SET_NAMES:
+        for group in GROUPS:
+            keys += [group_key(set_name, group), f"{group_key(set_name, group)}.arrow"]
+    for section in ("back", "board", "sheet"):
+        keys += [f"{section}.{key}" for key in COLOUR_SECTIONS[section]]
+    return keys
+
+
+def colour_key_help(key: str) -> str:
+    section, _, rest = key.partition(".")
+    if section in COLOUR_SECTIONS:
+        return COLOUR_SECTIONS[section][rest]
+    group_name, part = _group_part(key)
+    return f"the {part} of set {group_name[0]}, group {group_name[1]}"
+
+
+def canonical_colour_key(key: str, where: str) -> str:
+    """The key as colour_keys() spells it, or a UserError naming the closest valid key."""
+    keys = colour_keys()
+    text = key.strip() if isinstance(key, str) else ""
+    if text.casefold().endswith(".circle") and text.count(".") == 2:
+        text = text[: -len(".circle")]
+    by_folded = {k.casefold(): k for k in keys}
+    if text.casefold() in by_folded:
+        return by_folded[text.casefold()]
+    raise UserError(f"{where}: unknown colour key {key!r}"
+                    f"{suggestion(text, keys, '; `opendomino init` writes a file that lists every key')}")
+
+
+def suggestion(word: str, choices, otherwise: str = "") -> str:
+    """"; did you mean X?" for the closest choice (difflib), else `otherwise`."""
+    folded = {choice.casefold(): choice for choice in choices}
+    close = difflib.get_close_matches(word.casefold(), list(folded), n=1, cutoff=0.5)
+    return f"; did you mean {folded[close[0]]}?" if close else otherwise
+
+
+def reject_unknown_keys(table: dict, allowed, where: str, noun: str = "key") -> None:
+    """A UserError for the first key of `table` not in `allowed`, naming the closest allowed one."""
+    allowed = list(allowed)
+    for key in table:
+        if key not in allowed:
+            raise UserError(f"{where}: unknown {noun} {key!r}"
+                            f"{suggestion(key, allowed, f'; valid {noun}s are ' + ', '.join(allowed))}")
+
+
+def theme_names() -> list[str]:
+    """The bundled themes, classic first."""
+    names = sorted(p.stem for p in template_path("themes").glob("*.toml"))
+    return sorted(names, key=lambda name: name != "classic")
+
+
+def theme_path(name: str) -> Path:
+    """A bundled theme by name, or a theme file by path (anything ending in .toml)."""
+    if name.endswith(".toml"):
+        path = Path(name)
+        if not path.is_file():
+            raise UserError(f"theme file {name} not found")
+        return path
+    path = template_path("themes", f"{name}.toml")
+    if not path.is_file():
+        choose = f"; choose from {', '.join(theme_names())}, or give a theme .toml file"
+        raise UserError(f"unknown theme {name!r}{suggestion(name, theme_names(), choose)}")
+    return path
+
+
+def checked_theme_name(name: str, where: str) -> str:
+    """`name` if it loads as a theme, else the loader's error prefixed with `where`."""
+    try:
+        load_theme(name)
+    except UserError as error:
+        raise UserError(f"{where}: {error}") from None
+    return name
 
 
 @cache
 def load_theme(name: str = "classic") -> Theme:
-    path = template_path("themes", f"{name}.toml")
-    if not path.is_file():
-        known = sorted(p.stem for p in template_path("themes").glob("*.toml"))
-        raise UserError(f"unknown theme {name!r}; choose from {', '.join(known)}")
+    path = theme_path(name)
     data = load_toml(path)
+    where = path.name
+    reject_unknown_keys(data, (*THEME_FIELDS, *COLOUR_SECTIONS, *SET_NAMES), where)
     colours = {}
-    for section in ("tile", "back", "sheet", "board"):
-        for key, value in data.get(section, {}).items():
-            colours[f"{section}.{key}"] = parse_colour(value, f"{path.name}: {section}.{key}")
+    for section, keys in COLOUR_SECTIONS.items():
+        table = data.get(section, {})
+        reject_unknown_keys(table, keys, f"{where}: [{section}]")
+        for key in keys:
+            if key not in table:
+                raise UserError(f"{where}: [{section}] has no {key} ({keys[key]}); add it")
+            colours[f"{section}.{key}"] = parse_theme_colour(table[key], f"{where}: {section}.{key}")
+    outline_only = data.get("outline_only", False)
+    if not isinstance(outline_only, bool):
+        raise UserError(f"{where}: outline_only must be true or false")
     groups = {}
-    for key, look in data.get("groups", {}).items():
-        where = f"{path.name}: groups.{key}"
-        style = look.get("arrow_style", "solid")
-        if style not in ARROW_STYLES:
-            raise UserError(f"{where}: arrow_style = {style!r}; use solid or hollow")
-        groups[key] = GroupLook(parse_colour(look.get("circle"), f"{where}.circle"),
-                                parse_colour(look.get("arrow"), f"{where}.arrow"), style)
-    return Theme(data.get("name", name), colours, groups)
+    for set_name in SET_NAMES:
+        set_table = data.get(set_name, {})
+        reject_unknown_keys(set_table, [f"group{g}" for g in GROUPS], f"{where}: [{set_name}]")
+        for group in GROUPS:
+            key = group_key(set_name, group)
+            look = set_table.get(f"group{group}")
+            if not isinstance(look, dict):
+                raise UserError(f"{where}: [{key}] is missing; give its circle, arrow and arrow_style")
+            reject_unknown_keys(look, ("circle", "arrow", "arrow_style"), f"{where}: [{key}]")
+            style = look.get("arrow_style", "solid")
+            if style not in ARROW_STYLES:
+                raise UserError(f"{where}: {key}.arrow_style = {style!r}; use solid or hollow")
+            groups[f"{set_name}{group}"] = GroupLook(
+                parse_theme_colour(look.get("circle"), f"{where}: {key}.circle"),
+                parse_theme_colour(look.get("arrow"), f"{where}: {key}.arrow"), style, outline_only)
+    return Theme(str(data.get("name", path.stem)), colours, groups, str(data.get("description", "")),
+                 outline_only)
+
+
+def parse_override(text: str, where: str = "--colour") -> tuple[str, str]:
+    """"A.group1=#c0392b" -> ("A.group1", "#c0392b"), both checked."""
+    key, sep, value = text.partition("=") if isinstance(text, str) else ("", "", "")
+    if not sep:
+        raise UserError(f"{where}: {text!r} is not KEY=VALUE; write e.g. A.group1=#c0392b")
+    key = canonical_colour_key(key, where)
+    parse_colour_text(value, f"{where} {key}")
+    return key, value.strip()
+
+
+def with_overrides(theme: Theme, overrides, where: str = "colour override") -> Theme:
+    """The theme with (key, colour text) pairs applied in order; a later pair wins."""
+    if not overrides:
+        return theme
+    colours, groups = dict(theme.colours), dict(theme.groups)
+    for key, value in overrides:
+        key = canonical_colour_key(key, where)
+        colour = parse_colour_text(value, f"{where} {key}")
+        if key.partition(".")[0] in COLOUR_SECTIONS:
+            colours[key] = colour
+            continue
+        group_name, part = _group_part(key)
+        groups[group_name] = replace(groups[group_name], **{part: colour})
+    return replace(theme, colours=colours, groups=groups)
 
 
 def theme_for(options) -> Theme:
-    """The theme a build uses: options.theme, with any colour overrides applied."""
-    return load_theme(options.theme)
+    """The theme a build uses: options.theme with options.colour_overrides applied.
+
+    The one place that makes a build's effective theme; every output asks it. With
+    options.strict, a failing colour check (generator.colour_checks) is a UserError.
+    """
+    theme = with_overrides(load_theme(options.theme), getattr(options, "colour_overrides", ()))
+    if getattr(options, "strict", False):
+        problems = colour_problems(theme)
+        if problems:
+            raise UserError(f"{problems[0]} (--strict)")
+    return theme

@@ -98,7 +98,7 @@ def test_unquoted_dotted_colour_keys_work(tmp_path):
     ('colors = {}\n', "did you mean colours?"),
     ('clearance = "wide"\n', "opendomino.toml: clearance: 'wide' is not a number of mm"),
     ('tile_size = "5x5"\n', "opendomino.toml: tile_size: width 5 mm"),
-    ('paper = "a5"\n', "opendomino.toml: paper: 'a5' is not one of a4, letter"),
+    ('paper = "a5"\n', "opendomino.toml: paper: unknown paper 'a5'; use a4, letter, a3 or WIDTHxHEIGHT"),
     ('across_notation = "yes"\n', "opendomino.toml: across_notation: 'yes' is not true or false"),
     ('theme = "neon"\n', "opendomino.toml: theme: unknown theme 'neon'"),
     ('sets = "A,Q"\n', "unknown set 'Q'"),
@@ -120,3 +120,11 @@ def test_config_errors_name_the_option(tmp_path, text, expected):
 def test_missing_config_file_is_an_error(tmp_path):
     result = run_cli("build", "--config", "nowhere.toml", cwd=tmp_path)
     assert result.returncode == 2 and "--config: nowhere.toml: file not found" in result.stderr
+
+
+def test_themes_command_takes_out_and_paper_from_the_config(tmp_path):
+    write_config(tmp_path, 'out = "kit"\npaper = "letter"\n')
+    result = run_cli("themes", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    page = read_pdf(tmp_path / "kit" / "theme-swatches.pdf").pages[0]
+    assert round(float(page.mediabox.width) / 72 * 25.4, 1) == 279.4       # US Letter, landscape

@@ -176,3 +176,33 @@ def test_calibration_sheet(tmp_path, flip):
                     for x, y in target_points(paper))
     assert [v for c in centres for v in c] == pytest.approx([v for c in wanted for v in c], abs=0.02)
     assert "Hold the sheet to the light" in reader.pages[0].extract_text()
+
+
+def test_cli_layout_offset_and_calibrate(tmp_path):
+    from conftest import run_cli
+
+    result = run_cli("build", "--out", str(tmp_path), "--sets", "C", "--layout", "separate",
+                     "--back-offset", "0.5,-1", "--paper", "200x280")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "tiles-C-fronts.pdf").exists() and (tmp_path / "tiles-C-backs.pdf").exists()
+    calibrate = run_cli("calibrate", "--out", str(tmp_path), "--layout", "duplex-short")
+    assert calibrate.returncode == 0, calibrate.stderr
+    reader = read_pdf(tmp_path / "calibration.pdf")
+    assert len(reader.pages) == 2
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipShortEdge"
+    for bad, name in ((["--back-offset", "one,two"], "--back-offset"), (["--paper", "10x10"], "--paper"),
+                      (["--layout", "zigzag"], "--layout")):
+        failed = run_cli("build", "--out", str(tmp_path), *bad)
+        assert failed.returncode == 2 and name in failed.stderr
+        assert len(failed.stderr.strip().splitlines()) == 1
+
+
+def test_config_keeps_the_printer_offset(tmp_path):
+    from conftest import run_cli
+
+    (tmp_path / "opendomino.toml").write_text('back_offset = "1.5,-0.75"\nlayout = "duplex-short"\nsets = ["A"]\n')
+    result = run_cli("build", "--out", "kit", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    reader = read_pdf(tmp_path / "kit" / "tiles-A.pdf")
+    width, height = float(reader.pages[0].mediabox.width) / MM, float(reader.pages[0].mediabox.height) / MM
+    assert_behind(reader.pages[0], reader.pages[1], "short", back_shift((1.5, -0.75), "short", width, height))

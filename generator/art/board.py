@@ -76,6 +76,11 @@ class BoardGeometry:
         return boxes
 
 
+def board_geometry(options) -> BoardGeometry:
+    """The board a build draws: its tile size, clearance and notation choice."""
+    return BoardGeometry(options.tile_size, options.clearance, across_notation=options.across_notation)
+
+
 def is_dark(row: int, column: int) -> bool:
     """Like a chessboard: the cell at row 1, column 1 is dark."""
     return (row + column) % 2 == 0

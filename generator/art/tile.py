@@ -12,6 +12,7 @@ from generator.scene import Circle, Drawing, Line, Polygon, Rect, Style
 from generator.theme import GroupLook, Theme
 
 CIRCLE_RADIUS = 0.17          # of the half's short side
+RING_WIDTH = 0.18             # of the circle's radius, where a theme draws circles as rings
 DIVIDER_WIDTH = 0.35          # mm
 DIVIDER_MARGIN = 0.14         # of the tile width, left and right
 MARK_RADIUS = 0.30            # back marks, of the half's short side
@@ -65,7 +66,11 @@ def orienting_mark(cx: float, cy: float, radius: float, look: GroupLook) -> list
         arrow_style = Style(stroke=look.arrow, stroke_width=0.11 * r)
     else:
         arrow_style = Style(fill=look.arrow)
-    return [Circle(cx, cy, r, Style(fill=look.circle)), Polygon(arrow, arrow_style)]
+    if look.ring:            # outline-only themes: a ring, the arrow standing on the face
+        circle = Circle(cx, cy, r * (1 - RING_WIDTH / 2), Style(stroke=look.circle, stroke_width=RING_WIDTH * r))
+    else:
+        circle = Circle(cx, cy, r, Style(fill=look.circle))
+    return [circle, Polygon(arrow, arrow_style)]
 
 
 def tile_back(tile: Tile, tile_set: TileSet, theme: Theme, size: TileSize, bleed: float = 0.0) -> Drawing:

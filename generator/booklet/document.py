@@ -24,6 +24,7 @@ from generator.theme import Theme
 
 FIGURE_MAX_HEIGHT = 128.0       # mm; a board figure and its caption fit a page with text
 COVER_FIGURE = "fig-1a"
+LINK_COLOUR = "#1d4f91"         # figure links on screen; shop files keep them black
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,8 @@ class BookletSpec:
     lang: str
     page: BookletPage
     theme: Theme
+    bleed: float = 0.0         # mm around every page, for print-shop files
+    cmyk: bool = False         # print-shop files: DeviceCMYK only
 
 
 class _BookletDocument(BaseDocTemplate):
@@ -48,29 +51,40 @@ class _BookletDocument(BaseDocTemplate):
 
 def write_booklet(spec: BookletSpec, target: Path) -> None:
     register_families()
-    page = spec.page
-    width, height = page.width * MM, page.height * MM
+    page, bleed = spec.page, spec.bleed
+    width, height = (page.width + 2 * bleed) * MM, (page.height + 2 * bleed) * MM
     with atomic_path(target) as temp:
         document = _BookletDocument(
             str(temp), pagesize=(width, height), invariant=1, pageCompression=1,
             initialFontName=pdf_font_name("serif"), initialFontSize=10,
             title=booklet_text(spec.lang, "title"), author="Open Domino Kit", creator="opendomino",
-            lang=spec.lang)
-        frame = Frame(MARGINS["inner"] * MM, MARGINS["bottom"] * MM,
-                      width - (MARGINS["inner"] + MARGINS["outer"]) * MM,
-                      height - (MARGINS["top"] + MARGINS["bottom"]) * MM, id="text",
+            lang=spec.lang, enforceColorSpace="cmyk" if spec.cmyk else None)
+        document.booklet_bleed = bleed
+        frame = Frame((bleed + MARGINS["inner"]) * MM, (bleed + MARGINS["bottom"]) * MM,
+                      (page.width - MARGINS["inner"] - MARGINS["outer"]) * MM,
+                      (page.height - MARGINS["top"] - MARGINS["bottom"]) * MM, id="text",
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         document.addPageTemplates([
-            PageTemplate("cover", [frame]),
+            PageTemplate("cover", [frame], onPage=_page_boxes),
             PageTemplate("body", [frame], onPage=_page_number),
         ])
         document.multiBuild(booklet_story(spec, frame.width / MM, frame.height / MM))
 
 
+def _page_boxes(canvas, document) -> None:
+    """With a bleed, the trimmed page sits inside it: TrimBox and BleedBox for print shops."""
+    bleed = document.booklet_bleed * MM
+    if bleed:
+        width, height = document.pagesize
+        canvas.setCropBox((bleed, bleed, width - bleed, height - bleed), name="trim")
+        canvas.setCropBox((0, 0, width, height), name="bleed")
+
+
 def _page_number(canvas, document) -> None:
+    _page_boxes(canvas, document)
     canvas.saveState()
     canvas.setFont(pdf_font_name("sans"), 8)
-    canvas.drawCentredString(document.pagesize[0] / 2, 8 * MM, str(document.page))
+    canvas.drawCentredString(document.pagesize[0] / 2, (document.booklet_bleed + 8) * MM, str(document.page))
     canvas.restoreState()
 
 
@@ -86,10 +100,10 @@ def booklet_story(spec: BookletSpec, frame_width: float, frame_height: float) ->
         drawing = figure_drawing(figure, spec.theme)
         caption = booklet_text(lang, "figure", label=figure.label()) + ". " + figure.title[lang]
         return [CondPageBreak(FIGURE_MAX_HEIGHT * MM * 0.75),
-                DrawingFlowable(drawing, frame_width, FIGURE_MAX_HEIGHT, anchor=figure_id),
+                DrawingFlowable(drawing, frame_width, FIGURE_MAX_HEIGHT, anchor=figure_id, cmyk=spec.cmyk),
                 Paragraph(caption, styles["caption"])]
 
-    builder = FlowableBuilder(styles, figure_flowables)
+    builder = FlowableBuilder(styles, figure_flowables, link_colour=None if spec.cmyk else LINK_COLOUR)
     story = _cover(spec, styles, frame_width)
     story += [NextPageTemplate("body"), PageBreak(), Paragraph(booklet_text(lang, "contents"), styles["title"])]
     contents = TableOfContents(dotsMinLevel=0)
@@ -146,7 +160,7 @@ def _cover(spec: BookletSpec, styles: dict, frame_width: float) -> list:
         Paragraph(booklet_text(lang, "title"), styles["cover_title"]),
         Paragraph(booklet_text(lang, "subtitle"), styles["cover_subtitle"]),
         Spacer(1, 8 * MM),
-        DrawingFlowable(drawing, frame_width * 0.62, 112),
+        DrawingFlowable(drawing, frame_width * 0.62, 112, cmyk=spec.cmyk),
         Spacer(1, 8 * MM),
         Paragraph(booklet_text(lang, "edition"), styles["cover_edition"]),
     ]
@@ -160,5 +174,6 @@ def _printing_note(spec: BookletSpec, styles: dict) -> list:
     return note
 
 
-def booklet_spec(lang: str, paper: str, theme: Theme) -> BookletSpec:
-    return BookletSpec(lang, BOOKLET_PAGES[paper], theme)
+def booklet_spec(lang: str, paper: str, theme: Theme, bleed: float = 0.0, cmyk: bool = False) -> BookletSpec:
+    """A5 pages on A4 sheets, or half-Letter pages on Letter; other papers get A5."""
+    return BookletSpec(lang, BOOKLET_PAGES.get(paper, BOOKLET_PAGES["a4"]), theme, bleed, cmyk)

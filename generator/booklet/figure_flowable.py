@@ -11,9 +11,11 @@ MM = 72 / 25.4
 class DrawingFlowable(Flowable):
     """Draws `drawing` no wider than max_width and no taller than max_height (both in mm)."""
 
-    def __init__(self, drawing: Drawing, max_width: float, max_height: float, anchor: str | None = None):
+    def __init__(self, drawing: Drawing, max_width: float, max_height: float, anchor: str | None = None,
+                 cmyk: bool = False):
         super().__init__()
         self.drawing = drawing
+        self.cmyk = cmyk
         self.scale = min(max_width / drawing.width, max_height / drawing.height)
         self.width = drawing.width * self.scale * MM
         self.height = drawing.height * self.scale * MM
@@ -26,4 +28,4 @@ class DrawingFlowable(Flowable):
     def draw(self):
         if self.anchor:
             self.canv.bookmarkPage(self.anchor, fit="XYZ", top=self.height)
-        draw_drawing(self.canv, self.drawing, 0, 0, self.scale * MM)
+        draw_drawing(self.canv, self.drawing, 0, 0, self.scale * MM, self.cmyk)

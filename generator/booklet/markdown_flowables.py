@@ -17,9 +17,10 @@ MM = 72 / 25.4
 class FlowableBuilder:
     """Turns one file's tokens into flowables; `figure_flowables(id)` draws a figure block."""
 
-    def __init__(self, styles: dict, figure_flowables):
+    def __init__(self, styles: dict, figure_flowables, link_colour: str | None = "#1d4f91"):
         self.styles = styles
         self.figure_flowables = figure_flowables
+        self.link_colour = link_colour
 
     def build(self, tokens: list[Token]) -> list:
         flowables, index = [], 0
@@ -34,9 +35,9 @@ class FlowableBuilder:
             level = "h2" if token.tag in ("h1", "h2") else "h3"
             # A heading needs a few lines of its section below it on the same page.
             return [CondPageBreak(HEADING_ROOM * MM),
-                    Paragraph(inline_markup(tokens[index + 1]), self.styles[level])], index + 3
+                    Paragraph(inline_markup(tokens[index + 1], self.link_colour), self.styles[level])], index + 3
         if token.type == "paragraph_open":
-            return [Paragraph(inline_markup(tokens[index + 1]), self.styles[style])], index + 3
+            return [Paragraph(inline_markup(tokens[index + 1], self.link_colour), self.styles[style])], index + 3
         if token.type in ("bullet_list_open", "ordered_list_open"):
             return self._list(tokens, index)
         if token.type == "fence" and token.info.strip() == FIGURE_FENCE:
@@ -63,8 +64,8 @@ class FlowableBuilder:
         return [flowable], index + 1
 
 
-def inline_markup(inline: Token) -> str:
-    """reportlab paragraph markup for one inline token."""
+def inline_markup(inline: Token, link_colour: str | None = None) -> str:
+    """reportlab paragraph markup for one inline token; figure links get `link_colour`."""
     parts, links = [], []
     for child in inline.children or []:
         if child.type == "text":
@@ -85,7 +86,8 @@ def inline_markup(inline: Token) -> str:
             # Only links inside the booklet (figures) become links; others stay plain text.
             internal = child.attrs.get("href", "").startswith("#")
             links.append(internal)
-            parts.append(f'<a href="{escape(child.attrs["href"])}" color="#1d4f91">' if internal else "")
+            colour = f' color="{link_colour}"' if link_colour else ""
+            parts.append(f'<a href="{escape(child.attrs["href"])}"{colour}>' if internal else "")
         elif child.type == "link_close":
             parts.append("</a>" if links.pop() else "")
     return "".join(parts)

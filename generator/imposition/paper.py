@@ -30,17 +30,17 @@ _CUSTOM = re.compile(r"^\s*([0-9]*\.?[0-9]+)\s*[xX×]\s*([0-9]*\.?[0-9]+)\s*$")
 MIN_SIDE, MAX_SIDE = 90.0, 1200.0
 
 
-def paper_named(name: str) -> Paper:
+def paper_named(name: str, where: str = "--paper") -> Paper:
     """A named paper (a4, letter, a3) or a custom WIDTHxHEIGHT in mm, e.g. 200x280."""
     key = str(name).strip().lower()
     if key in PAPERS:
         return PAPERS[key]
     match = _CUSTOM.match(key)
     if not match:
-        raise UserError(f"--paper: unknown paper {name!r}; use {', '.join(PAPERS)} or WIDTHxHEIGHT in mm, "
+        raise UserError(f"{where}: unknown paper {name!r}; use {', '.join(PAPERS)} or WIDTHxHEIGHT in mm, "
                         "e.g. 200x280")
     width, height = float(match[1]), float(match[2])
     if not all(math.isfinite(v) and MIN_SIDE <= v <= MAX_SIDE for v in (width, height)):
-        raise UserError(f"--paper: {width:g}x{height:g} mm is outside {MIN_SIDE:g}-{MAX_SIDE:g} mm per side; "
+        raise UserError(f"{where}: {width:g}x{height:g} mm is outside {MIN_SIDE:g}-{MAX_SIDE:g} mm per side; "
                         "give a real sheet size, e.g. 200x280")
     return Paper(f"{width:g}x{height:g} mm", width, height)

@@ -18,6 +18,7 @@ class PdfOptions:
     title: str = "Open Domino"
     duplex: str | None = None        # "long", "short" or None
     author: str = "Open Domino Kit"
+    cmyk: bool = False               # print-shop files: every colour as DeviceCMYK
 
 
 def write_pdf(pages: list[Drawing], target: Path, options: PdfOptions = PdfOptions()) -> None:
@@ -31,28 +32,53 @@ def write_pdf(pages: list[Drawing], target: Path, options: PdfOptions = PdfOptio
         canvas.setViewerPreference("PrintScaling", "None")
         canvas.setViewerPreference("Duplex", _DUPLEX_NAMES[options.duplex])
         for page in pages:
-            _write_page(canvas, page)
+            _write_page(canvas, page, options.cmyk)
         canvas.save()
 
 
-def _write_page(canvas: Canvas, page: Drawing) -> None:
+def _write_page(canvas: Canvas, page: Drawing, cmyk: bool) -> None:
     canvas.setPageSize((page.width * POINTS_PER_MM, page.height * POINTS_PER_MM))
-    draw_drawing(canvas, page, 0, 0, POINTS_PER_MM)
+    for name, box in (("trim", page.trim), ("bleed", page.bleed)):
+        if box is not None:
+            canvas.setCropBox(_pdf_box(box, page.height), name=name)
+    draw_drawing(canvas, page, 0, 0, POINTS_PER_MM, cmyk)
     canvas.showPage()
 
 
-def draw_drawing(canvas: Canvas, drawing: Drawing, x: float, y: float, points_per_mm: float) -> None:
+def _pdf_box(box, page_height: float) -> tuple[float, float, float, float]:
+    """A box (x, y, w, h) in mm from the top-left, as PDF points (x0, y0, x1, y1) from the bottom-left."""
+    x, y, w, h = box
+    k = POINTS_PER_MM
+    return (round(x * k, 4), round((page_height - y - h) * k, 4),
+            round((x + w) * k, 4), round((page_height - y) * k, 4))
+
+
+def draw_drawing(canvas: Canvas, drawing: Drawing, x: float, y: float, points_per_mm: float,
+                 cmyk: bool = False) -> None:
     """Draw `drawing` with its bottom-left corner at (x, y) points, one mm = points_per_mm."""
     canvas.saveState()
     # From here on one unit is one (scaled) millimetre and y runs down, as in the scene.
     canvas.transform(points_per_mm, 0, 0, -points_per_mm, x, y + drawing.height * points_per_mm)
-    _PageWriter(canvas).items(drawing.items)
+    _PageWriter(canvas, cmyk).items(drawing.items)
     canvas.restoreState()
 
 
 class _PageWriter:
-    def __init__(self, canvas: Canvas):
+    def __init__(self, canvas: Canvas, cmyk: bool = False):
         self.canvas = canvas
+        self.cmyk = cmyk
+
+    def _fill(self, colour) -> None:
+        if self.cmyk:
+            self.canvas.setFillColorCMYK(*(v / 100 for v in colour.cmyk))
+        else:
+            self.canvas.setFillColorRGB(*colour.rgb_unit)
+
+    def _stroke(self, colour) -> None:
+        if self.cmyk:
+            self.canvas.setStrokeColorCMYK(*(v / 100 for v in colour.cmyk))
+        else:
+            self.canvas.setStrokeColorRGB(*colour.rgb_unit)
 
     def items(self, items) -> None:
         for item in items:
@@ -61,9 +87,9 @@ class _PageWriter:
     def _paint(self, style: Style) -> tuple[int, int]:
         c = self.canvas
         if style.fill is not None:
-            c.setFillColorRGB(*style.fill.rgb_unit)
+            self._fill(style.fill)
         if style.stroke is not None:
-            c.setStrokeColorRGB(*style.stroke.rgb_unit)
+            self._stroke(style.stroke)
             c.setLineWidth(style.stroke_width)
             c.setDash(list(style.dash) if style.dash else [])
         return int(style.stroke is not None), int(style.fill is not None)
@@ -93,7 +119,7 @@ class _PageWriter:
         require_glyphs(shape.font, shape.text)      # never let a glyph drop silently
         c = self.canvas
         c.saveState()
-        c.setFillColorRGB(*shape.colour.rgb_unit)
+        self._fill(shape.colour)
         c.translate(shape.x, shape.y)
         c.scale(1, -1)          # text must stand upright in the flipped page
         c.setFont(pdf_font_name(shape.font), shape.size)

@@ -1,0 +1,138 @@
+"""Exports for designers and digital tabletops: every tile as PNG and SVG, every sheet page as SVG.
+
+    png/A/A1-13-front.png   png/A/A1-13-back.png     a tile's face and back with bleed, at --dpi
+    svg/A/A1-13-front.svg   svg/A/A1-13-back.svg     the same pictures as SVG (mm units)
+    svg/tiles-A-1.svg ...                            one SVG per page of each sheet PDF of the build
+
+A tile picture is the tile plus `bleed` mm of background on every side, so its size is
+(width + 2 bleed) x (height + 2 bleed) mm with the head at the top; a tile's file name is its
+stable id (set, group, head digit, tail digit). A sheet page's SVG is named after the PDF the
+build writes and the page number (no number for a one-page PDF). The work is split into jobs
+that run on two processes (generator.build.iter_jobs).
+"""
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from generator.art.tile import TileSize, tile_back, tile_front
+from generator.atomic import remove_stale_temporaries
+from generator.build import BuildOptions, BuildReport, board_geometry, iter_jobs, tile_sheet_name
+from generator.errors import UserError
+from generator.imposition.board_sheets import a3_page, natural_page, tiled_pages
+from generator.imposition.paper import paper_named
+from generator.imposition.setup_cards import setup_card
+from generator.imposition.tile_sheets import SheetRequest, tile_sheet_files
+from generator.model.set_loader import load_set
+from generator.model.tiles import Tile, TileSet
+from generator.scene import Drawing, placed
+from generator.theme import Theme, theme_for
+from generator.writers.png import write_png
+from generator.writers.svg import write_svg
+
+FORMATS = ("png", "svg")
+SIDES = {"front": tile_front, "back": tile_back}
+TILES_PER_JOB = 8
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    formats: tuple[str, ...] = FORMATS
+    dpi: float = 300.0
+    bleed: float = 3.0        # mm of background around each tile picture
+
+
+def tile_picture(tile: Tile, tile_set: TileSet, theme: Theme, size: TileSize, side: str, bleed: float) -> Drawing:
+    """A tile's front or back with `bleed` mm of background all round, the trimmed tile in the middle."""
+    art = SIDES[side](tile, tile_set, theme, size, bleed)
+    width, height = size.width + 2 * bleed, size.height + 2 * bleed
+    picture = Drawing(width, height, trim=(bleed, bleed, size.width, size.height), bleed=(0.0, 0.0, width, height))
+    picture.add(placed(art, bleed, bleed))
+    return picture
+
+
+def tile_file(folder: Path, fmt: str, tile: Tile, side: str) -> Path:
+    """png/A/A1-13-front.png: format, set, then the tile's id and side."""
+    return folder / fmt / tile.set_name / f"{tile.id}-{side}.{fmt}"
+
+
+def export_tiles(options: BuildOptions, report: BuildReport, settings: ExportOptions, set_name: str,
+                 tile_ids: tuple[str, ...]) -> None:
+    """One job: both sides of some tiles of one set, in every requested format."""
+    tile_set, theme = load_set(set_name), theme_for(options)
+    for tile in (t for t in tile_set.tiles if t.id in tile_ids):
+        for side in SIDES:
+            picture = tile_picture(tile, tile_set, theme, options.tile_size, side, settings.bleed)
+            if "png" in settings.formats:
+                target = tile_file(options.out, "png", tile, side)
+                write_png(picture, target, settings.dpi)
+                report.written.append(target)
+            if "svg" in settings.formats:
+                target = tile_file(options.out, "svg", tile, side)
+                write_svg(picture, target)
+                report.written.append(target)
+
+
+def sheet_documents(options: BuildOptions, part: str) -> list[tuple[str, list[Drawing]]]:
+    """(PDF name, pages) of the sheet files `opendomino build` draws: part "tiles-A", "board" or "setup-cards"."""
+    theme, paper = theme_for(options), paper_named(options.paper)
+    if part.startswith("tiles-"):
+        name = part.removeprefix("tiles-")
+        request = SheetRequest(load_set(name), theme, paper, options.tile_size, options.layout,
+                               options.back_offset, options.lang)
+        return [(tile_sheet_name(name, sheet.suffix), sheet.pages) for sheet in tile_sheet_files(request)]
+    if part == "setup-cards":
+        return [("setup-cards.pdf", [setup_card(load_set(name), theme, paper, options.lang) for name in options.sets])]
+    geometry = board_geometry(options)
+    documents = [("board-full-size.pdf", [natural_page(geometry, theme, options.lang)])]
+    try:
+        documents.append(("board-a3.pdf", [a3_page(geometry, theme, paper_named("a3"), options.lang)]))
+    except UserError:
+        pass        # the build skips it too, with a note
+    documents.append((f"board-tiled-{options.paper}.pdf",
+                      tiled_pages(geometry, theme, paper_named(options.paper), options.lang)))
+    return documents
+
+
+def page_file(folder: Path, pdf_name: str, number: int, count: int) -> Path:
+    stem = Path(pdf_name).stem
+    return folder / "svg" / (f"{stem}.svg" if count == 1 else f"{stem}-{number}.svg")
+
+
+def export_sheets(options: BuildOptions, report: BuildReport, part: str) -> None:
+    """One job: the SVG of every page of some sheet files."""
+    for pdf_name, pages in sheet_documents(options, part):
+        for number, page in enumerate(pages, start=1):
+            target = page_file(options.out, pdf_name, number, len(pages))
+            write_svg(page, target)
+            report.written.append(target)
+
+
+def export_jobs(options: BuildOptions, settings: ExportOptions) -> list:
+    """The export split into jobs for generator.build.iter_jobs: a few tiles each, and the sheets."""
+    jobs = []
+    for name in options.sets:
+        ids = [tile.id for tile in load_set(name).tiles]
+        jobs += [(export_tiles, options, (settings, name, tuple(ids[i:i + TILES_PER_JOB])))
+                 for i in range(0, len(ids), TILES_PER_JOB)]
+    if "svg" in settings.formats:
+        parts = [f"tiles-{name}" for name in options.sets] + ["board", "setup-cards"]
+        jobs += [(export_sheets, options, (part,)) for part in parts]
+    return jobs
+
+
+def run_export(options: BuildOptions, jobs: list, job_done: Callable[[int], None] = lambda n: None) -> BuildReport:
+    """Run the jobs, calling job_done(1) after each; the files written, in job order."""
+    for fmt in FORMATS:
+        for folder in [options.out / fmt, *(options.out / fmt / name for name in options.sets)]:
+            remove_stale_temporaries(folder)
+    report = BuildReport()
+    for part in iter_jobs(jobs):
+        report.written += part.written
+        report.notes += part.notes
+        job_done(1)
+    return report
+
+
+def export(options: BuildOptions, settings: ExportOptions = ExportOptions()) -> BuildReport:
+    return run_export(options, export_jobs(options, settings))

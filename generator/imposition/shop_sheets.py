@@ -1,0 +1,111 @@
+"""Print-shop pages: tiles with their own bleed and gutters, crop marks, page boxes.
+
+- Gang sheets: the 32 fronts of a set in 4 rows of 8, each tile with its own bleed and a
+  gutter of twice the bleed between tiles; the backs page mirrors it for a long-edge turn.
+- Single: one page per tile face (page = tile + bleed), front and back alternating, the
+  way card printers ask for decks.
+- The board at natural size with bleed.
+Crop marks sit outside the bleed, are hairlines of 100 % K, and can be switched off; every
+page carries TrimBox and BleedBox (the writer turns Drawing.trim/bleed into them).
+"""
+
+from generator.art.board import BoardGeometry, board_drawing
+from generator.art.tile import TileSize, tile_back, tile_front
+from generator.colour import Colour
+from generator.imposition.mirror import mirror_box
+from generator.imposition.tile_grid import COLUMNS, ROWS
+from generator.imposition.tile_sheets import BOARD_ROWS_ON_SHEET
+from generator.model.tiles import TileSet
+from generator.scene import Drawing, Group, Line, Rect, Style, placed, translate
+from generator.theme import Theme
+
+MARK_SPACE = 12.0           # mm around the bleed for crop marks
+MARK_OFFSET = 2.0           # mm between the bleed edge and a crop mark
+MARK_WIDTH = 0.1            # mm: a hairline
+REGISTRATION_BLACK = Colour("#000000", (0.0, 0.0, 0.0, 100.0))   # K only: 400 % registration would break the ink limit
+
+
+def _margin(marks: str) -> float:
+    return MARK_SPACE if marks == "crop" else 0.0
+
+
+def crop_marks(trims: list[tuple[float, float, float, float]], bleed: float, page: Drawing) -> list:
+    """Marks in line with every trim edge, outside the area the bleeds cover."""
+    style = Style(stroke=REGISTRATION_BLACK, stroke_width=MARK_WIDTH)
+    left = min(t[0] for t in trims) - bleed - MARK_OFFSET
+    top = min(t[1] for t in trims) - bleed - MARK_OFFSET
+    right = max(t[0] + t[2] for t in trims) + bleed + MARK_OFFSET
+    bottom = max(t[1] + t[3] for t in trims) + bleed + MARK_OFFSET
+    length = MARK_SPACE - MARK_OFFSET - 2.0
+    xs = sorted({round(v, 6) for t in trims for v in (t[0], t[0] + t[2])})
+    ys = sorted({round(v, 6) for t in trims for v in (t[1], t[1] + t[3])})
+    marks = []
+    for x in xs:
+        marks += [Line(x, top - length, x, top, style), Line(x, bottom, x, bottom + length, style)]
+    for y in ys:
+        marks += [Line(left - length, y, left, y, style), Line(right, y, right + length, y, style)]
+    return marks
+
+
+def _bounds(trims, grow: float = 0.0) -> tuple[float, float, float, float]:
+    left = min(t[0] for t in trims) - grow
+    top = min(t[1] for t in trims) - grow
+    right = max(t[0] + t[2] for t in trims) + grow
+    bottom = max(t[1] + t[3] for t in trims) + grow
+    return left, top, right - left, bottom - top
+
+
+def gang_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: float, marks: str) -> list[Drawing]:
+    """Fronts page and backs page of one set, each tile with its own bleed."""
+    pitch_w, pitch_h = size.width + 2 * bleed, size.height + 2 * bleed
+    margin = _margin(marks)
+    width, height = COLUMNS * pitch_w + 2 * margin, ROWS * pitch_h + 2 * margin
+    slots = []
+    for sheet_row, board_row in enumerate(BOARD_ROWS_ON_SHEET):
+        for tile in tile_set.row(board_row):
+            x = margin + (tile.column - 1) * pitch_w + bleed
+            y = margin + sheet_row * pitch_h + bleed
+            slots.append((tile, x, y, 180.0 if tile.arrow == "down" else 0.0))
+    fronts, backs = Drawing(width, height), Drawing(width, height)
+    trims, back_trims = [], []
+    for tile, x, y, turn in slots:
+        fronts.add(placed(tile_front(tile, tile_set, theme, size, bleed), x, y, turn))
+        trims.append((x, y, size.width, size.height))
+        bx, by = mirror_box(x, y, size.width, size.height, width, height, "long")
+        backs.add(placed(tile_back(tile, tile_set, theme, size, bleed), bx, by))
+        back_trims.append((bx, by, size.width, size.height))
+    for page, page_trims in ((fronts, trims), (backs, back_trims)):
+        if marks == "crop":
+            page.add(*crop_marks(page_trims, bleed, page))
+        page.trim = _bounds(page_trims)
+        page.bleed = _bounds(page_trims, bleed)
+    return [fronts, backs]
+
+
+def single_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: float) -> list[Drawing]:
+    """One page per face, page = tile + bleed: front, back, front, back, …"""
+    pages = []
+    for tile in tile_set.tiles:
+        for art in (tile_front(tile, tile_set, theme, size, bleed), tile_back(tile, tile_set, theme, size, bleed)):
+            page = Drawing(size.width + 2 * bleed, size.height + 2 * bleed)
+            page.add(Group(tuple(art.items), translate(bleed, bleed)))
+            page.trim = (bleed, bleed, size.width, size.height)
+            page.bleed = (0.0, 0.0, page.width, page.height)
+            pages.append(page)
+    return pages
+
+
+def board_page(geometry: BoardGeometry, theme: Theme, bleed: float, marks: str) -> Drawing:
+    """The board at natural size; its edge colour runs into the bleed."""
+    board = board_drawing(geometry, theme)
+    margin = _margin(marks) + bleed
+    page = Drawing(board.width + 2 * margin, board.height + 2 * margin)
+    page.add(Rect(margin - bleed, margin - bleed, board.width + 2 * bleed, board.height + 2 * bleed,
+                  Style(fill=theme.colour("board.light"))))
+    page.add(Group(tuple(board.items), translate(margin, margin)))
+    trim = (margin, margin, board.width, board.height)
+    if marks == "crop":
+        page.add(*crop_marks([trim], bleed, page))
+    page.trim = trim
+    page.bleed = _bounds([trim], bleed)
+    return page

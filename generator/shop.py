@@ -1,0 +1,73 @@
+"""The print-shop target: PDF/X-1a files with bleed, crop marks and page boxes.
+
+`opendomino build --target shop` writes, per set, a gang sheet (fronts, backs) or one page
+per tile face (`--shop-layout single`); the board at natural size; and each booklet as its
+interior pages in reading order plus a separate cover (outer and inner covers: pages 1, 2,
+n-1, n). Everything is DeviceCMYK (theme CMYK values; black is 100 % K), with no
+transparency, embedded fonts and an OutputIntent naming a registered print condition.
+"""
+
+from pathlib import Path
+import tempfile
+
+from pypdf import PdfReader
+
+from generator.art.board import board_geometry
+from generator.booklet.document import booklet_spec, write_booklet
+from generator.imposition.saddle_stitch import padded_order
+from generator.imposition.shop_sheets import board_page, gang_pages, single_pages
+from generator.model.set_loader import load_set
+from generator.theme import theme_for
+from generator.writers.pdf import PdfOptions, write_pdf
+from generator.writers.pdfx import mark_as_pdfx
+
+US_BLEED = 25.4 / 8          # 1/8 in, the American shops' bleed
+BLEED = 3.0
+
+
+def shop_bleed(options) -> float:
+    if options.bleed is not None:
+        return options.bleed
+    return US_BLEED if options.paper == "letter" else BLEED
+
+
+def _write_shop_pdf(pages, target: Path, title: str, options, duplex=None) -> Path:
+    write_pdf(pages, target, PdfOptions(title=title, duplex=duplex, cmyk=True))
+    mark_as_pdfx(target, options.output_condition)
+    return target
+
+
+def build_shop_tiles(options, report) -> None:
+    theme, bleed = theme_for(options), shop_bleed(options)
+    for name in options.sets:
+        tile_set = load_set(name)
+        if options.shop_layout == "single":
+            pages = single_pages(tile_set, theme, options.tile_size, bleed)
+            target = options.out / f"shop-tiles-{name}-single.pdf"
+            report.written.append(_write_shop_pdf(pages, target, f"Open Domino: set {name}, one page per face", options))
+        else:
+            pages = gang_pages(tile_set, theme, options.tile_size, bleed, options.marks)
+            target = options.out / f"shop-tiles-{name}.pdf"
+            report.written.append(_write_shop_pdf(pages, target, f"Open Domino: set {name} tiles", options, "long"))
+
+
+def build_shop_board(options, report) -> None:
+    page = board_page(board_geometry(options), theme_for(options), shop_bleed(options), options.marks)
+    report.written.append(_write_shop_pdf([page], options.out / "shop-board.pdf", "Open Domino: board", options))
+
+
+def build_shop_booklet(options, report, lang: str) -> None:
+    spec = booklet_spec(lang, options.paper, theme_for(options), shop_bleed(options), cmyk=True)
+    options.out.mkdir(parents=True, exist_ok=True)
+    # The ".part" name lets the next build clear it away if this one is killed.
+    with tempfile.TemporaryDirectory(dir=options.out, prefix=".shop-", suffix=".part") as folder:
+        reading = Path(folder) / "reading.pdf"
+        write_booklet(spec, reading)
+        count = len(PdfReader(str(reading)).pages)
+        order = [None if p is None else p - 1 for p in padded_order(count)]
+        cover = [order[0], order[1], order[-2], order[-1]]
+        interior = order[2:-2]
+        for part, pages in (("interior", interior), ("cover", cover)):
+            target = options.out / f"shop-rules-{lang}-{part}.pdf"
+            mark_as_pdfx(reading, options.output_condition, pages, target)
+            report.written.append(target)

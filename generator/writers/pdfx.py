@@ -1,0 +1,88 @@
+"""PDF/X-1a:2003 identification for print-shop files.
+
+Our shop PDFs are drawn in DeviceCMYK with embedded fonts and no transparency; this step
+adds what identifies them as PDF/X-1a: an OutputIntent naming a registered print condition
+(FOGRA39 by default), the GTS_PDFXVersion and Trapped keys in the document info, and a
+PDF 1.4 header. The page boxes (TrimBox, BleedBox) come from the PDF writer.
+"""
+
+from functools import cache
+from pathlib import Path
+
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
+
+from generator.atomic import atomic_path
+from generator.errors import UserError
+from generator.resources import load_toml, template_path
+
+PDFX_VERSION = "PDF/X-1a:2003"
+DEFAULT_CONDITION = "FOGRA39"
+REGISTRY = "http://www.color.org"
+
+
+def _add_blank_like(writer: PdfWriter, model) -> None:
+    blank = writer.add_blank_page(float(model.mediabox.width), float(model.mediabox.height))
+    for key in ("/TrimBox", "/BleedBox"):
+        if key in model:
+            blank[NameObject(key)] = ArrayObject(model[key])
+
+
+@cache
+def output_conditions() -> dict:
+    return load_toml(template_path("output_conditions.toml"))
+
+
+def check_condition(name: str) -> str:
+    conditions = output_conditions()
+    for key in conditions:
+        if key.lower() == name.strip().lower():
+            return key
+    raise UserError(f"--output-condition: unknown print condition {name!r}; use one of {', '.join(conditions)}")
+
+
+def mark_as_pdfx(path: Path, condition: str = DEFAULT_CONDITION, pages: list[int | None] | None = None,
+                 target: Path | None = None) -> None:
+    """Rewrite `path` (or write `target`) as PDF/X-1a.
+
+    `pages` picks and orders the pages (0-based); None in it inserts a blank page with the
+    page boxes of the first page, as a booklet's padding.
+    """
+    details = output_conditions()[check_condition(condition)]
+    reader = PdfReader(str(path))
+    writer = PdfWriter()
+    for index in (pages if pages is not None else range(len(reader.pages))):
+        if index is None:
+            _add_blank_like(writer, reader.pages[0])
+        else:
+            writer.add_page(reader.pages[index])
+    intent = DictionaryObject({
+        NameObject("/Type"): NameObject("/OutputIntent"),
+        NameObject("/S"): NameObject("/GTS_PDFX"),
+        NameObject("/OutputConditionIdentifier"): TextStringObject(details["identifier"]),
+        NameObject("/OutputCondition"): TextStringObject(details["condition"]),
+        NameObject("/RegistryName"): TextStringObject(REGISTRY),
+        NameObject("/Info"): TextStringObject(details["info"]),
+    })
+    writer._root_object[NameObject("/OutputIntents")] = ArrayObject([intent])
+    preferences = reader.trailer["/Root"].get("/ViewerPreferences")
+    if preferences is not None:
+        writer._root_object[NameObject("/ViewerPreferences")] = DictionaryObject(
+            {NameObject(k): v for k, v in preferences.get_object().items()})
+    info = reader.metadata or {}
+    writer.add_metadata({
+        "/Title": str(info.get("/Title", "Open Domino")),
+        "/Author": str(info.get("/Author", "Open Domino Kit")),
+        "/Creator": "opendomino",
+        "/Producer": "opendomino (reportlab, pypdf)",
+        # Fixed dates keep the files byte-identical between runs (reportlab's invariant mode does the same).
+        "/CreationDate": "D:20000101000000+00'00'",
+        "/ModDate": "D:20000101000000+00'00'",
+        "/GTS_PDFXVersion": PDFX_VERSION,
+    })
+    writer._info.get_object()[NameObject("/Trapped")] = NameObject("/False")
+    writer.pdf_header = b"%PDF-1.4"
+    writer._ID = reader.trailer.get("/ID")
+    with atomic_path(target or path) as temp:
+        with open(temp, "wb") as handle:
+            writer.write(handle)

@@ -1,0 +1,133 @@
+"""The print-shop target: PDF/X-1a files, bleed, crop marks, page boxes, CMYK, preflight."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.build import BuildOptions, build
+from generator.preflight import preflight
+from generator.preflight import _content_streams, _operators   # the same reading the checks use
+from pdf_inspect import MM, read_pdf
+from conftest import run_cli
+
+
+@pytest.fixture(scope="module")
+def shop_kit(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("shop")
+    build(BuildOptions(out=out, target="shop"))
+    return out
+
+
+def box(page, key):
+    return [float(v) / MM for v in page[key]]
+
+
+def cmyk_fills(reader):
+    return [tuple(float(v) for v in operands[-4:]) for _, data in _content_streams(reader)
+            for op, operands in _operators(data) if op in ("k", "K")]
+
+
+def test_shop_files(shop_kit):
+    names = sorted(p.name for p in shop_kit.iterdir())
+    assert names == sorted(["shop-board.pdf", "shop-tiles-A.pdf", "shop-tiles-B.pdf", "shop-tiles-C.pdf",
+                            "shop-rules-en-interior.pdf", "shop-rules-en-cover.pdf",
+                            "shop-rules-ru-interior.pdf", "shop-rules-ru-cover.pdf"])
+
+
+def test_every_shop_file_passes_preflight(shop_kit):
+    for path in sorted(shop_kit.glob("*.pdf")):
+        checks = preflight(path)
+        assert [c.name for c in checks] == ["fonts embedded", "page boxes", "colour spaces", "ink limit",
+                                            "no transparency", "PDF/X identification"]
+        assert all(c.passed for c in checks), (path.name, [c.line() for c in checks if not c.passed])
+
+
+def test_preflight_command_passes_and_fails(shop_kit, default_kit):
+    good = run_cli("preflight", *(str(p) for p in sorted(shop_kit.glob("*.pdf"))))
+    assert good.returncode == 0, good.stdout
+    assert good.stdout.count("PASS") == 6 * 8 and "FAIL" not in good.stdout
+    # A home file is RGB, has no page boxes and no PDF/X keys: preflight must say so.
+    bad = run_cli("preflight", str(default_kit / "tiles-A.pdf"))
+    assert bad.returncode == 1
+    assert re.search(r"FAIL\s+colour spaces: RGB operator", bad.stdout)
+    assert re.search(r"FAIL\s+page boxes", bad.stdout) and re.search(r"FAIL\s+PDF/X identification", bad.stdout)
+    missing = run_cli("preflight", str(shop_kit / "nothing-here.pdf"))
+    assert missing.returncode == 2 and len(missing.stderr.strip().splitlines()) == 1
+
+
+def test_gang_sheet_boxes_gutters_and_marks(shop_kit):
+    reader = read_pdf(shop_kit / "shop-tiles-A.pdf")
+    assert len(reader.pages) == 2
+    for page in reader.pages:
+        trim, bleed, media = box(page, "/TrimBox"), box(page, "/BleedBox"), box(page, "/MediaBox")
+        assert bleed[0] == pytest.approx(trim[0] - 3, abs=0.01) and bleed[2] == pytest.approx(trim[2] + 3, abs=0.01)
+        # 8 tiles of 22 mm with a 6 mm gutter between neighbours (each its own 3 mm bleed).
+        assert trim[2] - trim[0] == pytest.approx(8 * 22 + 7 * 6, abs=0.01)
+        assert trim[3] - trim[1] == pytest.approx(4 * 44 + 3 * 6, abs=0.01)
+        assert media[2] - media[0] == pytest.approx(8 * 28 + 24, abs=0.01)   # 12 mm for crop marks each side
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+
+
+def test_crop_marks_are_hairlines_outside_the_bleed(shop_kit, tmp_path):
+    reader = read_pdf(shop_kit / "shop-board.pdf")
+    page = reader.pages[0]
+    bleed = box(page, "/BleedBox")
+    data = page.get_contents().get_data().decode("latin-1")
+    assert " w" in data and re.search(r"\b0 0 0 1 K\b", data)
+    build(BuildOptions(out=tmp_path, target="shop", marks="none", sets=("A",), booklet_langs=()))
+    plain = read_pdf(tmp_path / "shop-board.pdf").pages[0]
+    assert box(plain, "/MediaBox") == pytest.approx(box(plain, "/BleedBox"), abs=0.01)
+    assert box(page, "/MediaBox")[2] - bleed[2] == pytest.approx(12, abs=0.01)     # marks live outside the bleed
+
+
+def test_single_mode_one_page_per_face_with_letter_bleed(tmp_path):
+    build(BuildOptions(out=tmp_path, target="shop", shop_layout="single", paper="letter", sets=("B",),
+                       booklet_langs=()))
+    reader = read_pdf(tmp_path / "shop-tiles-B-single.pdf")
+    assert len(reader.pages) == 64
+    bleed = 25.4 / 8
+    for page in reader.pages[:4]:
+        media, trim = box(page, "/MediaBox"), box(page, "/TrimBox")
+        assert media[2] == pytest.approx(22 + 2 * bleed, abs=0.01) and media[3] == pytest.approx(44 + 2 * bleed, abs=0.01)
+        assert trim == pytest.approx([bleed, bleed, bleed + 22, bleed + 44], abs=0.01)
+
+
+def test_colours_are_cmyk_with_pure_black(shop_kit):
+    reader = read_pdf(shop_kit / "shop-tiles-A.pdf")
+    fills = cmyk_fills(reader)
+    assert (0.0, 0.0, 0.0, 1.0) in fills                      # pips: 100 % K
+    assert all(not (c > 0 and m > 0 and y > 0 and k >= 0.9) for c, m, y, k in fills)   # no rich black
+    assert all(sum(f) <= 3.0 for f in fills)
+    for page in reader.pages:
+        assert "/DeviceRGB" not in str(page.get("/Resources"))
+
+
+def test_pdfx_identification_and_condition(shop_kit, tmp_path):
+    reader = read_pdf(shop_kit / "shop-board.pdf")
+    intent = reader.trailer["/Root"]["/OutputIntents"][0].get_object()
+    assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == "FOGRA39"
+    assert reader.metadata["/GTS_PDFXVersion"] == "PDF/X-1a:2003"
+    assert (shop_kit / "shop-board.pdf").read_bytes()[:8] == b"%PDF-1.4"
+    build(BuildOptions(out=tmp_path, target="shop", output_condition="CGATS TR 001", sets=("C",), booklet_langs=()))
+    intent = read_pdf(tmp_path / "shop-board.pdf").trailer["/Root"]["/OutputIntents"][0].get_object()
+    assert intent["/OutputConditionIdentifier"] == "CGATS TR 001"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_booklet_interior_and_cover(shop_kit, default_kit, lang):
+    pages = len(read_pdf(default_kit / f"rules-{lang}.pdf").pages)
+    padded = pages + (-pages % 4)
+    interior = read_pdf(shop_kit / f"shop-rules-{lang}-interior.pdf")
+    cover = read_pdf(shop_kit / f"shop-rules-{lang}-cover.pdf")
+    assert len(cover.pages) == 4 and len(interior.pages) == padded - 4
+    page = interior.pages[0]
+    assert box(page, "/MediaBox")[2:] == pytest.approx([148 + 6, 210 + 6], abs=0.01)
+    assert box(page, "/TrimBox") == pytest.approx([3, 3, 151, 213], abs=0.01)
+    assert "3" in page.extract_text()                        # the interior starts at page 3
+
+
+def test_shop_files_are_byte_identical(shop_kit, tmp_path):
+    build(BuildOptions(out=tmp_path, target="shop"))
+    for path in sorted(shop_kit.glob("*.pdf")):
+        assert (tmp_path / path.name).read_bytes() == path.read_bytes(), path.name
