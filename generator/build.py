@@ -122,19 +122,24 @@ def _run_job(job) -> BuildReport:
     return report
 
 
-def build(options: BuildOptions) -> BuildReport:
-    """Every file of the kit. The two booklets, the slowest parts, run beside the rest."""
-    remove_stale_temporaries(options.out)
+def build_jobs(options: BuildOptions) -> list:
+    """The steps of a build. The two booklets, the slowest parts, come first so they start at once."""
     if options.target == "shop":
         jobs = [(build_shop_booklet, options, (lang,)) for lang in options.booklet_langs]
-        jobs += [(build_shop_tiles, options, ()), (build_shop_board, options, ())]
-    else:
-        jobs = [(build_booklet, options, (lang,)) for lang in options.booklet_langs]
-        jobs += [(build_tile_sheets, options, ()), (build_board, options, ()), (build_setup_cards, options, ())]
+        return jobs + [(build_shop_tiles, options, ()), (build_shop_board, options, ())]
+    jobs = [(build_booklet, options, (lang,)) for lang in options.booklet_langs]
+    return jobs + [(build_tile_sheets, options, ()), (build_board, options, ()), (build_setup_cards, options, ())]
+
+
+def build(options: BuildOptions, on_step=None) -> BuildReport:
+    """Every file of the kit; `on_step(report)` is called as each step finishes."""
+    remove_stale_temporaries(options.out)
     report = BuildReport()
-    for part in run_jobs(jobs):
+    for part in iter_jobs(build_jobs(options)):
         report.written += part.written
         report.notes += part.notes
+        if on_step:
+            on_step(part)
     return report
 
 

@@ -1,17 +1,21 @@
 """The opendomino command. Thin: it parses options and calls the library."""
 
+from contextlib import contextmanager
 from dataclasses import replace
 import functools
 import json
 from pathlib import Path
 import sys
+import time
 
 import click
 from click.core import ParameterSource
 
 from generator.atomic import write_bytes
-from generator.build import (BuildOptions, BuildReport, build, build_board, build_booklet,
+from generator.manifest import write_manifest
+from generator.build import (BuildOptions, BuildReport, build, build_board, build_booklet, build_jobs,
                              build_theme_swatches, run_jobs)
+from generator.check import run_checks
 from generator.colour_checks import colour_problems
 from generator.config import (CONFIG_NAME, DEFAULTS, HOME_PAPERS, build_options, find_config, read_config,
                               starter_config)
@@ -33,8 +37,31 @@ from generator.writers.pdfx import check_condition
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="opendomino")
-def cli():
+@click.option("-v", "--verbose", count=True, help="Say more: every file written and the settings used.")
+@click.option("-q", "--quiet", is_flag=True, help="Say nothing but errors.")
+@click.pass_context
+def cli(ctx, verbose, quiet):
     """Open Domino Kit: print-and-play files for Open Domino (sets A, B and C)."""
+    ctx.obj = {"verbosity": -1 if quiet else verbose}
+
+
+def _verbosity() -> int:
+    """-1 quiet, 0 normal, 1+ verbose."""
+    context = click.get_current_context(silent=True)
+    return (context.find_root().obj or {}).get("verbosity", 0) if context else 0
+
+
+def _say(message: str, level: int = 0, err: bool = False) -> None:
+    if _verbosity() >= level:
+        click.echo(message, err=err)
+
+
+@contextmanager
+def _progress(length: int, label: str):
+    """A progress bar on stderr for long steps; hidden when quiet or not on a terminal."""
+    hidden = _verbosity() < 0 or not sys.stderr.isatty()
+    with click.progressbar(length=length, label=label, file=sys.stderr, hidden=hidden) as bar:
+        yield bar
 
 
 # kit_options' click parameters -> (BuildOptions field, parser of what was typed; None keeps it)
@@ -109,7 +136,7 @@ def kit_options(command=None, *, without: tuple[str, ...] = ()):
         path = find_config(config_path)
         options = build_options(read_config(path) if path else {}, given)
         for problem in colour_problems(theme_for(options)):      # with --strict theme_for raises instead
-            click.echo(f"warning: {problem}", err=True)
+            _say(f"warning: {problem}", err=True)
         return command(options, **values)
 
     for name, decorator in reversed(_KIT_OPTION_DECORATORS.items()):
@@ -154,11 +181,18 @@ def _given(param: str) -> bool:
     return source not in (None, ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
 
 
-def _report(report: BuildReport) -> None:
+def _report(report: BuildReport, out: Path | None = None, started: float | None = None) -> None:
+    """Each file written (with -v), notes, the manifest, and a one-line summary."""
     for path in report.written:
-        click.echo(f"wrote {path}")
+        _say(f"wrote {path}", level=1)
     for note in report.notes:
-        click.echo(f"note: {note}", err=True)
+        _say(f"note: {note}", err=True)
+    if out is None or not report.written:
+        return
+    manifest = write_manifest(out)
+    size = sum(path.stat().st_size for path in report.written if path.exists())
+    took = f" in {time.monotonic() - started:.1f} s" if started is not None else ""
+    _say(f"wrote {len(report.written)} file(s), {size / 1e6:.1f} MB, to {out}{took}; list and checksums in {manifest}")
 
 
 sets_option = click.option("--sets", "sets_text", default=",".join(SET_NAMES), show_default=True,
@@ -177,7 +211,13 @@ def _with_sets(options: BuildOptions, sets_text: str) -> BuildOptions:
 @print_options
 def build_command(options: BuildOptions, sets_text):
     """Write the whole kit: tile sheets, board, setup cards, rule booklets (or, with --target shop, print-shop files)."""
-    _report(build(_with_sets(options, sets_text)))
+    started = time.monotonic()
+    options = _with_sets(options, sets_text)
+    _say(f"building the {options.target} kit into {options.out} ({options.paper}, tiles {options.tile_size} mm, "
+         f"theme {options.theme}, layout {options.layout})", level=1)
+    with _progress(len(build_jobs(options)), "building") as bar:
+        report = build(options, on_step=lambda part: bar.update(1))
+    _report(report, options.out, started)
 
 
 @cli.command("calibrate")
@@ -189,7 +229,7 @@ def calibrate_command(options: BuildOptions):
     pages = calibration_pages(paper_named(options.paper), theme_for(options), flip, options.back_offset, options.lang)
     target = options.out / "calibration.pdf"
     write_pdf(pages, target, PdfOptions(title="Open Domino: printer calibration", duplex=flip))
-    click.echo(f"wrote {target}")
+    _report(BuildReport(written=[target]), options.out)
 
 
 @cli.command("board")
@@ -198,7 +238,7 @@ def board_command(options: BuildOptions):
     """Write the board: full size, on one A3 sheet, and tiled over home sheets."""
     report = BuildReport()
     build_board(options, report)
-    _report(report)
+    _report(report, options.out)
 
 
 @cli.command("export")
@@ -234,8 +274,10 @@ def export_command(options: BuildOptions, export_format, dpi_text, bleed_text, s
 def booklet_command(options: BuildOptions, booklet_lang):
     """Write the rule booklets: reading order and saddle-stitch imposed (A5 on A4, or half-Letter on Letter)."""
     langs = ("en", "ru") if booklet_lang == "all" else (booklet_lang,)
-    for report in run_jobs([(build_booklet, options, (lang,)) for lang in langs]):
-        _report(report)
+    report = BuildReport()
+    for part in run_jobs([(build_booklet, options, (lang,)) for lang in langs]):
+        report.written += part.written
+    _report(report, options.out)
 
 
 @cli.command("sets")
@@ -284,7 +326,18 @@ def themes_command(config_path, out, paper):
         click.echo(f"{name:<11} {theme.description} [{status}]")
     report = BuildReport()
     build_theme_swatches(options, report)
-    _report(report)
+    _report(report, options.out)
+
+
+@cli.command("check")
+@kit_options
+@print_options
+def check_command(options: BuildOptions):
+    """Check the config, themes, sets, figures and rules text without drawing anything."""
+    config_path = find_config(click.get_current_context().params.get("config_path"))
+    for line in run_checks(options, config_path):
+        _say(f"ok  {line}")
+    _say("all checks passed")
 
 
 @cli.command("preflight")

@@ -1,0 +1,65 @@
+"""`opendomino check`, the -v/-q flags and summary, and output/manifest.json."""
+
+import hashlib
+import json
+
+from conftest import run_cli
+
+
+def test_check_lists_what_it_checked(tmp_path):
+    result = run_cli("check", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    for expected in ("set A:", "set B:", "set C:", "figures: 14", "rules (en): 37 files", "rules (ru): 37 files",
+                     "theme classic:", "theme colorblind:", "theme low-ink:", "theme grayscale:",
+                     "paper a4:", "print condition: FOGRA39"):
+        assert any(expected in line for line in lines), expected
+    assert lines[-1] == "all checks passed"
+
+
+def test_check_stops_at_a_bad_config(tmp_path):
+    (tmp_path / "opendomino.toml").write_text('tile_sise = "22x44"\n')
+    result = run_cli("check", cwd=tmp_path)
+    assert result.returncode == 2 and result.stdout == ""
+    message = result.stderr.strip()
+    assert len(message.splitlines()) == 1 and "tile_sise" in message and "tile_size" in message
+
+
+def test_check_stops_at_a_theme_missing_a_colour(tmp_path):
+    from generator.resources import template_path
+
+    text = template_path("themes", "classic.toml").read_text(encoding="utf-8")
+    broken = "\n".join(line for line in text.splitlines() if not line.startswith("dark "))
+    (tmp_path / "broken.toml").write_text(broken, encoding="utf-8")
+    result = run_cli("check", "--theme", str(tmp_path / "broken.toml"), cwd=tmp_path)
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert "dark" in result.stderr
+
+
+def test_quiet_verbose_and_summary(tmp_path):
+    normal = run_cli("board", "--out", str(tmp_path))
+    assert normal.returncode == 0
+    assert normal.stdout.count("\n") == 1 and "wrote 3 file(s)" in normal.stdout and "manifest.json" in normal.stdout
+    verbose = run_cli("-v", "board", "--out", str(tmp_path))
+    assert "wrote " + str(tmp_path / "board-a3.pdf") in verbose.stdout
+    quiet = run_cli("-q", "board", "--out", str(tmp_path), "--tile-size", "26x52")
+    assert quiet.returncode == 0 and quiet.stdout == "" and quiet.stderr == ""
+
+
+def test_manifest_lists_every_file_with_purpose_size_and_checksum(tmp_path):
+    result = run_cli("build", "--out", str(tmp_path / "a"))
+    assert result.returncode == 0, result.stderr
+    manifest = json.loads((tmp_path / "a" / "manifest.json").read_text())
+    files = {entry["file"]: entry for entry in manifest["files"]}
+    written = sorted(p.name for p in (tmp_path / "a").iterdir() if p.name != "manifest.json")
+    assert sorted(files) == written
+    for name, entry in files.items():
+        data = (tmp_path / "a" / name).read_bytes()
+        assert entry["sha256"] == hashlib.sha256(data).hexdigest() and entry["bytes"] == len(data)
+        assert entry["purpose"] != "other file" and entry["pages"] >= 1
+    assert files["board-a3.pdf"]["page_size_mm"] == [297.0, 420.0]
+    assert files["rules-en.pdf"]["page_size_mm"] == [148.0, 210.0]
+    assert files["tiles-A.pdf"]["page_size_mm"] == [210.0, 297.0] and files["tiles-A.pdf"]["pages"] == 2
+    # A second build with the same inputs: the manifest is byte-identical, so every file is too.
+    run_cli("build", "--out", str(tmp_path / "b"))
+    assert (tmp_path / "a" / "manifest.json").read_bytes() == (tmp_path / "b" / "manifest.json").read_bytes()
