@@ -6,17 +6,19 @@ Run: python scripts/make_readme_images.py   (builds into a temporary folder firs
 from pathlib import Path
 import tempfile
 
+from PIL import Image
 import pypdfium2
 
 from generator.build import BuildOptions, build
 
 IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
-PICTURES = [  # (file, page index, output name, width in pixels)
-    ("tiles-A.pdf", 0, "tiles-A-fronts.png", 520),
-    ("tiles-B.pdf", 1, "tiles-B-backs.png", 520),
-    ("tiles-C.pdf", 0, "tiles-C-fronts.png", 520),
-    ("setup-cards.pdf", 0, "setup-card-A.png", 520),
-    ("board-tiled-a4.pdf", 0, "board-tiled-sheet-1.png", 620),
+PICTURES = [  # (file, page indices shown side by side, output name, width of one page in pixels)
+    ("tiles-A.pdf", (0,), "tiles-A-fronts.png", 520),
+    ("tiles-B.pdf", (1,), "tiles-B-backs.png", 520),
+    ("tiles-C.pdf", (0,), "tiles-C-fronts.png", 520),
+    ("setup-cards.pdf", (0,), "setup-card-A.png", 520),
+    ("board-tiled-a4.pdf", (0,), "board-tiled-sheet-1.png", 620),
+    ("rules-en.pdf", (15, 16), "booklet-spread.png", 420),
 ]
 
 
@@ -25,10 +27,17 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder)
         build(BuildOptions(out=out))
-        for file_name, page_index, image_name, width in PICTURES:
-            page = pypdfium2.PdfDocument(out / file_name)[page_index]
-            scale = width / page.get_width()
-            page.render(scale=scale).to_pil().convert("RGB").save(IMAGES / image_name, optimize=True)
+        for file_name, page_indices, image_name, width in PICTURES:
+            document = pypdfium2.PdfDocument(out / file_name)
+            pages = [document[i].render(scale=width / document[i].get_width()).to_pil().convert("RGB")
+                     for i in page_indices]
+            picture = Image.new("RGB", (sum(p.width for p in pages) + 8 * (len(pages) - 1),
+                                        max(p.height for p in pages)), "#888888")
+            x = 0
+            for page in pages:
+                picture.paste(page, (x, 0))
+                x += page.width + 8
+            picture.save(IMAGES / image_name, optimize=True)
             print(f"wrote {IMAGES / image_name}")
 
 
