@@ -17,8 +17,9 @@ def atomic_path(target: Path):
         target.parent.mkdir(parents=True, exist_ok=True)
         handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part",
                                              dir=target.parent)
-    except OSError as error:
-        raise UserError(f"cannot write to {target.parent}: {error.strerror}; "
+    except (OSError, ValueError) as error:       # ValueError: a NUL character in the path
+        reason = getattr(error, "strerror", None) or str(error)
+        raise UserError(f"cannot write to {target.parent}: {reason}; "
                         "choose another folder with --out") from None
     os.close(handle)
     temp = Path(temp_name)
@@ -27,7 +28,11 @@ def atomic_path(target: Path):
         with open(temp, "rb+") as written:
             os.fsync(written.fileno())
         os.chmod(temp, 0o644)
-        os.replace(temp, target)
+        try:
+            os.replace(temp, target)
+        except OSError as error:
+            raise UserError(f"cannot write {target}: {error.strerror}; "
+                            "move what is there away, or choose another folder with --out") from None
     finally:
         if temp.exists():
             temp.unlink()

@@ -14,6 +14,7 @@ from generator.imposition.board_sheets import a3_page, natural_page, tiled_pages
 from generator.imposition.paper import paper_named
 from generator.imposition.saddle_stitch import impose_saddle_stitch
 from generator.imposition.setup_cards import setup_card
+from generator.imposition.tile_grid import plan_sheets
 from generator.imposition.tile_sheets import SheetRequest, tile_sheet_files
 from generator.imposition.swatches import swatch_page
 from generator.model.set_loader import SET_NAMES, load_set
@@ -133,6 +134,8 @@ def build_jobs(options: BuildOptions) -> list:
 
 def build(options: BuildOptions, on_step=None) -> BuildReport:
     """Every file of the kit; `on_step(report)` is called as each step finishes."""
+    if options.target == "home":    # tiles too large for the paper: say so before drawing anything
+        plan_sheets(paper_named(options.paper), options.tile_size, halves=2 if options.layout == "gutterfold" else 1)
     remove_stale_temporaries(options.out)
     report = BuildReport()
     for part in iter_jobs(build_jobs(options)):

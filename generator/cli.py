@@ -251,20 +251,16 @@ def board_command(options: BuildOptions):
 @kit_options
 def export_command(options: BuildOptions, export_format, dpi_text, bleed_text, sets_text):
     """Write every tile face and back as PNG and SVG, and every sheet page as SVG (not part of build)."""
+    started = time.monotonic()
     options = _with_sets(options, sets_text)
     settings = ExportOptions(
         formats=EXPORT_FORMATS if export_format.lower() == "all" else (export_format.lower(),),
         dpi=parse_number(dpi_text, "--dpi", 50, 1200, "dpi", "300", "300 suits print, 150 screens and tabletops"),
-        bleed=parse_number(bleed_text, "--bleed", 0, 10, "mm", "3", "3 mm is the print-shop norm, 0 the bare tile"))
+        bleed=parse_bleed(bleed_text))
     jobs = export_jobs(options, settings)
-    with click.progressbar(length=len(jobs), label="exporting", file=sys.stderr,
-                           hidden=not sys.stderr.isatty()) as bar:
+    with _progress(len(jobs), "exporting") as bar:
         report = run_export(options, jobs, bar.update)
-    for fmt in settings.formats:
-        count = sum(1 for path in report.written if path.suffix == f".{fmt}")
-        click.echo(f"wrote {count} {fmt.upper()} files into {options.out / fmt}")
-    for note in report.notes:
-        click.echo(f"note: {note}", err=True)
+    _report(report, options.out, started)
 
 
 @cli.command("booklet")

@@ -89,11 +89,11 @@ def parse_colour_text(text: str, where: str) -> Colour:
         raise UserError(f"{where}: {text!r} is not a colour; write cmyk(c,m,y,k) with four percentages")
     try:
         parsed = ColourMath(text)
-    except ValueError:
+        if parsed.alpha() < 1:
+            raise UserError(f"{where}: {text!r} is transparent; the kit prints opaque colours only")
+        return Colour(parsed.convert("srgb").to_string(hex=True, fit="clip"))
+    except (ValueError, ArithmeticError):     # unreadable, or numbers too large to convert
         raise UserError(f"{where}: {text!r} is not a colour; {COLOUR_SYNTAX}") from None
-    if parsed.alpha() < 1:
-        raise UserError(f"{where}: {text!r} is transparent; the kit prints opaque colours only")
-    return Colour(parsed.convert("srgb").to_string(hex=True, fit="clip"))
 
 
 def _percentages(parts, where: str, text: str) -> tuple[float, ...]:

@@ -48,7 +48,9 @@ def _flag(value, where, base):
 
 
 def _out(value, where, base):
-    return base / _text(value, where)
+    if "\0" in _text(value, where):
+        raise UserError(f"{where}: {value!r} has a NUL character; write a folder name, e.g. \"output\"")
+    return base / value
 
 
 def _sets(value, where, base):
@@ -86,7 +88,7 @@ def _bleed(value, where, base):
 
 
 def _condition(value, where, base):
-    return check_condition(_text(value, where))
+    return check_condition(_text(value, where), where)
 
 
 def _theme(value, where, base):

@@ -45,7 +45,7 @@ def parse_number(text: str, option: str, low: float, high: float, unit: str, exa
     except (TypeError, ValueError):
         raise UserError(f"{option}: {text!r} is not a number of {unit}; write e.g. {example}") from None
     if not math.isfinite(value) or not low <= value <= high:
-        raise UserError(f"{option}: {text} {unit} is outside {low:g}-{high:g} {unit}; {why}")
+        raise UserError(f"{option}: {value:g} {unit} is outside {low:g}-{high:g} {unit}; {why}")
     return value
 
 
@@ -61,18 +61,13 @@ def parse_back_offset(text: str, option: str = "--back-offset") -> tuple[float, 
         raise UserError(f"{option}: {text!r} is not DX,DY in mm; write e.g. 0.5,-1 "
                         "(read them from `opendomino calibrate`)") from None
     if not all(math.isfinite(v) and abs(v) <= 20 for v in (dx, dy)):
-        raise UserError(f"{option}: {text} is more than 20 mm; a printer is off by a few mm at most")
+        raise UserError(f"{option}: {dx:g},{dy:g} mm is not within 20 mm of 0,0; "
+                        "a printer is off by a few mm at most")
     return dx, dy
 
 
 def parse_bleed(text: str, option: str = "--bleed") -> float:
-    try:
-        value = float(text)
-    except (TypeError, ValueError):
-        raise UserError(f"{option}: {text!r} is not a number of mm; write e.g. 3") from None
-    if not math.isfinite(value) or not 0 <= value <= 10:
-        raise UserError(f"{option}: {text} mm is outside 0-10 mm; shops ask for 3 mm (1/8 in)")
-    return value
+    return parse_number(text, option, 0, 10, "mm", "3", "shops ask for 3 mm (1/8 in)")
 
 
 def parse_paper(text: str, option: str = "--paper") -> str:

@@ -34,3 +34,7 @@ def load_toml(path: Path) -> dict:
         raise UserError(f"{path}: file not found") from None
     except tomllib.TOMLDecodeError as error:
         raise UserError(f"{path}: not valid TOML ({error}); fix the syntax") from None
+    except UnicodeDecodeError as error:
+        raise UserError(f"{path}: byte {error.start + 1} is not UTF-8 text; save the file as UTF-8") from None
+    except OSError as error:
+        raise UserError(f"{path}: cannot read it ({error.strerror}); check the path") from None

@@ -161,7 +161,8 @@ def theme_path(name: str) -> Path:
     if name.endswith(".toml"):
         path = Path(name)
         if not path.is_file():
-            raise UserError(f"theme file {name} not found")
+            raise UserError(f"theme file {name} not found; check the path, or copy a theme from "
+                            "templates/themes/ to start one")
         return path
     path = template_path("themes", f"{name}.toml")
     if not path.is_file():

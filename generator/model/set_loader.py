@@ -38,18 +38,51 @@ def load_set_file(path: Path) -> TileSet:
             raise UserError(f"{where}: missing key {key!r}; see templates/sets/A.toml for the format")
     if data["digits"] not in _DIGIT_STYLES:
         raise UserError(f"{where}: digits = {data['digits']!r}; use one of {', '.join(_DIGIT_STYLES)}")
+    _check_shape(data, where)
     tile_set = TileSet(
         name=str(data["name"]),
         figure=str(data.get("figure", "")),
         digit_style=data["digits"],
-        max_digit=int(data["max_digit"]),
+        max_digit=data["max_digit"],
         composition=dict(data["composition"]),
         magic=dict(data["magic"]),
         back=dict(data["back"]),
-        tiles=_tiles_from_layout(data["name"], data["layout"], int(data["max_digit"]), where),
+        tiles=_tiles_from_layout(data["name"], data["layout"], data["max_digit"], where),
     )
     validate_set(tile_set, where)
     return tile_set
+
+
+# Table -> its keys that hold a whole number >= 0, and those that hold true or false.
+_NUMBERS = {"composition": ("per_group_doubles", "per_group_fractions"),
+            "magic": ("column_sum", "group_column_sum", "row_head_sum", "row_tail_sum"),
+            "back": ("crosses_on_group",)}
+_FLAGS = {"magic": ("group2_is_group1_turned",), "back": ("circles", "diamonds")}
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _check_shape(data: dict, where: str) -> None:
+    """The types of a set file's values, so that a typo is an error and not a crash."""
+    if not _whole(data["max_digit"]) or not 1 <= data["max_digit"] <= 9:
+        raise UserError(f"{where}: max_digit = {data['max_digit']!r}; give a whole number from 1 to 9")
+    for table in ("layout", "composition", "magic", "back"):
+        if not isinstance(data[table], dict):
+            raise UserError(f"{where}: {table} must be a table [{table}]; see templates/sets/A.toml for the format")
+    for table, keys in _NUMBERS.items():
+        for key in keys:
+            if key in data[table] and not _whole(data[table][key]):
+                raise UserError(f"{where}: {table}.{key} = {data[table][key]!r}; give a whole number")
+    for table, keys in _FLAGS.items():
+        for key in keys:
+            if key in data[table] and not isinstance(data[table][key], bool):
+                raise UserError(f"{where}: {table}.{key} = {data[table][key]!r}; give true or false")
+    extra = data["composition"].get("extra_doubles", [])
+    if not isinstance(extra, list) or not all(_whole(d) and d <= data["max_digit"] for d in extra):
+        raise UserError(f"{where}: composition.extra_doubles = {extra!r}; "
+                        f"list digits from 0 to {data['max_digit']}, e.g. [0, 2, 4, 6]")
 
 
 def _tiles_from_layout(set_name: str, layout: dict, max_digit: int, where: str) -> tuple[Tile, ...]:

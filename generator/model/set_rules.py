@@ -84,11 +84,14 @@ def check_proportional_orientation(tile_set: TileSet, where: str) -> None:
             if balanced(trial):
                 raise UserError(f"{where}: {_cell(tile)} breaks proportional orientation: both groups "
                                 f"must have the same head digits and tail digits; turn its arrow")
-    first = Counter(t.head for t in groups[0])
-    second = Counter(t.head for t in groups[1])
-    digit = next(d for d in sorted(set(first) | set(second)) if first[d] != second[d])
-    raise UserError(f"{where}: groups break proportional orientation: group 1 has {first[digit]} heads "
-                    f"of {digit}, group 2 has {second[digit]}; both must have the same head digits")
+    for end in ("head", "tail"):      # the heads can match while the tails do not
+        first = Counter(getattr(t, end) for t in groups[0])
+        second = Counter(getattr(t, end) for t in groups[1])
+        for digit in sorted(set(first) | set(second)):
+            if first[digit] != second[digit]:
+                raise UserError(f"{where}: groups break proportional orientation: group 1 has {first[digit]} "
+                                f"{end}s of {digit}, group 2 has {second[digit]}; "
+                                f"both must have the same {end} digits")
 
 
 def check_magic_sums(tile_set: TileSet, where: str) -> None:

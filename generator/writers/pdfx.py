@@ -33,12 +33,12 @@ def output_conditions() -> dict:
     return load_toml(template_path("output_conditions.toml"))
 
 
-def check_condition(name: str) -> str:
+def check_condition(name: str, where: str = "--output-condition") -> str:
     conditions = output_conditions()
     for key in conditions:
         if key.lower() == name.strip().lower():
             return key
-    raise UserError(f"--output-condition: unknown print condition {name!r}; use one of {', '.join(conditions)}")
+    raise UserError(f"{where}: unknown print condition {name!r}; use one of {', '.join(conditions)}")
 
 
 def mark_as_pdfx(path: Path, condition: str = DEFAULT_CONDITION, pages: list[int | None] | None = None,
