@@ -5,19 +5,15 @@ from dataclasses import dataclass, field
 import multiprocessing
 from pathlib import Path
 
-from generator.art.board import board_geometry
 from generator.art.tile import TileSize
 from generator.atomic import remove_stale_temporaries
 from generator.booklet.document import booklet_spec, write_booklet
-from generator.errors import UserError
-from generator.imposition.board_sheets import a3_page, natural_page, tiled_pages
+from generator.documents import board_documents, setup_card_document, tile_documents
 from generator.imposition.paper import paper_named
 from generator.imposition.saddle_stitch import impose_saddle_stitch
-from generator.imposition.setup_cards import setup_card
-from generator.imposition.tile_grid import plan_sheets
-from generator.imposition.tile_sheets import SheetRequest, tile_sheet_files
 from generator.imposition.swatches import swatch_page
-from generator.model.set_loader import SET_NAMES, load_set
+from generator.imposition.tile_grid import plan_sheets
+from generator.model.set_loader import SET_NAMES
 from generator.shop import build_shop_board, build_shop_booklet, build_shop_tiles
 from generator.theme import load_theme, theme_for, theme_names
 from generator.writers.pdf import PdfOptions, write_pdf
@@ -51,51 +47,24 @@ class BuildReport:
     notes: list[str] = field(default_factory=list)
 
 
-def tile_sheet_name(set_name: str, suffix: str = "") -> str:
-    return f"tiles-{set_name}{suffix}.pdf"
+def _write(documents, options: BuildOptions, report: BuildReport) -> None:
+    for document in documents:
+        target = options.out / document.name
+        write_pdf(document.pages, target, document.pdf)
+        report.written.append(target)
 
 
 def build_tile_sheets(options: BuildOptions, report: BuildReport) -> None:
-    theme = theme_for(options)
-    paper = paper_named(options.paper)
     for name in options.sets:
-        request = SheetRequest(load_set(name), theme, paper, options.tile_size, options.layout,
-                               options.back_offset, options.lang)
-        for sheet_file in tile_sheet_files(request):
-            target = options.out / tile_sheet_name(name, sheet_file.suffix)
-            write_pdf(sheet_file.pages, target,
-                      PdfOptions(title=f"Open Domino: set {name} tiles", duplex=sheet_file.duplex))
-            report.written.append(target)
+        _write(tile_documents(options, name), options, report)
 
 
 def build_board(options: BuildOptions, report: BuildReport) -> None:
-    theme = theme_for(options)
-    geometry = board_geometry(options)
-    title = "Open Domino: board"
-    target = options.out / "board-full-size.pdf"
-    write_pdf([natural_page(geometry, theme, options.lang)], target, PdfOptions(title=title))
-    report.written.append(target)
-    try:
-        page = a3_page(geometry, theme, paper_named("a3"), options.lang)
-    except UserError as not_fitting:
-        report.notes.append(f"board-a3.pdf skipped: {not_fitting}")
-    else:
-        target = options.out / "board-a3.pdf"
-        write_pdf([page], target, PdfOptions(title=title))
-        report.written.append(target)
-    target = options.out / f"board-tiled-{options.paper}.pdf"
-    write_pdf(tiled_pages(geometry, theme, paper_named(options.paper), options.lang), target,
-              PdfOptions(title=title))
-    report.written.append(target)
+    _write(board_documents(options, report.notes), options, report)
 
 
 def build_setup_cards(options: BuildOptions, report: BuildReport) -> None:
-    theme = theme_for(options)
-    paper = paper_named(options.paper)
-    pages = [setup_card(load_set(name), theme, paper, options.lang) for name in options.sets]
-    target = options.out / "setup-cards.pdf"
-    write_pdf(pages, target, PdfOptions(title="Open Domino: setup cards"))
-    report.written.append(target)
+    _write([setup_card_document(options)], options, report)
 
 
 def build_theme_swatches(options: BuildOptions, report: BuildReport) -> None:

@@ -17,12 +17,8 @@ from typing import Callable
 
 from generator.art.tile import TileSize, tile_back, tile_front
 from generator.atomic import remove_stale_temporaries
-from generator.build import BuildOptions, BuildReport, board_geometry, iter_jobs, tile_sheet_name
-from generator.errors import UserError
-from generator.imposition.board_sheets import a3_page, natural_page, tiled_pages
-from generator.imposition.paper import paper_named
-from generator.imposition.setup_cards import setup_card
-from generator.imposition.tile_sheets import SheetRequest, tile_sheet_files
+from generator.build import BuildOptions, BuildReport, iter_jobs
+from generator.documents import board_documents, setup_card_document, tile_documents
 from generator.model.set_loader import load_set
 from generator.model.tiles import Tile, TileSet
 from generator.scene import Drawing, placed
@@ -75,23 +71,13 @@ def export_tiles(options: BuildOptions, report: BuildReport, settings: ExportOpt
 
 def sheet_documents(options: BuildOptions, part: str) -> list[tuple[str, list[Drawing]]]:
     """(PDF name, pages) of the sheet files `opendomino build` draws: part "tiles-A", "board" or "setup-cards"."""
-    theme, paper = theme_for(options), paper_named(options.paper)
     if part.startswith("tiles-"):
-        name = part.removeprefix("tiles-")
-        request = SheetRequest(load_set(name), theme, paper, options.tile_size, options.layout,
-                               options.back_offset, options.lang)
-        return [(tile_sheet_name(name, sheet.suffix), sheet.pages) for sheet in tile_sheet_files(request)]
-    if part == "setup-cards":
-        return [("setup-cards.pdf", [setup_card(load_set(name), theme, paper, options.lang) for name in options.sets])]
-    geometry = board_geometry(options)
-    documents = [("board-full-size.pdf", [natural_page(geometry, theme, options.lang)])]
-    try:
-        documents.append(("board-a3.pdf", [a3_page(geometry, theme, paper_named("a3"), options.lang)]))
-    except UserError:
-        pass        # the build skips it too, with a note
-    documents.append((f"board-tiled-{options.paper}.pdf",
-                      tiled_pages(geometry, theme, paper_named(options.paper), options.lang)))
-    return documents
+        documents = tile_documents(options, part.removeprefix("tiles-"))
+    elif part == "setup-cards":
+        documents = [setup_card_document(options)]
+    else:
+        documents = board_documents(options, notes=[])      # the build notes a skipped A3 board
+    return [(document.name, document.pages) for document in documents]
 
 
 def page_file(folder: Path, pdf_name: str, number: int, count: int) -> Path:

@@ -9,7 +9,8 @@ import pytest
 
 from conftest import run_cli
 from generator.art.tile import TileSize
-from generator.build import BuildOptions, board_geometry
+from generator.art.board import board_geometry
+from generator.build import BuildOptions
 from generator.colour import Colour
 from generator.exports import sheet_documents, tile_picture
 from generator.model.set_loader import SET_NAMES, load_set
