@@ -12,12 +12,12 @@ import tomllib
 import pytest
 
 from conftest import run_cli
+from generator.colour import BLACK
 from generator.errors import UserError
 from generator.model import set_loader
 from generator.model.set_loader import load_set, load_set_file, set_file
 from generator.resources import template_path
 from generator.scene import Drawing, Text
-from generator.colour import BLACK
 from test_fuzz import run_in_process
 
 

@@ -327,6 +327,7 @@ values = st.one_of(numbers, sizes, papers, tile_sizes, set_lists, overrides, st.
                                     "single", "none", "separate", "FOGRA39", "A", "b", "D", CONFIG_NAME]))
 options = st.one_of(st.sampled_from(OPTIONS), st.sampled_from(OPTIONS).flatmap(near_misses))
 
+
 def argument(text: str) -> str:
     """As argv can hold it (no NUL), and with no "/" so that `init PATH` writes into the scratch folder."""
     return text.replace("\x00", "").replace("/", "_")
@@ -441,9 +442,8 @@ def check_data_file(text: str, name: str, load):
         try:
             return load(path)
         except UserError as error:
-            message = one_line_naming(error, "")
-            event("error: " + " ".join(message.split()[1:3]))
-            assert name in message or "set " in message, f"{message!r} names no file"
+            event("error: " + " ".join(str(error).split()[1:3]))
+            one_line_naming(error, name)
 
 
 SETS = {name: tomllib.loads(set_file(name).read_text(encoding="utf-8")) for name in SET_NAMES}

@@ -37,7 +37,18 @@ class BookletSpec:
 
 
 class _BookletDocument(BaseDocTemplate):
-    """Adds contents entries and PDF bookmarks for every paragraph that asks for one."""
+    """Adds contents entries and PDF bookmarks for every paragraph that asks for one.
+
+    multiBuild's first pass only finds the page of every heading: the contents start with
+    placeholder page numbers (booklet_story), so that pass is never the last and its canvas is
+    thrown away. It runs as a draft (canvas.draft), in which figures are not drawn.
+    """
+    drafts = True
+    passes = 0
+
+    def beforeDocument(self):
+        self.passes += 1
+        self.canv.draft = self.drafts and self.passes == 1
 
     def afterFlowable(self, flowable):
         entry = getattr(flowable, "toc_entry", None)
@@ -68,7 +79,9 @@ def write_booklet(spec: BookletSpec, target: Path) -> None:
             PageTemplate("cover", [frame], onPage=_page_boxes),
             PageTemplate("body", [frame], onPage=_page_number),
         ])
-        document.multiBuild(booklet_story(spec, frame.width / MM, frame.height / MM))
+        if document.multiBuild(booklet_story(spec, frame.width / MM, frame.height / MM)) == 1:
+            document.drafts, document.passes = False, 0     # the draft was kept after all: again, in full
+            document.multiBuild(booklet_story(spec, frame.width / MM, frame.height / MM))
 
 
 def _page_boxes(canvas, document) -> None:

@@ -79,7 +79,11 @@ def _check_shape(data: dict, where: str) -> None:
         for key in keys:
             if key in data[table] and not isinstance(data[table][key], bool):
                 raise UserError(f"{where}: {table}.{key} = {data[table][key]!r}; give true or false")
-    extra = data["composition"].get("extra_doubles", [])
+    rule = data["composition"]
+    if "extra_doubles" not in rule and not {"per_group_doubles", "per_group_fractions"} <= set(rule):
+        raise UserError(f"{where}: [composition] needs extra_doubles, or per_group_doubles and "
+                        "per_group_fractions; see templates/sets/A.toml and C.toml")
+    extra = rule.get("extra_doubles", [])
     if not isinstance(extra, list) or not all(_whole(d) and d <= data["max_digit"] for d in extra):
         raise UserError(f"{where}: composition.extra_doubles = {extra!r}; "
                         f"list digits from 0 to {data['max_digit']}, e.g. [0, 2, 4, 6]")

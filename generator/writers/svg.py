@@ -9,8 +9,6 @@ are written with a fixed precision, so the same drawing always gives the same by
 
 from pathlib import Path
 
-import svgwrite
-
 from generator.atomic import write_bytes
 from generator.fonts import require_glyphs
 from generator.scene import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text
@@ -38,6 +36,8 @@ def font_attributes(role: str) -> dict:
 
 def svg_text(drawing: Drawing) -> str:
     """The drawing as a complete SVG document."""
+    import svgwrite     # here, not at the top: it takes 0.1 s to import, and only exports need it
+
     document = svgwrite.Drawing(size=(f"{number(drawing.width)}mm", f"{number(drawing.height)}mm"),
                                 viewBox=f"0 0 {number(drawing.width)} {number(drawing.height)}",
                                 profile="full", debug=False)
@@ -63,7 +63,7 @@ def _paint(style: Style) -> dict | None:
 
 
 class _SvgBuilder:
-    def __init__(self, document: svgwrite.Drawing):
+    def __init__(self, document):       # an svgwrite.Drawing
         self.document = document
         self.clips = 0
 
