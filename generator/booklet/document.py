@@ -1,17 +1,18 @@
 """A rule booklet in reading order: cover, contents, chapters and games, the printing note.
 
-reportlab's platypus sets the text; multiBuild runs twice so the contents get page numbers.
+reportlab's platypus sets the text in one pass; the contents' page numbers are filled in at
+the end (generator/booklet/contents.py).
 """
 
 from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Frame, NextPageTemplate, PageBreak,
-                                PageTemplate, Paragraph, Spacer, TableStyle)
-from reportlab.platypus.tableofcontents import TableOfContents
+                                PageTemplate, Paragraph, Spacer)
 
 from generator.art.figure import figure_drawing
 from generator.atomic import atomic_path
+from generator.booklet.contents import ContentsLine, define_number_forms
 from generator.booklet.figure_flowable import DrawingFlowable
 from generator.booklet.markdown_flowables import FlowableBuilder
 from generator.booklet.styles import BOOKLET_PAGES, MARGINS, MM, BookletPage, paragraph_styles
@@ -37,18 +38,9 @@ class BookletSpec:
 
 
 class _BookletDocument(BaseDocTemplate):
-    """Adds contents entries and PDF bookmarks for every paragraph that asks for one.
+    """Bookmarks every heading that asks for one and fills in the contents' page numbers."""
 
-    multiBuild's first pass only finds the page of every heading: the contents start with
-    placeholder page numbers (booklet_story), so that pass is never the last and its canvas is
-    thrown away. It runs as a draft (canvas.draft), in which figures are not drawn.
-    """
-    drafts = True
-    passes = 0
-
-    def beforeDocument(self):
-        self.passes += 1
-        self.canv.draft = self.drafts and self.passes == 1
+    contents_style = None
 
     def afterFlowable(self, flowable):
         entry = getattr(flowable, "toc_entry", None)
@@ -57,7 +49,14 @@ class _BookletDocument(BaseDocTemplate):
         level, text, key = entry
         self.canv.bookmarkPage(key)
         self.canv.addOutlineEntry(text, key, level=level)
-        self.notify("TOCEntry", (level, text, self.page, key))
+        self.heading_pages.append(self.page)
+
+    def _endBuild(self):
+        # The last page is finished here but the file is not saved yet: define the numbers now.
+        self._doSave = 0
+        super()._endBuild()
+        define_number_forms(self.canv, self.heading_pages, self.contents_style)
+        self.canv.save()
 
 
 def write_booklet(spec: BookletSpec, target: Path) -> None:
@@ -79,9 +78,9 @@ def write_booklet(spec: BookletSpec, target: Path) -> None:
             PageTemplate("cover", [frame], onPage=_page_boxes),
             PageTemplate("body", [frame], onPage=_page_number),
         ])
-        if document.multiBuild(booklet_story(spec, frame.width / MM, frame.height / MM)) == 1:
-            document.drafts, document.passes = False, 0     # the draft was kept after all: again, in full
-            document.multiBuild(booklet_story(spec, frame.width / MM, frame.height / MM))
+        document.heading_pages = []
+        document.contents_style = paragraph_styles(spec.lang)["toc0"]
+        document.build(booklet_story(spec, frame.width / MM, frame.height / MM))
 
 
 def _page_boxes(canvas, document) -> None:
@@ -119,25 +118,12 @@ def booklet_story(spec: BookletSpec, frame_width: float, frame_height: float) ->
     builder = FlowableBuilder(styles, figure_flowables, link_colour=None if spec.cmyk else LINK_COLOUR)
     story = _cover(spec, styles, frame_width)
     story += [NextPageTemplate("body"), PageBreak(), Paragraph(booklet_text(lang, "contents"), styles["title"])]
-    contents = TableOfContents(dotsMinLevel=0)
-    contents.levelStyles = [styles["toc0"]]
-    # reportlab's table cells default to Helvetica, which would be referenced unembedded.
-    contents.tableStyle = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
-                                      ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                                      ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                                      ("FONTNAME", (0, 0), (-1, -1), pdf_font_name("serif"))])
-    story.append(contents)
-    placeholder_entries = []
-    for rules_file in load_rules(lang):
+    files = load_rules(lang)
+    story += [ContentsLine(index, _heading(lang, f), _key(f), styles["toc0"]) for index, f in enumerate(files)]
+    for rules_file in files:
         _check_glyphs(rules_file)
-        if rules_file.kind == "game":
-            heading = booklet_text(lang, "game", number=rules_file.number, title=rules_file.title)
-            story.append(CondPageBreak(70 * MM))
-        else:
-            heading = rules_file.title
-            story.append(PageBreak())
-        story.append(_entry(heading, styles["title"], f"part-{rules_file.file_name}"))
-        placeholder_entries.append((0, heading, 99, f"part-{rules_file.file_name}"))
+        story.append(CondPageBreak(70 * MM) if rules_file.kind == "game" else PageBreak())
+        story.append(_entry(_heading(lang, rules_file), styles["title"], _key(rules_file)))
         if rules_file.kind == "game":
             family = booklet_text(lang, f"family_{rules_file.family}")
             facts = booklet_text(lang, "game_facts", family=family, sets=", ".join(rules_file.sets),
@@ -145,9 +131,17 @@ def booklet_story(spec: BookletSpec, frame_width: float, frame_height: float) ->
             story.append(Paragraph(facts, styles["facts"]))
         story += builder.build(rules_file.tokens)
     story += _printing_note(spec, styles)
-    # A contents list of the right length from the first pass on saves multiBuild one pass.
-    contents._entries = placeholder_entries
     return story
+
+
+def _heading(lang: str, rules_file) -> str:
+    if rules_file.kind == "game":
+        return booklet_text(lang, "game", number=rules_file.number, title=rules_file.title)
+    return rules_file.title
+
+
+def _key(rules_file) -> str:
+    return f"part-{rules_file.file_name}"
 
 
 def _check_glyphs(rules_file) -> None:

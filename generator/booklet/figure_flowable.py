@@ -28,5 +28,4 @@ class DrawingFlowable(Flowable):
     def draw(self):
         if self.anchor:
             self.canv.bookmarkPage(self.anchor, fit="XYZ", top=self.height)
-        if not getattr(self.canv, "draft", False):      # a pass whose pages are thrown away
-            draw_drawing(self.canv, self.drawing, 0, 0, self.scale * MM, self.cmyk)
+        draw_drawing(self.canv, self.drawing, 0, 0, self.scale * MM, self.cmyk)
