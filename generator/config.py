@@ -63,10 +63,15 @@ def _tile_size(value, where, base):
     return parse_tile_size(_text(value, where), where)
 
 
-def _clearance(value, where, base):
+def _millimetres(value, where: str) -> str:
+    """A length as the option parsers read it: a TOML number, or a string of one."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise UserError(f"{where}: {value!r} is not a number of mm")
-    return parse_clearance(str(value), where)
+    return str(value)
+
+
+def _clearance(value, where, base):
+    return parse_clearance(_millimetres(value, where), where)
 
 
 def _paper(value, where, base):
@@ -74,17 +79,15 @@ def _paper(value, where, base):
 
 
 def _back_offset(value, where, base):
-    if isinstance(value, list) and len(value) == 2:
+    if isinstance(value, list) and len(value) == 2:       # back_offset = [0.5, -1] works too
         value = ",".join(str(v) for v in value)
-    return parse_back_offset(_text(value, where) if not isinstance(value, str) else value, where)
+    return parse_back_offset(_text(value, where), where)
 
 
 def _bleed(value, where, base):
     if value == "auto":
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise UserError(f"{where}: {value!r} is not a number of mm")
-    return parse_bleed(str(value), where)
+    return parse_bleed(_millimetres(value, where), where)
 
 
 def _condition(value, where, base):
