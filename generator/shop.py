@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from generator.art.board import board_geometry
 from generator.booklet.document import booklet_spec, write_booklet
 from generator.imposition.saddle_stitch import padded_order
-from generator.imposition.shop_sheets import board_page, gang_pages, single_pages
+from generator.imposition.shop_sheets import board_page, gang_flip, gang_pages, single_pages
 from generator.model.set_loader import load_set
 from generator.theme import theme_for
 from generator.writers.pdf import PdfOptions, write_pdf
@@ -48,7 +48,8 @@ def build_shop_tiles(options, report) -> None:
         else:
             pages = gang_pages(tile_set, theme, options.tile_size, bleed, options.marks)
             target = options.out / f"shop-tiles-{name}.pdf"
-            report.written.append(_write_shop_pdf(pages, target, f"Open Domino: set {name} tiles", options, "long"))
+            flip = gang_flip(pages[0].width, pages[0].height)
+            report.written.append(_write_shop_pdf(pages, target, f"Open Domino: set {name} tiles", options, flip))
 
 
 def build_shop_board(options, report) -> None:

@@ -8,7 +8,7 @@ import pytest
 from generator.build import BuildOptions, build
 from generator.preflight import preflight
 from generator.preflight import _content_streams, _operators   # the same reading the checks use
-from pdf_inspect import MM, read_pdf
+from pdf_inspect import MM, page_shapes, read_pdf
 from conftest import run_cli
 
 
@@ -66,7 +66,15 @@ def test_gang_sheet_boxes_gutters_and_marks(shop_kit):
         assert trim[2] - trim[0] == pytest.approx(8 * 22 + 7 * 6, abs=0.01)
         assert trim[3] - trim[1] == pytest.approx(4 * 44 + 3 * 6, abs=0.01)
         assert media[2] - media[0] == pytest.approx(8 * 28 + 24, abs=0.01)   # 12 mm for crop marks each side
-    assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+    # Backs mirror the fronts left to right; this sheet is landscape, so that is a short-edge turn.
+    width = float(reader.pages[0].mediabox.width)
+    assert width > float(reader.pages[0].mediabox.height)
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipShortEdge"
+    tiles = [[r[:4] for r in page_shapes(p).rects
+              if abs(r[2] - r[0] - 28 * MM) < 0.01 and abs(r[3] - r[1] - 50 * MM) < 0.01] for p in reader.pages]
+    assert len(tiles[0]) == len(tiles[1]) == 32
+    for front, back in zip(*tiles):
+        assert back == pytest.approx((width - front[2], front[1], width - front[0], front[3]), abs=0.01)
 
 
 def test_crop_marks_are_hairlines_outside_the_bleed(shop_kit, tmp_path):

@@ -1,7 +1,8 @@
 """Print-shop pages: tiles with their own bleed and gutters, crop marks, page boxes.
 
 - Gang sheets: the 32 fronts of a set in 4 rows of 8, each tile with its own bleed and a
-  gutter of twice the bleed between tiles; the backs page mirrors it for a long-edge turn.
+  gutter of twice the bleed between tiles; the backs page mirrors it left to right (the
+  sheet's duplex preference names the edge that gives that turn).
 - Single: one page per tile face (page = tile + bleed), front and back alternating, the
   way card printers ask for decks.
 - The board at natural size with bleed.
@@ -55,8 +56,14 @@ def _bounds(trims, grow: float = 0.0) -> tuple[float, float, float, float]:
     return left, top, right - left, bottom - top
 
 
+def gang_flip(width: float, height: float) -> str:
+    """The edge to turn a gang sheet on so that its backs are mirrored left to right, as
+    card printers expect: the long edge of a portrait sheet, the short edge of a landscape one."""
+    return "long" if height >= width else "short"
+
+
 def gang_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: float, marks: str) -> list[Drawing]:
-    """Fronts page and backs page of one set, each tile with its own bleed."""
+    """Fronts page and backs page of one set, each tile with its own bleed; backs mirrored left to right."""
     pitch_w, pitch_h = size.width + 2 * bleed, size.height + 2 * bleed
     margin = _margin(marks)
     width, height = COLUMNS * pitch_w + 2 * margin, ROWS * pitch_h + 2 * margin
@@ -71,7 +78,7 @@ def gang_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: float, ma
     for tile, x, y, turn in slots:
         fronts.add(placed(tile_front(tile, tile_set, theme, size, bleed), x, y, turn))
         trims.append((x, y, size.width, size.height))
-        bx, by = mirror_box(x, y, size.width, size.height, width, height, "long")
+        bx, by = mirror_box(x, y, size.width, size.height, width, height, gang_flip(width, height))
         backs.add(placed(tile_back(tile, tile_set, theme, size, bleed), bx, by))
         back_trims.append((bx, by, size.width, size.height))
     for page, page_trims in ((fronts, trims), (backs, back_trims)):
