@@ -8,7 +8,7 @@ from PIL import ImageChops, ImageStat
 from generator.art.digits import pip_patterns
 from generator.art.tile import TileSize, tile_back, tile_front
 from generator.model.set_loader import load_all_sets
-from generator.scene import Circle, Polygon, Rect
+from generator.scene import Circle, Rect
 from generator.theme import load_theme, theme_names
 from generator.writers.png import render
 

@@ -29,7 +29,7 @@ HYPHENATION = {"ru": "ru_RU", "en": "en_US"}
 
 
 def paragraph_styles(lang: str) -> dict[str, ParagraphStyle]:
-    serif, serif_bold = pdf_font_name("serif"), pdf_font_name("serif-bold")
+    serif = pdf_font_name("serif")
     sans, sans_bold = pdf_font_name("sans"), pdf_font_name("sans-bold")
     hyphenation = {"hyphenationLang": HYPHENATION[lang], "embeddedHyphenation": 1, "uriWasteReduce": 0.3}
     body = ParagraphStyle("body", fontName=serif, fontSize=9.6, leading=12.4, spaceAfter=3.5,

@@ -15,7 +15,7 @@ from generator.art.sheet_marks import SCALE_BAR_LENGTH, caption, scale_bar
 from generator.art.tile import TileSize
 from generator.errors import UserError
 from generator.imposition.paper import Paper
-from generator.scene import Circle, Drawing, Group, IDENTITY, Line, Rect, Style, Text, rotate_about, translate
+from generator.scene import Circle, Drawing, Group, Line, Rect, Style, Text, rotate_about, translate
 from generator.texts import sheet_text
 from generator.theme import Theme
 

@@ -4,7 +4,7 @@ from collections import Counter
 from functools import cache
 
 from generator.errors import UserError
-from generator.model.tiles import Tile, TileSet
+from generator.model.tiles import TileSet
 from generator.resources import load_toml, template_path
 
 
