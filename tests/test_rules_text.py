@@ -189,7 +189,7 @@ def test_the_set_letter_check_tells_cyrillic_from_latin():
 def rules_copy(tmp_path):
     """A writable copy of the Russian rules, to break one file at a time."""
     folder = tmp_path / "rules" / "ru"
-    shutil.copytree(template_path("rules", "ru"), folder)
+    shutil.copytree(template_path("rules", "open", "ru"), folder)
     return folder
 
 

@@ -67,7 +67,7 @@ def load_rules(lang: str, folder: Path | None = None) -> list[RulesFile]:
     """The chapters and games of one language's booklet, in reading order."""
     if lang not in LANGUAGES:
         raise UserError(f"unknown language {lang!r}; use one of {', '.join(LANGUAGES)}")
-    folder = folder or template_path("rules", lang)
+    folder = folder or template_path("rules", "open", lang)
     if not folder.is_dir():
         raise UserError(f"{folder}: rules folder not found; reinstall opendomino")
     files = [_load_file(path, lang) for path in reading_order(folder)]
