@@ -1,3 +1,3 @@
-from generator.cli import main
+from generator.entry import main
 
 main()

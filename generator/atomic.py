@@ -1,53 +1,152 @@
-"""Write files so a reader never sees a half-written one: temporary file, then rename."""
+"""Write files so a reader never sees a half-written one: temporary file, then rename.
+
+A temporary is named `.NAME.PID.XXXXXXXX.part` beside its target: the PID of the process that
+writes it and mkstemp's eight random characters. A later run removes only temporaries of this
+exact form whose process no longer exists, so two builds into one folder leave each other's
+work alone, and a user's own `.something.part` is never touched.
+"""
 
 from contextlib import contextmanager
+import errno
 import os
 from pathlib import Path
+import re
 import shutil
 import tempfile
 
 from generator.errors import UserError
 
+DEFAULT_HINT = "choose another folder with --out"
+_OURS = re.compile(r"^\..+\.(\d+)\.[a-z0-9_]{8}\.part$")
+_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+
+
+def temporary_prefix(name: str) -> str:
+    return f".{name}.{os.getpid()}."
+
+
+def os_problem(error: OSError, target, hint: str = DEFAULT_HINT) -> UserError:
+    """One line for an OSError met while writing `target`."""
+    if error.errno in _FULL:
+        return UserError(f"cannot write {target}: the disk is full; the files written before it are complete; "
+                         "free some space and run the command again")
+    if error.errno == errno.ENAMETOOLONG:
+        return UserError(f"cannot write {target}: a name in the path is too long; use shorter folder and file names")
+    reason = error.strerror or str(error)
+    return UserError(f"cannot write {target}: {reason}; {hint}")
+
+
+def prepare_folder(folder: Path, hint: str = DEFAULT_HINT) -> Path:
+    """Create `folder` (and its parents) or say in one line why it cannot be written into."""
+    folder = Path(folder)
+    if str(folder).strip() == "":
+        raise UserError("the output folder is empty; give a folder name, e.g. --out output")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise UserError(f"cannot write to {folder}: it is a file, not a folder; {hint}") from None
+    except (OSError, ValueError) as error:       # ValueError: a NUL character in the path
+        if isinstance(error, OSError) and error.errno == errno.ENOTDIR:
+            raise UserError(f"cannot write to {folder}: part of that path is a file, not a folder; {hint}") from None
+        if isinstance(error, OSError):
+            raise os_problem(error, folder, hint) from None
+        raise UserError(f"cannot write to {folder}: {error}; {hint}") from None
+    return folder
+
 
 @contextmanager
-def atomic_path(target: Path):
+def atomic_path(target: Path, hint: str = DEFAULT_HINT):
     """Yield a temporary path beside `target`; on success it replaces `target` in one step."""
     target = Path(target)
+    prepare_folder(target.parent, hint)
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part",
+        handle, temp_name = tempfile.mkstemp(prefix=temporary_prefix(target.name), suffix=".part",
                                              dir=target.parent)
-    except (OSError, ValueError) as error:       # ValueError: a NUL character in the path
-        reason = getattr(error, "strerror", None) or str(error)
-        raise UserError(f"cannot write to {target.parent}: {reason}; "
-                        "choose another folder with --out") from None
+    except (OSError, ValueError) as error:
+        if isinstance(error, OSError):
+            raise os_problem(error, target, hint) from None
+        raise UserError(f"cannot write {target}: {error}; {hint}") from None
     os.close(handle)
     temp = Path(temp_name)
     try:
-        yield temp
-        with open(temp, "rb+") as written:
-            os.fsync(written.fileno())
-        os.chmod(temp, 0o644)
         try:
+            yield temp
+            with open(temp, "rb+") as written:
+                os.fsync(written.fileno())
+            os.chmod(temp, 0o644)
             os.replace(temp, target)
         except OSError as error:
-            raise UserError(f"cannot write {target}: {error.strerror}; "
-                            "move what is there away, or choose another folder with --out") from None
+            raise os_problem(error, target, "move what is there away, or " + hint) from None
     finally:
         if temp.exists():
             temp.unlink()
 
 
-def write_bytes(target: Path, data: bytes) -> None:
-    with atomic_path(target) as temp:
+@contextmanager
+def temporary_folder(parent: Path, name: str):
+    """A scratch folder inside `parent`, named like our temporaries so a later run can clear it."""
+    prepare_folder(parent)
+    try:
+        folder = tempfile.mkdtemp(prefix=temporary_prefix(name), suffix=".part", dir=parent)
+    except OSError as error:
+        raise os_problem(error, parent / name) from None
+    try:
+        yield Path(folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def write_bytes(target: Path, data: bytes, hint: str = DEFAULT_HINT) -> None:
+    with atomic_path(target, hint) as temp:
         temp.write_bytes(data)
 
 
+def _process_exists(pid: int) -> bool:
+    """Whether the process runs; a killed one that nobody has reaped yet (a zombie) does not."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:      # someone else's process: alive
+        return True
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except (OSError, IndexError):
+        return True
+    return state not in ("Z", "X")
+
+
+def stale_temporaries(folder: Path) -> list[Path]:
+    """Our temporaries in `folder` whose writing process has gone."""
+    if not folder.is_dir() or folder.is_symlink():
+        return []
+    stale = []
+    for entry in folder.iterdir():
+        match = _OURS.match(entry.name)
+        if match and int(match[1]) != os.getpid() and not _process_exists(int(match[1])):
+            stale.append(entry)
+    return sorted(stale)
+
+
 def remove_stale_temporaries(folder: Path) -> None:
-    """Delete leftovers of an interrupted earlier run: temporary files and folders named .*.part."""
-    if folder.is_dir():
-        for leftover in folder.glob(".*.part"):
-            if leftover.is_dir():
-                shutil.rmtree(leftover, ignore_errors=True)
-            else:
-                leftover.unlink(missing_ok=True)
+    """Delete what an interrupted earlier run left: its temporary files and folders, nothing else."""
+    for leftover in stale_temporaries(Path(folder)):
+        if leftover.is_dir() and not leftover.is_symlink():
+            shutil.rmtree(leftover, ignore_errors=True)
+        else:
+            leftover.unlink(missing_ok=True)
+
+
+def check_not_symlinked(root: Path, folder: Path) -> None:
+    """Refuse to write through a symbolic link inside the output folder `root`."""
+    root, folder = Path(root), Path(folder)
+    try:
+        parts = folder.relative_to(root).parts
+    except ValueError:
+        return
+    current = root
+    for part in parts:
+        current = current / part
+        if current.is_symlink():
+            raise UserError(f"{current} is a symbolic link; the kit writes only into real folders inside "
+                            f"{root}; remove the link or choose another folder with --out")

@@ -3,10 +3,11 @@
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 import multiprocessing
+import os
 from pathlib import Path
 
 from generator.art.tile import TileSize
-from generator.atomic import remove_stale_temporaries
+from generator.atomic import prepare_folder, remove_stale_temporaries
 from generator.booklet.document import booklet_spec, write_booklet
 from generator.documents import board_documents, setup_card_document, tile_documents
 from generator.imposition.paper import paper_named
@@ -16,6 +17,7 @@ from generator.imposition.tile_grid import plan_sheets
 from generator.model.set_loader import SET_NAMES
 from generator.shop import build_shop_board, build_shop_booklet, build_shop_tiles
 from generator.theme import load_theme, theme_for, theme_names
+from generator.workers import stop_workers, worker_start
 from generator.writers.pdf import PdfOptions, write_pdf
 
 
@@ -45,13 +47,23 @@ class BuildOptions:
 class BuildReport:
     written: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    described: dict[str, dict] = field(default_factory=dict)    # str(path) -> what its writer knew
+
+    def add(self, path: Path, description: dict) -> None:
+        """A file written, with the writer's description of it for the manifest."""
+        self.written.append(path)
+        self.described[str(path)] = description
+
+    def merge(self, other: "BuildReport") -> None:
+        self.written += other.written
+        self.notes += other.notes
+        self.described.update(other.described)
 
 
 def _write(documents, options: BuildOptions, report: BuildReport) -> None:
     for document in documents:
         target = options.out / document.name
-        write_pdf(document.pages, target, document.pdf)
-        report.written.append(target)
+        report.add(target, write_pdf(document.pages, target, document.pdf))
 
 
 def build_tile_sheets(options: BuildOptions, report: BuildReport) -> None:
@@ -71,18 +83,16 @@ def build_theme_swatches(options: BuildOptions, report: BuildReport) -> None:
     """theme-swatches.pdf: every bundled theme's tiles, backs and board corner on one page."""
     page = swatch_page([load_theme(name) for name in theme_names()], paper_named(options.paper))
     target = options.out / "theme-swatches.pdf"
-    write_pdf([page], target, PdfOptions(title="Open Domino: colour themes"))
-    report.written.append(target)
+    report.add(target, write_pdf([page], target, PdfOptions(title="Open Domino: colour themes")))
 
 
 def build_booklet(options: BuildOptions, report: BuildReport, lang: str) -> None:
     """rules-LANG.pdf in reading order, and rules-LANG-booklet.pdf imposed for saddle stitching."""
     spec = booklet_spec(lang, options.paper, theme_for(options))
     reading = options.out / f"rules-{lang}.pdf"
-    write_booklet(spec, reading)
+    report.add(reading, write_booklet(spec, reading))
     imposed = options.out / f"rules-{lang}-booklet.pdf"
-    impose_saddle_stitch(reading, imposed, paper_named(spec.page.sheet))
-    report.written += [reading, imposed]
+    report.add(imposed, impose_saddle_stitch(reading, imposed, paper_named(spec.page.sheet)))
 
 
 def _run_job(job) -> BuildReport:
@@ -101,15 +111,20 @@ def build_jobs(options: BuildOptions) -> list:
     return jobs + [(build_tile_sheets, options, ()), (build_board, options, ()), (build_setup_cards, options, ())]
 
 
+def check_fits(options: BuildOptions) -> None:
+    """Tiles too large for the paper: say so before drawing anything."""
+    if options.target == "home":
+        plan_sheets(paper_named(options.paper), options.tile_size, halves=2 if options.layout == "gutterfold" else 1)
+
+
 def build(options: BuildOptions, on_step=None) -> BuildReport:
     """Every file of the kit; `on_step(report)` is called as each step finishes."""
-    if options.target == "home":    # tiles too large for the paper: say so before drawing anything
-        plan_sheets(paper_named(options.paper), options.tile_size, halves=2 if options.layout == "gutterfold" else 1)
+    check_fits(options)
+    prepare_folder(options.out)
     remove_stale_temporaries(options.out)
     report = BuildReport()
     for part in iter_jobs(build_jobs(options)):
-        report.written += part.written
-        report.notes += part.notes
+        report.merge(part)
         if on_step:
             on_step(part)
     return report
@@ -121,10 +136,20 @@ def run_jobs(jobs: list) -> list[BuildReport]:
 
 
 def iter_jobs(jobs: list):
-    """As run_jobs, but yield each job's report as soon as it and the jobs before it are done."""
+    """As run_jobs, but yield each job's report as soon as it and the jobs before it are done.
+
+    The workers die with the command: killed, interrupted or failed, it takes them along
+    (generator.workers), so none is left writing or holding the terminal's output open.
+    """
     if len(jobs) < 2 or "fork" not in multiprocessing.get_all_start_methods():
         yield from (_run_job(job) for job in jobs)
         return
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=2, mp_context=context) as pool:
+    pool = ProcessPoolExecutor(max_workers=2, mp_context=context, initializer=worker_start,
+                               initargs=(os.getpid(),))
+    try:
         yield from pool.map(_run_job, jobs)
+    except BaseException:
+        stop_workers(pool)
+        raise
+    pool.shutdown(wait=True)

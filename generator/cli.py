@@ -11,10 +11,11 @@ import time
 import click
 from click.core import ParameterSource
 
-from generator.atomic import write_bytes
-from generator.manifest import write_manifest
+from generator.atomic import os_problem, prepare_folder, remove_stale_temporaries, write_bytes
+from generator.entry import INTERRUPTED, check_environment
+from generator.manifest import set_aside, verify_folder, write_manifest
 from generator.build import (BuildOptions, BuildReport, build, build_board, build_booklet, build_jobs,
-                             build_theme_swatches, run_jobs)
+                             build_theme_swatches, check_fits, run_jobs)
 from generator.check import run_checks
 from generator.colour_checks import colour_problems
 from generator.config import (CONFIG_NAME, DEFAULTS, HOME_PAPERS, build_options, find_config, read_config,
@@ -25,8 +26,8 @@ from generator.imposition.calibration import calibration_pages
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_sheets import LAYOUTS
 from generator.model.set_loader import SET_NAMES, load_all_sets
-from generator.options import (parse_back_offset, parse_bleed, parse_clearance, parse_number, parse_paper,
-                               parse_set_names, parse_tile_size)
+from generator.options import (parse_back_offset, parse_bleed, parse_clearance, parse_number, parse_out,
+                               parse_paper, parse_path, parse_set_names, parse_tile_size)
 from generator.preflight import preflight
 from generator.set_report import set_table
 from generator.texts import LANGUAGES
@@ -35,14 +36,35 @@ from generator.writers.pdf import PdfOptions, write_pdf
 from generator.writers.pdfx import check_condition
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def _set_verbosity(ctx, param, value):
+    """-v and -q work before the command name and after it; the last one given wins."""
+    if value:
+        root = ctx.find_root()
+        root.obj = root.obj or {}
+        root.obj["verbosity"] = -1 if param.name == "quiet" else root.obj.get("verbosity", 0) + value
+    return value
+
+
+def verbosity_options(command):
+    command = click.option("-q", "--quiet", is_flag=True, expose_value=False, callback=_set_verbosity,
+                           help="Say nothing but errors.")(command)
+    return click.option("-v", "--verbose", count=True, expose_value=False, callback=_set_verbosity,
+                        help="Say more: every file written and the settings used.")(command)
+
+
+class _Commands(click.Group):
+    """Every command takes -v/-q too, so `opendomino build -q` works like `opendomino -q build`."""
+
+    def add_command(self, command, name=None):
+        verbosity_options(command)
+        super().add_command(command, name)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="opendomino")
-@click.option("-v", "--verbose", count=True, help="Say more: every file written and the settings used.")
-@click.option("-q", "--quiet", is_flag=True, help="Say nothing but errors.")
-@click.pass_context
-def cli(ctx, verbose, quiet):
-    """Open Domino Kit: print-and-play files for Open Domino (sets A, B and C)."""
-    ctx.obj = {"verbosity": -1 if quiet else verbose}
+@verbosity_options
+def cli():
+    """Open Domino Kit: print-and-play files for Open Domino (sets A, B and C) and classic dominoes."""
 
 
 def _verbosity() -> int:
@@ -66,7 +88,7 @@ def _progress(length: int, label: str):
 
 # kit_options' click parameters -> (BuildOptions field, parser of what was typed; None keeps it)
 _KIT_PARAMETERS = {
-    "out": ("out", None),
+    "out": ("out", parse_out),
     "paper": ("paper", parse_paper),
     "tile_size_text": ("tile_size", parse_tile_size),
     "clearance_text": ("clearance", parse_clearance),
@@ -92,8 +114,7 @@ _PRINT_PARAMETERS = {
 _KIT_OPTION_DECORATORS = {
     "config_path": click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
                                 default=None, help=f"Settings file.  [default: ./{CONFIG_NAME} if there is one]"),
-    "out": click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=DEFAULTS.out,
-                        show_default=True, help="Folder to write into."),
+    "out": click.option("--out", default=str(DEFAULTS.out), show_default=True, help="Folder to write into."),
     "paper": click.option("--paper", default=DEFAULTS.paper, show_default=True,
                           help="Paper for home printing: a4, letter, a3 or WIDTHxHEIGHT in mm, e.g. 200x280."),
     "tile_size_text": click.option("--tile-size", "tile_size_text", default=str(DEFAULTS.tile_size),
@@ -181,15 +202,26 @@ def _given(param: str) -> bool:
     return source not in (None, ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
 
 
-def _report(report: BuildReport, out: Path | None = None, started: float | None = None) -> None:
+def _start_writing(out: Path) -> list[dict]:
+    """Before a command writes into `out`: the folder exists, a killed run's temporaries are gone,
+    and the old manifest is set aside (its entries are returned) until the command ends."""
+    prepare_folder(out)
+    remove_stale_temporaries(out)
+    return set_aside(out)
+
+
+def _report(report: BuildReport, out: Path | None = None, started: float | None = None,
+            previous: list[dict] = ()) -> None:
     """Each file written (with -v), notes, the manifest, and a one-line summary."""
     for path in report.written:
         _say(f"wrote {path}", level=1)
     for note in report.notes:
         _say(f"note: {note}", err=True)
-    if out is None or not report.written:
+    if out is None:
         return
-    manifest = write_manifest(out)
+    manifest = write_manifest(out, report, previous)
+    if not report.written:
+        return
     size = sum(path.stat().st_size for path in report.written if path.exists())
     took = f" in {time.monotonic() - started:.1f} s" if started is not None else ""
     _say(f"wrote {len(report.written)} file(s), {size / 1e6:.1f} MB, to {out}{took}; list and checksums in {manifest}")
@@ -215,9 +247,11 @@ def build_command(options: BuildOptions, sets_text):
     options = _with_sets(options, sets_text)
     _say(f"building the {options.target} kit into {options.out} ({options.paper}, tiles {options.tile_size} mm, "
          f"theme {options.theme}, layout {options.layout})", level=1)
+    check_fits(options)
+    previous = _start_writing(options.out)
     with _progress(len(build_jobs(options)), "building") as bar:
         report = build(options, on_step=lambda part: bar.update(1))
-    _report(report, options.out, started)
+    _report(report, options.out, started, previous)
 
 
 @cli.command("calibrate")
@@ -227,18 +261,20 @@ def calibrate_command(options: BuildOptions):
     """Write calibration.pdf: a two-sided sheet that measures your printer's back-side offset."""
     flip = "short" if options.layout == "duplex-short" else "long"
     pages = calibration_pages(paper_named(options.paper), theme_for(options), flip, options.back_offset, options.lang)
-    target = options.out / "calibration.pdf"
-    write_pdf(pages, target, PdfOptions(title="Open Domino: printer calibration", duplex=flip))
-    _report(BuildReport(written=[target]), options.out)
+    previous = _start_writing(options.out)
+    target, report = options.out / "calibration.pdf", BuildReport()
+    report.add(target, write_pdf(pages, target, PdfOptions(title="Open Domino: printer calibration", duplex=flip)))
+    _report(report, options.out, previous=previous)
 
 
 @cli.command("board")
 @kit_options
 def board_command(options: BuildOptions):
     """Write the board: full size, on one A3 sheet, and tiled over home sheets."""
+    previous = _start_writing(options.out)
     report = BuildReport()
     build_board(options, report)
-    _report(report, options.out)
+    _report(report, options.out, previous=previous)
 
 
 @cli.command("export")
@@ -258,9 +294,10 @@ def export_command(options: BuildOptions, export_format, dpi_text, bleed_text, s
         dpi=parse_number(dpi_text, "--dpi", 50, 1200, "dpi", "300", "300 suits print, 150 screens and tabletops"),
         bleed=parse_bleed(bleed_text))
     jobs = export_jobs(options, settings)
+    previous = _start_writing(options.out)
     with _progress(len(jobs), "exporting") as bar:
         report = run_export(options, jobs, bar.update)
-    _report(report, options.out, started)
+    _report(report, options.out, started, previous)
 
 
 @cli.command("booklet")
@@ -270,18 +307,19 @@ def export_command(options: BuildOptions, export_format, dpi_text, bleed_text, s
 def booklet_command(options: BuildOptions, booklet_lang):
     """Write the rule booklets: reading order and saddle-stitch imposed (A5 on A4, or half-Letter on Letter)."""
     langs = ("en", "ru") if booklet_lang == "all" else (booklet_lang,)
+    previous = _start_writing(options.out)
     report = BuildReport()
     for part in run_jobs([(build_booklet, options, (lang,)) for lang in langs]):
-        report.written += part.written
-    _report(report, options.out)
+        report.merge(part)
+    _report(report, options.out, previous=previous)
 
 
 @cli.command("sets")
-@click.argument("name", required=False, type=click.Choice(SET_NAMES, case_sensitive=False))
+@click.argument("name", required=False, metavar="[SET]")
 @click.option("--json", "as_json", is_flag=True, help="Print every tile as a JSON object.")
 def sets_command(name, as_json):
     """Show a set's magic layout with its sums, or every tile as JSON."""
-    names = (name.upper(),) if name else SET_NAMES
+    names = parse_set_names(name, "sets") if name is not None else SET_NAMES
     tile_sets = load_all_sets(names)
     if as_json:
         tiles = [{"set": t.set_name, "group": t.group, "head": t.head, "tail": t.tail,
@@ -293,36 +331,40 @@ def sets_command(name, as_json):
 
 
 @cli.command("init")
-@click.argument("path", required=False, default=CONFIG_NAME, type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("path_text", metavar="[FILE]", required=False, default=CONFIG_NAME)
 @click.option("--force", is_flag=True, help="Replace the file if it exists.")
-def init_command(path, force):
+def init_command(path_text, force):
     """Write a commented opendomino.toml with every option at its default."""
+    path = parse_path(path_text, "init", CONFIG_NAME)
+    if path.is_dir():
+        raise UserError(f"{path} is a folder; give a file name, e.g. {path / CONFIG_NAME}")
     if path.exists() and not force:
         raise UserError(f"{path} already exists; edit it, or pass --force to replace it")
-    write_bytes(path, starter_config().encode("utf-8"))
+    write_bytes(path, starter_config().encode("utf-8"), hint="give another file name")
     click.echo(f"wrote {path}")
 
 
 @cli.command("themes")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help=f"Settings file (for out and paper).  [default: ./{CONFIG_NAME} if there is one]")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Folder to write into.  [default: the config's out, else output]")
+@click.option("--out", default=None, help="Folder to write into.  [default: the config's out, else output]")
 @click.option("--paper", type=click.Choice(HOME_PAPERS, case_sensitive=False), default=None,
               help="Paper of the swatch sheet, turned landscape.  [default: the config's paper, else a4]")
 def themes_command(config_path, out, paper):
     """List the colour themes and write theme-swatches.pdf, one page showing them all."""
     path = find_config(config_path)
-    given = {name: value for name, value in (("out", out), ("paper", paper and paper.lower())) if value}
+    given = {name: value for name, value in (("out", out is not None and parse_out(out)),
+                                             ("paper", paper and paper.lower())) if value}
     options = build_options(read_config(path) if path else {}, given)
     for name in theme_names():
         theme = load_theme(name)
         problems = colour_problems(theme)
         status = "colour checks pass" if not problems else f"{len(problems)} colour check warning(s)"
         click.echo(f"{name:<11} {theme.description} [{status}]")
+    previous = _start_writing(options.out)
     report = BuildReport()
     build_theme_swatches(options, report)
-    _report(report, options.out)
+    _report(report, options.out, previous=previous)
 
 
 @cli.command("check")
@@ -339,32 +381,66 @@ def check_command(options: BuildOptions):
 @cli.command("preflight")
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 def preflight_command(files):
-    """Check PDFs the way a print shop would: one PASS/FAIL line per check; exit 1 on any FAIL."""
-    failed = False
+    """Check PDFs the way a print shop would: one PASS/FAIL line per check.
+
+    Exit status 1 when a check fails, 2 when a file cannot be read as a PDF at all."""
+    failed, unreadable = False, []
     for path in files:
-        if not path.is_file():
-            raise UserError(f"preflight: {path} is not a file; give the PDFs to check")
+        try:
+            checks = preflight(path)
+        except UserError as error:
+            unreadable.append(str(error))
+            continue
         click.echo(f"{path}")
-        for check in preflight(path):
+        for check in checks:
             click.echo(f"  {check.line()}")
             failed = failed or not check.passed
+    if len(unreadable) == 1:
+        raise UserError(unreadable[0])
+    if unreadable:
+        raise UserError(f"{len(unreadable)} files could not be checked: " + " | ".join(unreadable))
     if failed:
         sys.exit(1)
+
+
+@cli.command("verify")
+@click.option("--out", default=str(DEFAULTS.out), show_default=True, help="The folder to verify.")
+def verify_command(out):
+    """Say whether a folder holds, byte for byte, what its manifest.json lists; exit 1 if not."""
+    folder = parse_out(out)
+    result = verify_folder(folder)
+    for name in result.missing:
+        click.echo(f"missing  {name}")
+    for name in result.changed:
+        click.echo(f"changed  {name}")
+    for name in result.foreign:
+        _say(f"foreign  {name} (not in the manifest)", level=1)
+    if not result.matches:
+        click.echo(f"{folder} does not match its manifest: {len(result.missing)} missing, "
+                   f"{len(result.changed)} changed of {result.checked}; run the command that made it again")
+        sys.exit(1)
+    foreign = f"; {len(result.foreign)} other file(s) not in it" if result.foreign else ""
+    _say(f"{folder} matches its manifest: {result.checked} file(s){foreign}")
 
 
 def main(argv=None) -> None:
     """Run the CLI; every user error becomes one line on stderr and exit status 2."""
     try:
+        check_environment()
         cli.main(args=argv, prog_name="opendomino", standalone_mode=False)
     except click.ClickException as error:
         if type(error).__name__ == "NoArgsIsHelpError":     # bare `opendomino`: show the help
             click.echo(error.format_message())
             sys.exit(0)
         _fail(error.format_message())
-    except click.exceptions.Abort:
-        _fail("interrupted")
+    except (click.exceptions.Abort, KeyboardInterrupt):
+        _fail(INTERRUPTED)
     except UserError as error:
         _fail(str(error))
+    except OSError as error:          # the environment's, not the user's input: still one line
+        _fail(str(os_problem(error, error.filename or "a file")))
+    except RecursionError:
+        _fail("an input nests too deeply to read; flatten the file you gave")
     sys.exit(0)
 
 

@@ -89,7 +89,7 @@ def parse_colour_text(text: str, where: str) -> Colour:
         raise UserError(f"{where}: {text!r} is not a colour; write cmyk(c,m,y,k) with four percentages")
     try:
         parsed = ColourMath(text)
-        if parsed.alpha() < 1:
+        if not parsed.alpha() == 1:       # also "none" (NaN), which would paint nothing in SVG
             raise UserError(f"{where}: {text!r} is transparent; the kit prints opaque colours only")
         return Colour(parsed.convert("srgb").to_string(hex=True, fit="clip"))
     except (ValueError, ArithmeticError):     # unreadable, or numbers too large to convert

@@ -15,9 +15,14 @@ warning, or stops at the first one with --strict. The colour science is coloraid
               vision, so a smaller difference passes "by arrow style". Back marks do not count:
               in play the faces are up, and the rule is about telling groups apart on the board.
 - board:      board.light and board.dark differ by CIEDE2000 >= 10 in the same four visions.
+
+Every rule runs twice: on the screen colours (the hex values, what home PDFs, SVGs and PNGs
+print) and on the print colours (each colour's CMYK value, turned into RGB with the naive
+conversion of generator/colour.py), because a shop prints the CMYK values and they can differ
+from the hex ones. Findings on the print colours say "(CMYK)" and name the CMYK values.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.colour import Colour
 from generator.model.set_loader import SET_NAMES
@@ -34,6 +39,7 @@ class Finding:
     passed: bool
     message: str        # one line; for a failure it names the colours and the fix
     note: str = ""      # how a pass was reached when it is not obvious, e.g. "by arrow style"
+    printed: bool = False   # about the CMYK values (as printed by a shop), not the screen colours
 
 
 def contrast(a: Colour, b: Colour) -> float:
@@ -53,62 +59,90 @@ def delta_e(a: Colour, b: Colour, vision: str | None = None) -> float:
     return seen_as(a, vision).delta_e(seen_as(b, vision), method="2000")
 
 
+def _shown(colour: Colour, printed: bool) -> str:
+    return "cmyk({:g},{:g},{:g},{:g})".format(*colour.cmyk) if printed else colour.hex
+
+
 def _contrast_finding(rule: str, ink_key: str, ink: Colour, ground_key: str, ground: Colour,
-                      theme_name: str, fix: str) -> Finding:
-    ratio = contrast(ink, ground)
-    subject = f"{ink_key} on {ground_key}"
+                      theme_name: str, fix: str, printed: bool = False) -> Finding:
+    ratio = contrast(_as_printed(ink) if printed else ink, _as_printed(ground) if printed else ground)
+    subject = f"{ink_key} on {ground_key}" + (" (CMYK)" if printed else "")
     if ratio >= MIN_CONTRAST:
-        return Finding(rule, subject, True, f"{subject}: contrast {ratio:.1f}:1")
+        return Finding(rule, subject, True, f"{subject}: contrast {ratio:.1f}:1", printed=printed)
+    where = " printed in CMYK" if printed else ""
     return Finding(rule, subject, False,
-                   f"theme {theme_name}: {ink_key} {ink} on {ground_key} {ground} has contrast "
-                   f"{ratio:.1f}:1, below {MIN_CONTRAST:g}:1; {fix}")
+                   f"theme {theme_name}: {ink_key} {_shown(ink, printed)} on {ground_key} {_shown(ground, printed)}"
+                   f"{where} has contrast {ratio:.1f}:1, below {MIN_CONTRAST:g}:1; {fix}", printed=printed)
 
 
 def _difference_findings(rule: str, key_a: str, a: Colour, key_b: str, b: Colour, theme_name: str,
-                         shape_differs: bool, fix: str) -> list[Finding]:
+                         shape_differs: bool, fix: str, printed: bool = False) -> list[Finding]:
     findings = []
+    seen_a, seen_b = (_as_printed(a), _as_printed(b)) if printed else (a, b)
     for vision, vision_name in VISIONS.items():
-        difference = delta_e(a, b, vision)
-        subject = f"{key_a} vs {key_b} ({vision_name})"
+        difference = delta_e(seen_a, seen_b, vision)
+        subject = f"{key_a} vs {key_b} ({vision_name}{', CMYK' if printed else ''})"
         if difference >= MIN_DELTA_E:
-            findings.append(Finding(rule, subject, True, f"{subject}: ΔE2000 {difference:.1f}"))
+            findings.append(Finding(rule, subject, True, f"{subject}: ΔE2000 {difference:.1f}", printed=printed))
         elif shape_differs:
             findings.append(Finding(rule, subject, True, f"{subject}: ΔE2000 {difference:.1f}, "
-                                    "told apart by arrow style", note="by arrow style"))
+                                    "told apart by arrow style", note="by arrow style", printed=printed))
         else:
+            where = ", printed in CMYK" if printed else ""
             findings.append(Finding(rule, subject, False,
-                                    f"theme {theme_name}: {key_a} {a} and {key_b} {b} differ by ΔE2000 "
-                                    f"{difference:.1f} in {vision_name}, below {MIN_DELTA_E:g}; {fix}"))
+                                    f"theme {theme_name}: {key_a} {_shown(a, printed)} and {key_b} {_shown(b, printed)} "
+                                    f"differ by ΔE2000 {difference:.1f} in {vision_name}{where}, "
+                                    f"below {MIN_DELTA_E:g}; {fix}", printed=printed))
     return findings
 
 
+def _as_printed(colour: Colour) -> Colour:
+    """The colour a shop prints: its CMYK value, seen on screen through the naive conversion."""
+    return Colour.from_cmyk(colour.cmyk)
+
+
 def check_theme(theme) -> list[Finding]:
-    """Every finding of every rule for a Theme (generator.theme), passes included."""
+    """Every finding of every rule for a Theme (generator.theme), passes included: screen colours
+    first, then the print colours."""
+    return _theme_findings(theme, printed=False) + _theme_findings(theme, printed=True)
+
+
+def _theme_findings(theme, printed: bool) -> list[Finding]:
     name = theme.name
     c = theme.colour
     findings = [_contrast_finding("digits", "tile.digit", c("tile.digit"), "tile.face", c("tile.face"), name,
-                                  "darken the digits or lighten the face")]
+                                  "darken the digits or lighten the face", printed)]
     for set_name in SET_NAMES:
         for group in (1, 2):
             look, key = theme.group(set_name, group), f"{set_name}.group{group}"
             ground_key, ground = (("tile.face", c("tile.face")) if look.ring else (key, look.circle))
             findings.append(_contrast_finding("arrows", f"{key}.arrow", look.arrow, ground_key, ground, name,
-                                              "make the arrow much lighter or darker than what is under it"))
+                                              "make the arrow much lighter or darker than what is under it", printed))
     findings.append(_contrast_finding("back marks", "back.mark", c("back.mark"), "back.background",
-                                      c("back.background"), name, "make the marks darker or the back lighter"))
+                                      c("back.background"), name, "make the marks darker or the back lighter", printed))
     findings.append(_contrast_finding("notation", "board.notation", c("board.notation"), "board.light",
-                                      c("board.light"), name, "darken the numbers or lighten board.light"))
+                                      c("board.light"), name, "darken the numbers or lighten board.light", printed))
     for set_name in SET_NAMES:
         one, two = theme.group(set_name, 1), theme.group(set_name, 2)
         findings += _difference_findings(
             "groups", f"{set_name}.group1", one.circle, f"{set_name}.group2", two.circle, name,
             one.arrow_style != two.arrow_style,
-            "make one clearly lighter than the other, or give the groups different arrow styles")
+            "make one clearly lighter than the other, or give the groups different arrow styles", printed)
     findings += _difference_findings("board", "board.light", c("board.light"), "board.dark", c("board.dark"),
-                                     name, False, "make the dark cells darker")
+                                     name, False, "make the dark cells darker", printed)
     return findings
 
 
+def _screen_subject(finding: Finding) -> str:
+    return finding.subject.replace(" (CMYK)", "").replace(", CMYK)", ")")
+
+
 def colour_problems(theme) -> list[str]:
-    """The messages of the failing findings, in the order of the rules above."""
-    return [finding.message for finding in check_theme(theme) if not finding.passed]
+    """The messages of the failing findings, in the order of the rules above.
+
+    A CMYK failure whose screen twin fails too says nothing new (a colour given as hex only has
+    its CMYK derived from it), so only the screen one is reported."""
+    findings = check_theme(theme)
+    failed_on_screen = {(f.rule, f.subject) for f in findings if not f.passed and not f.printed}
+    return [f.message for f in findings if not f.passed
+            and not (f.printed and (f.rule, _screen_subject(f)) in failed_on_screen)]

@@ -14,8 +14,8 @@ from generator.build import BuildOptions
 from generator.errors import UserError
 from generator.imposition.paper import PAPERS
 from generator.imposition.tile_sheets import LAYOUTS
-from generator.options import (parse_back_offset, parse_bleed, parse_clearance, parse_paper, parse_set_names,
-                               parse_tile_size)
+from generator.options import (parse_back_offset, parse_bleed, parse_clearance, parse_out, parse_paper,
+                               parse_set_names, parse_tile_size)
 from generator.writers.pdfx import check_condition
 from generator.resources import load_toml
 from generator.texts import LANGUAGES
@@ -48,9 +48,7 @@ def _flag(value, where, base):
 
 
 def _out(value, where, base):
-    if "\0" in _text(value, where):
-        raise UserError(f"{where}: {value!r} has a NUL character; write a folder name, e.g. \"output\"")
-    return base / value
+    return base / parse_out(_text(value, where), where)
 
 
 def _sets(value, where, base):

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Callable
 
 from generator.art.tile import TileSize, tile_back, tile_front
-from generator.atomic import remove_stale_temporaries
+from generator.atomic import check_not_symlinked, remove_stale_temporaries
 from generator.build import BuildOptions, BuildReport, iter_jobs
 from generator.documents import board_documents, setup_card_document, tile_documents
 from generator.model.set_loader import load_set
@@ -61,12 +61,10 @@ def export_tiles(options: BuildOptions, report: BuildReport, settings: ExportOpt
             picture = tile_picture(tile, tile_set, theme, options.tile_size, side, settings.bleed)
             if "png" in settings.formats:
                 target = tile_file(options.out, "png", tile, side)
-                write_png(picture, target, settings.dpi)
-                report.written.append(target)
+                report.add(target, write_png(picture, target, settings.dpi))
             if "svg" in settings.formats:
                 target = tile_file(options.out, "svg", tile, side)
-                write_svg(picture, target)
-                report.written.append(target)
+                report.add(target, write_svg(picture, target))
 
 
 def sheet_documents(options: BuildOptions, part: str) -> list[tuple[str, list[Drawing]]]:
@@ -90,8 +88,7 @@ def export_sheets(options: BuildOptions, report: BuildReport, part: str) -> None
     for pdf_name, pages in sheet_documents(options, part):
         for number, page in enumerate(pages, start=1):
             target = page_file(options.out, pdf_name, number, len(pages))
-            write_svg(page, target)
-            report.written.append(target)
+            report.add(target, write_svg(page, target))
 
 
 def export_jobs(options: BuildOptions, settings: ExportOptions) -> list:
@@ -111,11 +108,11 @@ def run_export(options: BuildOptions, jobs: list, job_done: Callable[[int], None
     """Run the jobs, calling job_done(1) after each; the files written, in job order."""
     for fmt in FORMATS:
         for folder in [options.out / fmt, *(options.out / fmt / name for name in options.sets)]:
+            check_not_symlinked(options.out, folder)      # never write through a link out of --out
             remove_stale_temporaries(folder)
     report = BuildReport()
     for part in iter_jobs(jobs):
-        report.written += part.written
-        report.notes += part.notes
+        report.merge(part)
         job_done(1)
     return report
 

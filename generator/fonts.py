@@ -1,8 +1,9 @@
 """The bundled fonts (PT Sans, PT Serif) by role, and their registration with reportlab."""
 
 from functools import cache
+import hashlib
 
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
 from generator.errors import UserError
@@ -22,11 +23,35 @@ def pdf_font_name(role: str) -> str:
     return _registered(role).fontName
 
 
+def subset_tag(font_name: str, glyphs) -> bytes:
+    """Six capital letters naming one subset of one font: the same subset always gets the same tag.
+
+    reportlab tags subset n of every font with the same letters (AAAAAA+ for the first), so two
+    different fonts of one file would share a tag; some preflight tools then take them for one.
+    """
+    digest = hashlib.sha256(f"{font_name}:{','.join(map(str, glyphs))}".encode()).digest()
+    return bytes(65 + byte % 26 for byte in digest[:6])
+
+
+class _TaggedTTFont(TTFont):
+    """A TrueType font whose subsets get distinct tags (subset_tag) when written into a PDF."""
+
+    def addObjects(self, doc):
+        subsets = self.state[doc].subsets if doc in self.state else []
+        original = ttfonts.SUBSETN
+        # reportlab looks the tag function up by its module name each time it writes a subset.
+        ttfonts.SUBSETN = lambda n, *_: subset_tag(self.fontName, subsets[n])
+        try:
+            super().addObjects(doc)
+        finally:
+            ttfonts.SUBSETN = original
+
+
 @cache
 def _registered(role: str) -> TTFont:
     if role not in FONT_FILES:
         raise UserError(f"unknown font role {role!r}; use one of {', '.join(FONT_FILES)}")
-    font = TTFont(f"OpenDomino-{role}", str(font_path(FONT_FILES[role])))
+    font = _TaggedTTFont(f"OpenDomino-{role}", str(font_path(FONT_FILES[role])))
     pdfmetrics.registerFont(font)
     return font
 

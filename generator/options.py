@@ -6,6 +6,7 @@ import re
 from generator.art.tile import TileSize
 from generator.errors import UserError
 from generator.model.set_loader import SET_NAMES
+from generator.paths import parse_out, parse_path  # noqa: F401  (option parsers live here too)
 
 _SIZE = re.compile(r"^\s*([0-9]*\.?[0-9]+)\s*[xX×]\s*([0-9]*\.?[0-9]+)\s*$")
 MIN_TILE_WIDTH = 10.0
@@ -76,3 +77,4 @@ def parse_paper(text: str, option: str = "--paper") -> str:
 
     paper_named(text, option)
     return str(text).strip().lower()
+

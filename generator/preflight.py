@@ -1,17 +1,26 @@
 """Preflight: does a PDF meet what a print shop expects of our PDF/X-1a files?
 
-Each check reads the file itself: fonts embedded; TrimBox and BleedBox on every page,
-nested inside the MediaBox; DeviceCMYK only (no RGB operator or colour space, in pages and
-in form XObjects); total ink of every CMYK colour at most 300 %; no transparency; and the
-PDF/X identification (OutputIntent, GTS_PDFXVersion, Trapped, PDF 1.3/1.4).
+Each check reads the file itself: fonts embedded; font subsets with distinct names (no two
+different font programs share a name, every subset tag is six capitals); TrimBox and BleedBox
+on every page, nested inside the MediaBox; no annotation inside the bleed area; DeviceCMYK only
+(no RGB operator or colour space, in pages and in form XObjects); total ink of every CMYK colour
+at most 300 %; no transparency; no unreachable objects; and the PDF/X identification
+(OutputIntent, GTS_PDFXVersion, Trapped, PDF 1.3/1.4).
+
+A file that cannot be read as a PDF at all (damaged, truncated, a decompression bomb) is not a
+FAIL but an error: preflight_file raises UserError, and the command exits with status 2.
 """
 
+from contextlib import contextmanager
 from dataclasses import dataclass
+import hashlib
+import logging
 from pathlib import Path
 import re
+import warnings
 
 from pypdf import PdfReader
-from pypdf.errors import PdfReadError
+from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 
 from generator.errors import UserError
 
@@ -30,15 +39,47 @@ class Check:
         return f"{'PASS' if self.passed else 'FAIL'}  {self.name}: {self.detail}"
 
 
-def preflight(path: Path) -> list[Check]:
+CHECKS = ("fonts embedded", "font names", "page boxes", "no annotations in the bleed", "colour spaces",
+          "ink limit", "no transparency", "no unreachable objects", "PDF/X identification")
+
+
+@contextmanager
+def _quiet_pypdf():
+    """pypdf reports repairs it makes ("EOF marker not found") as log lines and warnings: not ours to print."""
+    logger = logging.getLogger("pypdf")
+    level, propagate = logger.level, logger.propagate
+    logger.setLevel(logging.CRITICAL + 1)
+    logger.propagate = False
     try:
-        reader = PdfReader(str(path))
-        pages = list(reader.pages)
-    except (OSError, PdfReadError, ValueError) as error:
-        raise UserError(f"{path}: cannot read it as a PDF ({error}); give a PDF file") from None
-    streams = list(_content_streams(reader))
-    return [_fonts(reader), _boxes(pages), _colour_spaces(reader, streams), _ink(streams),
-            _transparency(reader), _pdfx(reader, path)]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
+    finally:
+        logger.setLevel(level)
+        logger.propagate = propagate
+
+
+def preflight(path: Path) -> list[Check]:
+    """Every check on one file; UserError if the file cannot be read as a PDF."""
+    path = Path(path)
+    if not path.is_file():
+        raise UserError(f"preflight: {path} is not a file; give the PDFs to check")
+    try:
+        with _quiet_pypdf():
+            reader = PdfReader(str(path), strict=False)
+            pages = list(reader.pages)
+            streams = list(_content_streams(reader))
+            return [_fonts(reader), _font_names(reader), _boxes(pages), _annotations(pages),
+                    _colour_spaces(reader, streams), _ink(streams), _transparency(reader),
+                    _unreachable(reader), _pdfx(reader, path)]
+    except UserError:
+        raise
+    except RecursionError:
+        raise UserError(f"{path}: cannot read it as a PDF (its objects nest too deeply); "
+                        "export it again from its source") from None
+    except Exception as error:     # any damage pypdf meets while reading is the file's, not ours
+        reason = " ".join(str(error).split())[:120] or type(error).__name__
+        raise UserError(f"{path}: cannot read it as a PDF ({reason}); export it again from its source") from None
 
 
 def _resources_everywhere(reader: PdfReader):
@@ -104,6 +145,37 @@ def _fonts(reader: PdfReader) -> Check:
     return Check("fonts embedded", True, f"{len(fonts)} font(s), all embedded")
 
 
+_SUBSET_TAG = re.compile(r"^[A-Z]{6}\+")
+
+
+def _font_programs(reader: PdfReader):
+    """(BaseFont name, sha256 of its embedded font program or None) of every font in the file."""
+    for resources in _resources_everywhere(reader):
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            name = str(font.get("/BaseFont"))
+            descriptor = font.get("/FontDescriptor")
+            if descriptor is None and "/DescendantFonts" in font:
+                descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+            descriptor = descriptor.get_object() if descriptor is not None else {}
+            program = next((descriptor[k] for k in ("/FontFile", "/FontFile2", "/FontFile3") if k in descriptor), None)
+            digest = hashlib.sha256(program.get_object().get_data()).hexdigest() if program is not None else None
+            yield name.lstrip("/"), digest
+
+
+def _font_names(reader: PdfReader) -> Check:
+    programs: dict[str, set] = {}
+    for name, digest in _font_programs(reader):
+        programs.setdefault(name, set()).add(digest)
+        if "+" in name and not _SUBSET_TAG.match(name):
+            return Check("font names", False, f"subset {name} has a tag that is not six capital letters")
+    shared = sorted(name for name, digests in programs.items() if len(digests) > 1)
+    if shared:
+        return Check("font names", False, f"different fonts share the name {shared[0]}; "
+                                          "each subset needs its own tag")
+    return Check("font names", True, f"{len(programs)} distinct font name(s), one font program each")
+
+
 def _box(page, key):
     value = page.get(key)
     return None if value is None else [float(v) for v in value]
@@ -122,6 +194,55 @@ def _boxes(pages) -> Check:
         if not (_inside(trim, bleed) and _inside(bleed, media)):
             return Check("page boxes", False, f"page {number}: TrimBox must lie in BleedBox, BleedBox in MediaBox")
     return Check("page boxes", True, f"TrimBox and BleedBox on all {len(pages)} page(s)")
+
+
+def _overlaps(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _annotations(pages) -> Check:
+    """PDF/X allows no annotation inside the bleed area, but printer's marks and trap networks."""
+    for number, page in enumerate(pages, start=1):
+        area = _box(page, "/BleedBox") or _box(page, "/MediaBox")
+        for annotation in page.get("/Annots") or []:
+            annotation = annotation.get_object()
+            kind = str(annotation.get("/Subtype", "/Unknown"))
+            if kind in ("/PrinterMark", "/TrapNet"):
+                continue
+            rect = [float(v) for v in annotation.get("/Rect", area)]
+            rect = [min(rect[0], rect[2]), min(rect[1], rect[3]), max(rect[0], rect[2]), max(rect[1], rect[3])]
+            if _overlaps(rect, area):
+                return Check("no annotations in the bleed", False,
+                             f"page {number} has a {kind[1:]} annotation inside the bleed area")
+    return Check("no annotations in the bleed", True, "no annotation inside any page's bleed area")
+
+
+def _unreachable(reader: PdfReader) -> Check:
+    """Objects the file stores but nothing refers to: dead weight, and a sign of pages dragged along."""
+    stored = {number for table in reader.xref.values() for number in table}
+    stored |= set(getattr(reader, "xref_objStm", {}))
+    reached, todo = set(), [reader.trailer]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, IndirectObject):
+            if item.idnum in reached:
+                continue
+            reached.add(item.idnum)
+            item = item.get_object()
+        if isinstance(item, DictionaryObject):       # streams are dictionaries too
+            todo.extend(item.values())
+        elif isinstance(item, ArrayObject):
+            todo.extend(item)
+    containers = set()
+    for number in stored - reached:
+        kind = reader.get_object(number)
+        if isinstance(kind, DictionaryObject) and kind.get("/Type") in ("/XRef", "/ObjStm"):
+            containers.add(number)
+    orphans = stored - reached - containers
+    if orphans:
+        return Check("no unreachable objects", False, f"{len(orphans)} object(s) nothing refers to, "
+                                                      f"e.g. object {min(orphans)}")
+    return Check("no unreachable objects", True, f"all {len(reached)} object(s) reachable")
 
 
 def _colour_spaces(reader: PdfReader, streams) -> Check:

@@ -34,6 +34,8 @@ def load_toml(path: Path) -> dict:
         raise UserError(f"{path}: file not found") from None
     except tomllib.TOMLDecodeError as error:
         raise UserError(f"{path}: not valid TOML ({error}); fix the syntax") from None
+    except RecursionError:
+        raise UserError(f"{path}: its tables or lists nest too deeply to read; flatten them") from None
     except UnicodeDecodeError as error:
         raise UserError(f"{path}: byte {error.start + 1} is not UTF-8 text; save the file as UTF-8") from None
     except OSError as error:

@@ -8,11 +8,9 @@ transparency, embedded fonts and an OutputIntent naming a registered print condi
 """
 
 from pathlib import Path
-import tempfile
-
-from pypdf import PdfReader
 
 from generator.art.board import board_geometry
+from generator.atomic import temporary_folder
 from generator.booklet.document import booklet_spec, write_booklet
 from generator.imposition.saddle_stitch import padded_order
 from generator.imposition.shop_sheets import board_page, gang_flip, gang_pages, single_pages
@@ -31,10 +29,9 @@ def shop_bleed(options) -> float:
     return US_BLEED if options.paper == "letter" else BLEED
 
 
-def _write_shop_pdf(pages, target: Path, title: str, options, duplex=None) -> Path:
+def _write_shop_pdf(pages, target: Path, title: str, options, report, duplex=None) -> None:
     write_pdf(pages, target, PdfOptions(title=title, duplex=duplex, cmyk=True))
-    mark_as_pdfx(target, options.output_condition)
-    return target
+    report.add(target, mark_as_pdfx(target, options.output_condition))
 
 
 def build_shop_tiles(options, report) -> None:
@@ -44,31 +41,29 @@ def build_shop_tiles(options, report) -> None:
         if options.shop_layout == "single":
             pages = single_pages(tile_set, theme, options.tile_size, bleed)
             target = options.out / f"shop-tiles-{name}-single.pdf"
-            report.written.append(_write_shop_pdf(pages, target, f"Open Domino: set {name}, one page per face", options))
+            _write_shop_pdf(pages, target, f"Open Domino: set {name}, one page per face", options, report)
         else:
             pages = gang_pages(tile_set, theme, options.tile_size, bleed, options.marks)
             target = options.out / f"shop-tiles-{name}.pdf"
             flip = gang_flip(pages[0].width, pages[0].height)
-            report.written.append(_write_shop_pdf(pages, target, f"Open Domino: set {name} tiles", options, flip))
+            _write_shop_pdf(pages, target, f"Open Domino: set {name} tiles", options, report, flip)
 
 
 def build_shop_board(options, report) -> None:
     page = board_page(board_geometry(options), theme_for(options), shop_bleed(options), options.marks)
-    report.written.append(_write_shop_pdf([page], options.out / "shop-board.pdf", "Open Domino: board", options))
+    _write_shop_pdf([page], options.out / "shop-board.pdf", "Open Domino: board", options, report)
 
 
 def build_shop_booklet(options, report, lang: str) -> None:
-    spec = booklet_spec(lang, options.paper, theme_for(options), shop_bleed(options), cmyk=True)
-    options.out.mkdir(parents=True, exist_ok=True)
-    # The ".part" name lets the next build clear it away if this one is killed.
-    with tempfile.TemporaryDirectory(dir=options.out, prefix=".shop-", suffix=".part") as folder:
-        reading = Path(folder) / "reading.pdf"
-        write_booklet(spec, reading)
-        count = len(PdfReader(str(reading)).pages)
+    spec = booklet_spec(lang, options.paper, theme_for(options), shop_bleed(options), cmyk=True,
+                        crop_marks=options.marks == "crop")
+    # Named like our temporaries, so the next build clears it away if this one is killed.
+    with temporary_folder(options.out, f"shop-rules-{lang}") as folder:
+        reading = folder / "reading.pdf"
+        count = write_booklet(spec, reading)["pages"]
         order = [None if p is None else p - 1 for p in padded_order(count)]
         cover = [order[0], order[1], order[-2], order[-1]]
         interior = order[2:-2]
         for part, pages in (("interior", interior), ("cover", cover)):
             target = options.out / f"shop-rules-{lang}-{part}.pdf"
-            mark_as_pdfx(reading, options.output_condition, pages, target)
-            report.written.append(target)
+            report.add(target, mark_as_pdfx(reading, options.output_condition, pages, target))

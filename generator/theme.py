@@ -23,6 +23,7 @@ from generator.colour import Colour, parse_colour_text, parse_theme_colour
 from generator.colour_checks import colour_problems
 from generator.errors import UserError
 from generator.model.set_loader import SET_NAMES
+from generator.paths import parse_path
 from generator.resources import load_toml, template_path
 
 ARROW_STYLES = ("solid", "hollow")
@@ -159,7 +160,7 @@ def theme_names() -> list[str]:
 def theme_path(name: str) -> Path:
     """A bundled theme by name, or a theme file by path (anything ending in .toml)."""
     if name.endswith(".toml"):
-        path = Path(name)
+        path = parse_path(name, "theme file", "club.toml")
         if not path.is_file():
             raise UserError(f"theme file {name} not found; check the path, or copy a theme from "
                             "templates/themes/ to start one")
@@ -186,9 +187,13 @@ def load_theme(name: str = "classic") -> Theme:
     data = load_toml(path)
     where = path.name
     reject_unknown_keys(data, (*THEME_FIELDS, *COLOUR_SECTIONS, *SET_NAMES), where)
+    for field_name in ("name", "description"):
+        value = data.get(field_name, "")
+        if not isinstance(value, str) or any(ch in value for ch in "\n\r\t\v\f\x00"):
+            raise UserError(f"{where}: {field_name} must be one line of text in quotes")
     colours = {}
     for section, keys in COLOUR_SECTIONS.items():
-        table = data.get(section, {})
+        table = _table(data, section, where)
         reject_unknown_keys(table, keys, f"{where}: [{section}]")
         for key in keys:
             if key not in table:
@@ -199,7 +204,7 @@ def load_theme(name: str = "classic") -> Theme:
         raise UserError(f"{where}: outline_only must be true or false")
     groups = {}
     for set_name in SET_NAMES:
-        set_table = data.get(set_name, {})
+        set_table = _table(data, set_name, where)
         reject_unknown_keys(set_table, [f"group{g}" for g in GROUPS], f"{where}: [{set_name}]")
         for group in GROUPS:
             key = group_key(set_name, group)
@@ -215,6 +220,15 @@ def load_theme(name: str = "classic") -> Theme:
                 parse_theme_colour(look.get("arrow"), f"{where}: {key}.arrow"), style, outline_only)
     return Theme(str(data.get("name", path.stem)), colours, groups, str(data.get("description", "")),
                  outline_only)
+
+
+def _table(data: dict, section: str, where: str) -> dict:
+    """A theme's [section]; anything else under that name is an error, not a crash."""
+    table = data.get(section, {})
+    if not isinstance(table, dict):
+        raise UserError(f"{where}: {section} must be a table: a line [{section}] followed by its colours, "
+                        f"not {section} = {table!r}"[:200])
+    return table
 
 
 def parse_override(text: str, where: str = "--colour") -> tuple[str, str]:

@@ -38,7 +38,7 @@ def refused(argv, cwd, *names) -> str:
     (["build", "--sets", "A,D"], ["--sets", "'D'", "choose from A,B,C"]),
     (["export", "--sets", "abc"], ["--sets", "'ABC'", "choose from"]),
     (["build", "--sets", ","], ["--sets", "e.g. A,B,C"]),
-    (["sets", "D"], ["'D'", "is not one of"]),
+    (["sets", "D"], ["'D'", "unknown set", "choose from A,B,C"]),
     # tiles too small, too large, zero, negative, not a number
     (["build", "--tile-size", "9x18"], ["--tile-size", "outside 10-60 mm"]),
     (["build", "--tile-size", "61x122"], ["--tile-size", "outside 10-60 mm"]),
@@ -193,7 +193,7 @@ def test_a_set_file_whose_groups_swap_tiles_with_the_same_head(tmp_path):
 @pytest.mark.parametrize("old, new, names", [
     ('digit   = { hex = "#000000", cmyk = [0, 0, 0, 100] }\n', "",
      ["club.toml: [tile] has no digit", "add it"]),
-    ('[B.group2]\ncircle = { hex = "#2f9a48", cmyk = [80, 10, 95, 5] }\n', '[B.group3]\n',
+    ('[B.group2]\ncircle = { hex = "#2f9a48", cmyk = [80, 10, 95, 30] }\n', '[B.group3]\n',
      ["club.toml: [B]: unknown key 'group3'", "did you mean group2?"]),
     ('arrow_style = "solid"', 'arrow_style = "dotted"', ["club.toml: A.group1.arrow_style", "use solid or hollow"]),
     ('"#c8202f"', '"#c8202"', ["club.toml: A.group1.circle", "is not #rrggbb"]),

@@ -9,6 +9,7 @@ The runs are derandomized: CI sees the same cases every time.
 from contextlib import ExitStack, chdir, redirect_stderr, redirect_stdout
 import datetime
 import io
+import json
 import math
 from pathlib import Path
 import tempfile
@@ -268,7 +269,8 @@ def check_config(content: bytes):
             event("config error: " + (message.split(":")[1].split() or [""])[0])
             assert "\n" not in message and "\r" not in message, f"not one line: {message!r}"
             assert CONFIG_NAME in message, f"{message!r} does not name the file"
-            if "not valid TOML" not in message and "UTF-8" not in message and "(--strict)" not in message:
+            unparsable = ("not valid TOML", "UTF-8", "(--strict)", "nest too deeply")
+            if not any(reason in message for reason in unparsable):
                 keys = {*tomllib.loads(content.decode()), *COLOUR_KEYS}
                 assert any(key and key in message or repr(key)[1:-1] in message for key in keys), \
                     f"{message!r} names no key"
@@ -315,7 +317,7 @@ STUBS = {
     "run_export": lambda options, jobs, update: BuildReport(),
     "build_theme_swatches": lambda options, report: None,
     "write_pdf": lambda *args, **kwargs: None,
-    "write_manifest": lambda folder: folder,
+    "write_manifest": lambda folder, *args: folder,
 }
 COMMANDS = ["build", "board", "export", "booklet", "calibrate", "sets", "init", "themes", "check", "preflight"]
 OPTIONS = ["--out", "--paper", "--sets", "--tile-size", "--clearance", "--across-notation", "--no-across-notation",
@@ -492,3 +494,124 @@ def load_and_check_theme(path: Path):
 @given(text=file_mutations(THEME_DATA, st.one_of(theme_colours, st.sampled_from(["solid", "hollow", "dashed"]))))
 def test_theme_files(text):
     check_data_file(text, "club.toml", load_and_check_theme)
+
+
+# --- classes of input that escaped the fuzzing before (issue: hardening) -------------------------
+
+def nested(depth: int, kind: str) -> str:
+    if kind == "array":
+        return "[" * depth + "]" * depth
+    return "{a = " * depth + "1" + "}" * depth
+
+
+@fuzz(60)
+@given(depth=st.integers(1, 6000), kind=st.sampled_from(["array", "table"]), key=st.sampled_from(["x", "colours",
+                                                                                                  "paper", "board"]))
+@example(depth=5000, kind="array", key="x")
+def test_nesting_depth(depth, kind, key):
+    text = f"{key} = {nested(depth, kind)}\n"
+    check_config(text.encode())
+    check_data_file(text, "club.toml", load_and_check_theme)
+
+
+@fuzz(300)
+@given(section=st.sampled_from([key for key, value in THEME_DATA.items() if isinstance(value, dict)]),
+       value=st.one_of(scalars, st.lists(scalars, max_size=3), st.text(max_size=6)))
+@example(section="board", value=1)
+@example(section="tile", value=[1])
+@example(section="board", value="red")
+def test_theme_sections_of_any_type(section, value):
+    data = {**THEME_DATA, section: value}
+    check_data_file(toml_document(data), "club.toml", load_and_check_theme)
+
+
+long_names = st.builds(lambda part, count: part * count, st.sampled_from(["x", "ё", "日", "ab"]),
+                       st.integers(80, 400))
+
+
+@fuzz(200)
+@given(name=long_names, where=st.sampled_from(["out", "init", "theme", "config", "config-out"]),
+       deeper=st.booleans())
+def test_long_path_names(name, where, deeper):
+    path = f"{name}/kit" if deeper else name
+    with tempfile.TemporaryDirectory() as folder:
+        if where == "config-out":
+            Path(folder, CONFIG_NAME).write_text(f"out = {toml_string(path)}\n", encoding="utf-8")
+            argv = ["build"]
+        else:
+            argv = {"out": ["build", "--out", path], "init": ["init", path],
+                    "theme": ["check", "--theme", path + ".toml"], "config": ["build", "--config", path]}[where]
+        status, _, err = run_in_process(argv, cwd=Path(folder))
+    long_enough = len(name.encode()) > 255
+    assert status == (2 if long_enough or where in ("theme", "config") else 0), (argv[:2], status, err)
+    if status == 2:
+        assert err.count("\n") == 1 and err.startswith("opendomino: error: ") and "Traceback" not in err, err
+
+
+safe_names = st.text(st.characters(whitelist_categories=("Ll", "Lu", "Nd"), whitelist_characters="-_.() "),
+                     min_size=1, max_size=12).filter(lambda n: n.strip(". ") == n and n not in ("manifest.json",))
+
+
+@fuzz(150)
+@given(files=st.dictionaries(st.tuples(st.sampled_from(["", "png/", "svg/A/"]), safe_names),
+                             st.binary(max_size=64), max_size=5),
+       previous=st.lists(st.one_of(junk, st.fixed_dictionaries({"file": st.text(max_size=8)}, optional={
+           "bytes": st.integers(), "sha256": st.text(max_size=8)})), max_size=3))
+def test_foreign_files_in_the_output_folder(files, previous):
+    from generator.manifest import set_aside, write_manifest
+
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder)
+        for (sub, name), data in files.items():
+            (out / sub).mkdir(parents=True, exist_ok=True)
+            (out / sub / name).write_bytes(data)
+        (out / "manifest.json").write_text(json.dumps({"files": previous}, default=str))
+        ours = out / "ours.pdf"
+        ours.write_bytes(b"%PDF-1.4 ours")
+        report = BuildReport()
+        report.add(ours, {"pages": 1})
+        write_manifest(out, report, set_aside(out))
+        manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+        assert [entry["file"] for entry in manifest["files"]] == ["ours.pdf"]
+        assert set(manifest.get("foreign", [])) == {f"{sub}{name}" for sub, name in files}
+
+
+def _small_shop_pdf() -> bytes:
+    from generator.scene import Drawing, Rect, Style
+    from generator.colour import Colour
+    from generator.writers.pdf import PdfOptions, write_pdf
+    from generator.writers.pdfx import mark_as_pdfx
+
+    page = Drawing(40, 30, trim=(5, 5, 30, 20), bleed=(2, 2, 36, 26))
+    page.add(Rect(2, 2, 36, 26, Style(fill=Colour("#c0392b"))))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "small.pdf"
+        write_pdf([page], path, PdfOptions(cmyk=True))
+        mark_as_pdfx(path)
+        return path.read_bytes()
+
+
+SMALL_PDF = _small_shop_pdf()
+
+
+@fuzz(400)
+@given(cut=st.integers(0, len(SMALL_PDF)),
+       flips=st.lists(st.tuples(st.integers(0, len(SMALL_PDF) - 1), st.integers(0, 255)), max_size=12),
+       splice=st.binary(max_size=40))
+@example(cut=len(SMALL_PDF) - 10, flips=[], splice=b"")
+def test_corrupted_pdfs_for_preflight(cut, flips, splice):
+    from generator.preflight import preflight
+
+    data = bytearray(SMALL_PDF)
+    for position, value in flips:
+        data[position] = value
+    data = bytes(data[:cut]) + splice
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "damaged.pdf"
+        path.write_bytes(data)
+        try:
+            checks = preflight(path)
+            event("read: " + ("all pass" if all(c.passed for c in checks) else "some fail"))
+        except UserError as error:
+            event("unreadable")
+            assert "\n" not in str(error) and "damaged.pdf" in str(error)

@@ -38,15 +38,16 @@ def test_shop_files(shop_kit):
 def test_every_shop_file_passes_preflight(shop_kit):
     for path in sorted(shop_kit.glob("*.pdf")):
         checks = preflight(path)
-        assert [c.name for c in checks] == ["fonts embedded", "page boxes", "colour spaces", "ink limit",
-                                            "no transparency", "PDF/X identification"]
+        assert [c.name for c in checks] == ["fonts embedded", "font names", "page boxes",
+                                            "no annotations in the bleed", "colour spaces", "ink limit",
+                                            "no transparency", "no unreachable objects", "PDF/X identification"]
         assert all(c.passed for c in checks), (path.name, [c.line() for c in checks if not c.passed])
 
 
 def test_preflight_command_passes_and_fails(shop_kit, default_kit):
     good = run_cli("preflight", *(str(p) for p in sorted(shop_kit.glob("*.pdf"))))
     assert good.returncode == 0, good.stdout
-    assert good.stdout.count("PASS") == 6 * 8 and "FAIL" not in good.stdout
+    assert good.stdout.count("PASS") == 9 * 8 and "FAIL" not in good.stdout
     # A home file is RGB, has no page boxes and no PDF/X keys: preflight must say so.
     bad = run_cli("preflight", str(default_kit / "tiles-A.pdf"))
     assert bad.returncode == 1
@@ -130,8 +131,10 @@ def test_booklet_interior_and_cover(shop_kit, default_kit, lang):
     cover = read_pdf(shop_kit / f"shop-rules-{lang}-cover.pdf")
     assert len(cover.pages) == 4 and len(interior.pages) == padded - 4
     page = interior.pages[0]
-    assert box(page, "/MediaBox")[2:] == pytest.approx([148 + 6, 210 + 6], abs=0.01)
-    assert box(page, "/TrimBox") == pytest.approx([3, 3, 151, 213], abs=0.01)
+    # A5 with 3 mm of bleed, and 12 mm beyond that for the crop marks.
+    assert box(page, "/MediaBox")[2:] == pytest.approx([148 + 6 + 24, 210 + 6 + 24], abs=0.01)
+    assert box(page, "/BleedBox") == pytest.approx([12, 12, 12 + 154, 12 + 216], abs=0.01)
+    assert box(page, "/TrimBox") == pytest.approx([15, 15, 15 + 148, 15 + 210], abs=0.01)
     assert "3" in page.extract_text()                        # the interior starts at page 3
 
 

@@ -18,9 +18,9 @@ def number_form_name(index: int) -> str:
 class ContentsLine(Flowable):
     """Title . . . . . page, linked to the heading it names."""
 
-    def __init__(self, index: int, title: str, key: str, style):
+    def __init__(self, index: int, title: str, key: str, style, link: bool = True):
         super().__init__()
-        self.index, self.title, self.key, self.style = index, title, key, style
+        self.index, self.title, self.key, self.style, self.link = index, title, key, style, link
 
     def wrap(self, available_width, available_height):
         self.width = available_width
@@ -39,7 +39,8 @@ class ContentsLine(Flowable):
         canvas.translate(self.width, baseline)
         canvas.doForm(number_form_name(self.index))
         canvas.restoreState()
-        canvas.linkRect("", self.key, (0, 0, self.width, self.style.leading), relative=1, thickness=0)
+        if self.link:       # print-shop files carry no annotations (PDF/X)
+            canvas.linkRect("", self.key, (0, 0, self.width, self.style.leading), relative=1, thickness=0)
 
 
 def define_number_forms(canvas, pages: list[int], style) -> None:

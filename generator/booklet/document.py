@@ -19,9 +19,13 @@ from generator.booklet.styles import BOOKLET_PAGES, MARGINS, MM, BookletPage, pa
 from generator.booklet.texts import booklet_text
 from generator.errors import UserError
 from generator.fonts import pdf_font_name, register_families, require_glyphs
+from generator.imposition.shop_sheets import MARK_SPACE, crop_marks
+from generator.manifest import pages_description
 from generator.model.figures import figure as figure_by_id
 from generator.rules import load_rules
+from generator.scene import Drawing
 from generator.theme import Theme
+from generator.writers.pdf import draw_drawing
 
 FIGURE_MAX_HEIGHT = 128.0       # mm; a board figure and its caption fit a page with text
 COVER_FIGURE = "fig-1a"
@@ -34,7 +38,18 @@ class BookletSpec:
     page: BookletPage
     theme: Theme
     bleed: float = 0.0         # mm around every page, for print-shop files
-    cmyk: bool = False         # print-shop files: DeviceCMYK only
+    cmyk: bool = False         # print-shop files: DeviceCMYK only, and no links (PDF/X allows no annotations)
+    crop_marks: bool = False   # print-shop files: crop marks outside the bleed
+
+    @property
+    def margin(self) -> float:
+        """mm from the page's edge to the bleed: room for the crop marks."""
+        return MARK_SPACE if self.crop_marks else 0.0
+
+    @property
+    def outside(self) -> float:
+        """mm from the page's edge to the trimmed page."""
+        return self.margin + self.bleed
 
 
 class _BookletDocument(BaseDocTemplate):
@@ -59,18 +74,19 @@ class _BookletDocument(BaseDocTemplate):
         self.canv.save()
 
 
-def write_booklet(spec: BookletSpec, target: Path) -> None:
+def write_booklet(spec: BookletSpec, target: Path) -> dict:
+    """Write the booklet in reading order; returns what the manifest says of it."""
     register_families()
-    page, bleed = spec.page, spec.bleed
-    width, height = (page.width + 2 * bleed) * MM, (page.height + 2 * bleed) * MM
+    page, outside = spec.page, spec.outside
+    width, height = (page.width + 2 * outside) * MM, (page.height + 2 * outside) * MM
     with atomic_path(target) as temp:
         document = _BookletDocument(
             str(temp), pagesize=(width, height), invariant=1, pageCompression=1,
             initialFontName=pdf_font_name("serif"), initialFontSize=10,
             title=booklet_text(spec.lang, "title"), author="Open Domino Kit", creator="opendomino",
             lang=spec.lang, enforceColorSpace="cmyk" if spec.cmyk else None)
-        document.booklet_bleed = bleed
-        frame = Frame((bleed + MARGINS["inner"]) * MM, (bleed + MARGINS["bottom"]) * MM,
+        document.booklet_spec = spec
+        frame = Frame((outside + MARGINS["inner"]) * MM, (outside + MARGINS["bottom"]) * MM,
                       (page.width - MARGINS["inner"] - MARGINS["outer"]) * MM,
                       (page.height - MARGINS["top"] - MARGINS["bottom"]) * MM, id="text",
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
@@ -81,22 +97,31 @@ def write_booklet(spec: BookletSpec, target: Path) -> None:
         document.heading_pages = []
         document.contents_style = paragraph_styles(spec.lang)["toc0"]
         document.build(booklet_story(spec, frame.width / MM, frame.height / MM))
+        pages = document.page
+    return pages_description([(width / MM, height / MM)] * pages)
 
 
 def _page_boxes(canvas, document) -> None:
-    """With a bleed, the trimmed page sits inside it: TrimBox and BleedBox for print shops."""
-    bleed = document.booklet_bleed * MM
-    if bleed:
-        width, height = document.pagesize
-        canvas.setCropBox((bleed, bleed, width - bleed, height - bleed), name="trim")
-        canvas.setCropBox((0, 0, width, height), name="bleed")
+    """With a bleed, the trimmed page sits inside it: TrimBox and BleedBox, and crop marks outside."""
+    spec = document.booklet_spec
+    if not spec.bleed and not spec.crop_marks:
+        return
+    width, height = document.pagesize
+    trim, bleed = spec.outside * MM, spec.margin * MM
+    canvas.setCropBox((trim, trim, width - trim, height - trim), name="trim")
+    canvas.setCropBox((bleed, bleed, width - bleed, height - bleed), name="bleed")
+    if spec.crop_marks:
+        marks = Drawing(width / MM, height / MM)
+        trim_box = (spec.outside, spec.outside, spec.page.width, spec.page.height)
+        marks.add(*crop_marks([trim_box], spec.bleed, marks))
+        draw_drawing(canvas, marks, 0, 0, MM, spec.cmyk)
 
 
 def _page_number(canvas, document) -> None:
     _page_boxes(canvas, document)
     canvas.saveState()
     canvas.setFont(pdf_font_name("sans"), 8)
-    canvas.drawCentredString(document.pagesize[0] / 2, (document.booklet_bleed + 8) * MM, str(document.page))
+    canvas.drawCentredString(document.pagesize[0] / 2, (document.booklet_spec.outside + 8) * MM, str(document.page))
     canvas.restoreState()
 
 
@@ -115,11 +140,13 @@ def booklet_story(spec: BookletSpec, frame_width: float, frame_height: float) ->
                 DrawingFlowable(drawing, frame_width, FIGURE_MAX_HEIGHT, anchor=figure_id, cmyk=spec.cmyk),
                 Paragraph(caption, styles["caption"])]
 
-    builder = FlowableBuilder(styles, figure_flowables, link_colour=None if spec.cmyk else LINK_COLOUR)
+    builder = FlowableBuilder(styles, figure_flowables, link_colour=None if spec.cmyk else LINK_COLOUR,
+                              links=not spec.cmyk)
     story = _cover(spec, styles, frame_width)
     story += [NextPageTemplate("body"), PageBreak(), Paragraph(booklet_text(lang, "contents"), styles["title"])]
     files = load_rules(lang)
-    story += [ContentsLine(index, _heading(lang, f), _key(f), styles["toc0"]) for index, f in enumerate(files)]
+    story += [ContentsLine(index, _heading(lang, f), _key(f), styles["toc0"], link=not spec.cmyk)
+              for index, f in enumerate(files)]
     for rules_file in files:
         _check_glyphs(rules_file)
         story.append(CondPageBreak(70 * MM) if rules_file.kind == "game" else PageBreak())
@@ -181,6 +208,7 @@ def _printing_note(spec: BookletSpec, styles: dict) -> list:
     return note
 
 
-def booklet_spec(lang: str, paper: str, theme: Theme, bleed: float = 0.0, cmyk: bool = False) -> BookletSpec:
+def booklet_spec(lang: str, paper: str, theme: Theme, bleed: float = 0.0, cmyk: bool = False,
+                 crop_marks: bool = False) -> BookletSpec:
     """A5 pages on A4 sheets, or half-Letter pages on Letter; other papers get A5."""
-    return BookletSpec(lang, BOOKLET_PAGES.get(paper, BOOKLET_PAGES["a4"]), theme, bleed, cmyk)
+    return BookletSpec(lang, BOOKLET_PAGES.get(paper, BOOKLET_PAGES["a4"]), theme, bleed, cmyk, crop_marks)

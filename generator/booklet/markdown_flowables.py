@@ -17,10 +17,11 @@ MM = 72 / 25.4
 class FlowableBuilder:
     """Turns one file's tokens into flowables; `figure_flowables(id)` draws a figure block."""
 
-    def __init__(self, styles: dict, figure_flowables, link_colour: str | None = "#1d4f91"):
+    def __init__(self, styles: dict, figure_flowables, link_colour: str | None = "#1d4f91", links: bool = True):
         self.styles = styles
         self.figure_flowables = figure_flowables
         self.link_colour = link_colour
+        self.links = links          # False: figure references stay plain text (print-shop files)
 
     def build(self, tokens: list[Token]) -> list:
         flowables, index = [], 0
@@ -35,9 +36,9 @@ class FlowableBuilder:
             level = "h2" if token.tag in ("h1", "h2") else "h3"
             # A heading needs a few lines of its section below it on the same page.
             return [CondPageBreak(HEADING_ROOM * MM),
-                    Paragraph(inline_markup(tokens[index + 1], self.link_colour), self.styles[level])], index + 3
+                    Paragraph(inline_markup(tokens[index + 1], self.link_colour, self.links), self.styles[level])], index + 3
         if token.type == "paragraph_open":
-            return [Paragraph(inline_markup(tokens[index + 1], self.link_colour), self.styles[style])], index + 3
+            return [Paragraph(inline_markup(tokens[index + 1], self.link_colour, self.links), self.styles[style])], index + 3
         if token.type in ("bullet_list_open", "ordered_list_open"):
             return self._list(tokens, index)
         if token.type == "fence" and token.info.strip() == FIGURE_FENCE:
@@ -64,8 +65,11 @@ class FlowableBuilder:
         return [flowable], index + 1
 
 
-def inline_markup(inline: Token, link_colour: str | None = None) -> str:
-    """reportlab paragraph markup for one inline token; figure links get `link_colour`."""
+def inline_markup(inline: Token, link_colour: str | None = None, make_links: bool = True) -> str:
+    """reportlab paragraph markup for one inline token; figure links get `link_colour`.
+
+    With make_links=False no link is made at all (a link is an annotation, which PDF/X forbids).
+    """
     parts, links = [], []
     for child in inline.children or []:
         if child.type == "text":
@@ -84,7 +88,7 @@ def inline_markup(inline: Token, link_colour: str | None = None) -> str:
             parts.append(escape(child.content, quote=False))
         elif child.type == "link_open":
             # Only links inside the booklet (figures) become links; others stay plain text.
-            internal = child.attrs.get("href", "").startswith("#")
+            internal = make_links and child.attrs.get("href", "").startswith("#")
             links.append(internal)
             colour = f' color="{link_colour}"' if link_colour else ""
             parts.append(f'<a href="{escape(child.attrs["href"])}"{colour}>' if internal else "")

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 
+from generator.booklet.hyphenation import DICTIONARIES as HYPHENATION
 from generator.fonts import pdf_font_name
 
 MM = 72 / 25.4
@@ -25,7 +26,6 @@ BOOKLET_PAGES = {
 
 MARGINS = {"inner": 15.0, "outer": 13.0, "top": 14.0, "bottom": 16.0}     # mm
 
-HYPHENATION = {"ru": "ru_RU", "en": "en_US"}
 
 
 def paragraph_styles(lang: str) -> dict[str, ParagraphStyle]:

@@ -13,6 +13,8 @@ from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, Fl
 
 from generator.atomic import atomic_path
 from generator.imposition.paper import Paper
+from generator.manifest import pages_description
+from generator.writers.pdf_date import pdf_date
 
 MM = 72 / 25.4
 
@@ -34,7 +36,8 @@ def sheet_sides(page_count: int) -> list[tuple[int, int]]:
     return sides
 
 
-def impose_saddle_stitch(source: Path, target: Path, sheet: Paper) -> None:
+def impose_saddle_stitch(source: Path, target: Path, sheet: Paper) -> dict:
+    """Write the imposed booklet; returns what the manifest says of it."""
     reader = PdfReader(str(source))
     order = padded_order(len(reader.pages))
     width, height = sheet.height * MM, sheet.width * MM          # landscape
@@ -56,10 +59,11 @@ def impose_saddle_stitch(source: Path, target: Path, sheet: Paper) -> None:
     preferences.duplex = "/DuplexFlipShortEdge"
     preferences.print_scaling = "/None"
     writer.add_metadata({"/Title": f"{reader.metadata.get('/Title', 'Booklet')} (booklet)",
-                         "/Creator": "opendomino"})
+                         "/Creator": "opendomino", "/CreationDate": pdf_date(), "/ModDate": pdf_date()})
     with atomic_path(target) as temp:
         with open(temp, "wb") as handle:
             writer.write(handle)
+    return pages_description([(sheet.height, sheet.width)] * len(writer.pages))
 
 
 def _offset(page: PageObject, half: int, width: float, height: float) -> tuple[float, float]:

@@ -155,6 +155,8 @@ def _parse_front_matter(text: str, where: str) -> dict:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise UserError(f"{where}: front matter is not valid TOML ({error}); fix the syntax") from None
+    except RecursionError:
+        raise UserError(f"{where}: front matter nests too deeply to read; flatten it") from None
 
 
 def _check_front_matter(front: dict, kind: str, file_name: str, where: str) -> None:

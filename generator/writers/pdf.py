@@ -7,6 +7,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.atomic import atomic_path
 from generator.fonts import pdf_font_name, require_glyphs
+from generator.manifest import pages_description
 from generator.scene import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text
 
 POINTS_PER_MM = 72 / 25.4
@@ -21,7 +22,8 @@ class PdfOptions:
     cmyk: bool = False               # print-shop files: every colour as DeviceCMYK
 
 
-def write_pdf(pages: list[Drawing], target: Path, options: PdfOptions = PdfOptions()) -> None:
+def write_pdf(pages: list[Drawing], target: Path, options: PdfOptions = PdfOptions()) -> dict:
+    """Write the pages as one PDF; returns what the manifest says of it."""
     with atomic_path(target) as temp:
         # The initial font is ours, so no unembedded standard-14 font is ever referenced.
         canvas = Canvas(str(temp), invariant=1, pageCompression=1,
@@ -34,6 +36,7 @@ def write_pdf(pages: list[Drawing], target: Path, options: PdfOptions = PdfOptio
         for page in pages:
             _write_page(canvas, page, options.cmyk)
         canvas.save()
+    return pages_description((page.width, page.height) for page in pages)
 
 
 def _write_page(canvas: Canvas, page: Drawing, cmyk: bool) -> None:

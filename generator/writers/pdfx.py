@@ -14,11 +14,14 @@ from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringO
 
 from generator.atomic import atomic_path
 from generator.errors import UserError
+from generator.manifest import pages_description
+from generator.writers.pdf_date import pdf_date
 from generator.resources import load_toml, template_path
 
 PDFX_VERSION = "PDF/X-1a:2003"
 DEFAULT_CONDITION = "FOGRA39"
 REGISTRY = "http://www.color.org"
+MM = 72 / 25.4
 
 
 def _add_blank_like(writer: PdfWriter, model) -> None:
@@ -42,11 +45,12 @@ def check_condition(name: str, where: str = "--output-condition") -> str:
 
 
 def mark_as_pdfx(path: Path, condition: str = DEFAULT_CONDITION, pages: list[int | None] | None = None,
-                 target: Path | None = None) -> None:
-    """Rewrite `path` (or write `target`) as PDF/X-1a.
+                 target: Path | None = None) -> dict:
+    """Rewrite `path` (or write `target`) as PDF/X-1a; returns what the manifest says of it.
 
     `pages` picks and orders the pages (0-based); None in it inserts a blank page with the
-    page boxes of the first page, as a booklet's padding.
+    page boxes of the first page, as a booklet's padding. Annotations are dropped: PDF/X allows
+    none inside the bleed, and a link would pull the pages it points to into the file.
     """
     details = output_conditions()[check_condition(condition)]
     reader = PdfReader(str(path))
@@ -55,7 +59,10 @@ def mark_as_pdfx(path: Path, condition: str = DEFAULT_CONDITION, pages: list[int
         if index is None:
             _add_blank_like(writer, reader.pages[0])
         else:
-            writer.add_page(reader.pages[index])
+            page = reader.pages[index]
+            if "/Annots" in page:
+                del page[NameObject("/Annots")]
+            writer.add_page(page)
     intent = DictionaryObject({
         NameObject("/Type"): NameObject("/OutputIntent"),
         NameObject("/S"): NameObject("/GTS_PDFX"),
@@ -75,9 +82,9 @@ def mark_as_pdfx(path: Path, condition: str = DEFAULT_CONDITION, pages: list[int
         "/Author": str(info.get("/Author", "Open Domino Kit")),
         "/Creator": "opendomino",
         "/Producer": "opendomino (reportlab, pypdf)",
-        # Fixed dates keep the files byte-identical between runs (reportlab's invariant mode does the same).
-        "/CreationDate": "D:20000101000000+00'00'",
-        "/ModDate": "D:20000101000000+00'00'",
+        # The date of every PDF we write: see pdf_date.
+        "/CreationDate": pdf_date(),
+        "/ModDate": pdf_date(),
         "/GTS_PDFXVersion": PDFX_VERSION,
     })
     writer._info.get_object()[NameObject("/Trapped")] = NameObject("/False")
@@ -86,3 +93,4 @@ def mark_as_pdfx(path: Path, condition: str = DEFAULT_CONDITION, pages: list[int
     with atomic_path(target or path) as temp:
         with open(temp, "wb") as handle:
             writer.write(handle)
+    return pages_description((float(p.mediabox.width) / MM, float(p.mediabox.height) / MM) for p in writer.pages)

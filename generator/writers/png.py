@@ -57,8 +57,10 @@ def png_bytes(drawing: Drawing, dpi: float, supersample: int | None = None) -> b
     return buffer.getvalue()
 
 
-def write_png(drawing: Drawing, target: Path, dpi: float = 300) -> None:
+def write_png(drawing: Drawing, target: Path, dpi: float = 300) -> dict:
+    """Write the PNG; returns what the manifest says of it."""
     write_bytes(target, png_bytes(drawing, dpi))
+    return {"pixels": list(pixel_size(drawing.width, drawing.height, dpi)), "dpi": round(dpi)}
 
 
 @cache

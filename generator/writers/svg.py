@@ -45,8 +45,10 @@ def svg_text(drawing: Drawing) -> str:
     return '<?xml version="1.0" encoding="utf-8" ?>\n' + document.tostring() + "\n"
 
 
-def write_svg(drawing: Drawing, target: Path) -> None:
+def write_svg(drawing: Drawing, target: Path) -> dict:
+    """Write the SVG; returns what the manifest says of it."""
     write_bytes(target, svg_text(drawing).encode("utf-8"))
+    return {"page_size_mm": [round(drawing.width, 1), round(drawing.height, 1)]}
 
 
 def _paint(style: Style) -> dict | None:
