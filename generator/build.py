@@ -1,7 +1,7 @@
 """The main job: write every file of the kit into one folder."""
 
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 import multiprocessing
 import os
 from pathlib import Path
@@ -14,7 +14,7 @@ from generator.imposition.paper import paper_named
 from generator.imposition.saddle_stitch import impose_saddle_stitch
 from generator.imposition.swatches import swatch_page
 from generator.imposition.tile_grid import plan_sheets
-from generator.model.set_loader import SET_NAMES
+from generator.model.set_loader import OPEN_SET_NAMES, register_set_file
 from generator.shop import build_shop_board, build_shop_booklet, build_shop_tiles
 from generator.theme import load_theme, theme_for, theme_names
 from generator.workers import stop_workers, worker_start
@@ -25,7 +25,7 @@ from generator.writers.pdf import PdfOptions, write_pdf
 class BuildOptions:
     out: Path = Path("output")
     paper: str = "a4"
-    sets: tuple[str, ...] = SET_NAMES
+    sets: tuple[str, ...] = OPEN_SET_NAMES
     tile_size: TileSize = field(default_factory=TileSize)
     clearance: float = 2.0
     across_notation: bool = True
@@ -41,6 +41,7 @@ class BuildOptions:
     marks: str = "crop"           # shop crop marks: "crop" or "none"
     shop_layout: str = "sheets"   # shop tiles: "sheets" (gang sheets) or "single" (a page per face)
     output_condition: str = "FOGRA39"
+    set_files: tuple[Path, ...] = ()   # sets of the user's own; each is made along with `sets`
 
 
 @dataclass
@@ -76,7 +77,10 @@ def build_board(options: BuildOptions, report: BuildReport) -> None:
 
 
 def build_setup_cards(options: BuildOptions, report: BuildReport) -> None:
-    _write([setup_card_document(options)], options, report)
+    """setup-cards.pdf: one card per set with a starting layout (classic sets have none)."""
+    document = setup_card_document(options)
+    if document.pages:
+        _write([document], options, report)
 
 
 def build_theme_swatches(options: BuildOptions, report: BuildReport) -> None:
@@ -111,6 +115,12 @@ def build_jobs(options: BuildOptions) -> list:
     return jobs + [(build_tile_sheets, options, ()), (build_board, options, ()), (build_setup_cards, options, ())]
 
 
+def with_set_files(options: BuildOptions) -> BuildOptions:
+    """The options with every --set-file loaded and its set added to `sets`."""
+    names = [register_set_file(path) for path in options.set_files]
+    return replace(options, sets=tuple(dict.fromkeys((*options.sets, *names))))
+
+
 def check_fits(options: BuildOptions) -> None:
     """Tiles too large for the paper: say so before drawing anything."""
     if options.target == "home":
@@ -119,6 +129,7 @@ def check_fits(options: BuildOptions) -> None:
 
 def build(options: BuildOptions, on_step=None) -> BuildReport:
     """Every file of the kit; `on_step(report)` is called as each step finishes."""
+    options = with_set_files(options)
     check_fits(options)
     prepare_folder(options.out)
     remove_stale_temporaries(options.out)

@@ -20,10 +20,13 @@ from generator.writers.pdfx import check_condition
 
 def run_checks(options, config_path) -> list[str]:
     lines = [f"config: {config_path}" if config_path else "config: no opendomino.toml here; defaults and options"]
-    sets = load_all_sets()
-    for name, tile_set in sets.items():
-        lines.append(f"set {name}: 32 tiles, composition, proportional orientation and magic sums hold "
-                     f"(four-tile columns sum to {column_sums(tile_set)[0]})")
+    for name, tile_set in load_all_sets().items():
+        if tile_set.has_layout:
+            lines.append(f"set {name}: {len(tile_set.tiles)} tiles, composition, proportional orientation and "
+                         f"magic sums hold (four-tile columns sum to {column_sums(tile_set)[0]})")
+        else:
+            lines.append(f"set {name}: {len(tile_set.tiles)} tiles ({tile_set.digit_style}), composition, "
+                         "number range and duplicates hold")
     figures = load_figures()
     lines.append(f"figures: {len(figures)} ({', '.join(f.label() for f in figures.values())}); "
                  "every placed tile fits its set and arrow")

@@ -15,7 +15,7 @@ from generator.atomic import os_problem, prepare_folder, remove_stale_temporarie
 from generator.entry import INTERRUPTED, check_environment
 from generator.manifest import set_aside, verify_folder, write_manifest
 from generator.build import (BuildOptions, BuildReport, build, build_board, build_booklet, build_jobs,
-                             build_theme_swatches, check_fits, run_jobs)
+                             build_theme_swatches, check_fits, run_jobs, with_set_files)
 from generator.check import run_checks
 from generator.colour_checks import colour_problems
 from generator.config import (CONFIG_NAME, DEFAULTS, HOME_PAPERS, build_options, find_config, read_config,
@@ -25,11 +25,11 @@ from generator.exports import FORMATS as EXPORT_FORMATS, ExportOptions, export_j
 from generator.imposition.calibration import calibration_pages
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_sheets import LAYOUTS
-from generator.model.set_loader import SET_NAMES, load_all_sets
+from generator.model.set_loader import OPEN_SET_NAMES, known_set_names, load_all_sets, load_set, register_set_file
 from generator.options import (parse_back_offset, parse_bleed, parse_clearance, parse_number, parse_out,
                                parse_paper, parse_path, parse_set_names, parse_tile_size)
 from generator.preflight import preflight
-from generator.set_report import set_table
+from generator.set_report import classic_table, set_summary, set_table, unicode_layout
 from generator.texts import LANGUAGES
 from generator.theme import checked_theme_name, load_theme, parse_override, theme_for, theme_names
 from generator.writers.pdf import PdfOptions, write_pdf
@@ -97,7 +97,17 @@ _KIT_PARAMETERS = {
     "theme": ("theme", lambda name: checked_theme_name(name, "--theme")),
     "colours": ("colour_overrides", lambda texts: tuple(parse_override(text) for text in texts)),
     "strict": ("strict", None),
+    "set_file_texts": ("set_files", lambda texts: tuple(parse_set_file(text) for text in texts)),
 }
+
+
+def parse_set_file(text: str, option: str = "--set-file") -> Path:
+    """A set file of the user's own, loaded, checked and made known by its name."""
+    path = parse_path(text, option, "my-set.toml")
+    if not path.is_file():
+        raise UserError(f"{option}: {path}: file not found; see the set file format in README.md")
+    register_set_file(path)
+    return path
 
 # print_options' click parameters, the same way
 _PRINT_PARAMETERS = {
@@ -133,6 +143,8 @@ _KIT_OPTION_DECORATORS = {
                                  "repeatable."),
     "strict": click.option("--strict/--no-strict", default=DEFAULTS.strict, show_default=True,
                            help="Stop, instead of warn, when a colour check fails."),
+    "set_file_texts": click.option("--set-file", "set_file_texts", multiple=True, metavar="FILE.toml",
+                                   help="A set of your own (see README); it is made along with --sets. Repeatable."),
 }
 
 
@@ -227,14 +239,14 @@ def _report(report: BuildReport, out: Path | None = None, started: float | None 
     _say(f"wrote {len(report.written)} file(s), {size / 1e6:.1f} MB, to {out}{took}; list and checksums in {manifest}")
 
 
-sets_option = click.option("--sets", "sets_text", default=",".join(SET_NAMES), show_default=True,
-                           help="Sets to make, comma-separated.")
+sets_option = click.option("--sets", "sets_text", default=",".join(OPEN_SET_NAMES), show_default=True,
+                           help="Sets to make, comma-separated: A, B, C, double-3 … double-18, chinese, picture.")
 
 
 def _with_sets(options: BuildOptions, sets_text: str) -> BuildOptions:
     if _given("sets_text"):         # else the config file's sets, or the default
         options = replace(options, sets=parse_set_names(sets_text))
-    return options
+    return with_set_files(options)
 
 
 @cli.command("build")
@@ -316,18 +328,38 @@ def booklet_command(options: BuildOptions, booklet_lang):
 
 @cli.command("sets")
 @click.argument("name", required=False, metavar="[SET]")
-@click.option("--json", "as_json", is_flag=True, help="Print every tile as a JSON object.")
-def sets_command(name, as_json):
-    """Show a set's magic layout with its sums, or every tile as JSON."""
-    names = parse_set_names(name, "sets") if name is not None else SET_NAMES
+@click.option("--json", "as_json", is_flag=True, help="Print every tile as a JSON object (every set without SET).")
+@click.option("--list", "as_list", is_flag=True, help="One line per set: its name, tile count and digit style.")
+@click.option("--unicode", "as_unicode", is_flag=True,
+              help="Draw the set with Unicode's domino tiles (sets whose numbers stay within 0-6).")
+@click.option("--set-file", "set_file_texts", multiple=True, metavar="FILE.toml",
+              help="A set of your own to load and show (see README). Repeatable.")
+def sets_command(name, as_json, as_list, as_unicode, set_file_texts):
+    """Show a set: a magic layout with its sums, a classic set by suit; or every tile as JSON."""
+    for text in set_file_texts:
+        parse_set_file(text)
+    if name is not None:
+        names = parse_set_names(name, "sets")
+    else:
+        names = known_set_names() if (as_json or as_list) else OPEN_SET_NAMES
     tile_sets = load_all_sets(names)
-    if as_json:
-        tiles = [{"set": t.set_name, "group": t.group, "head": t.head, "tail": t.tail,
-                  "row": t.row, "column": t.column, "id": t.id}
-                 for tile_set in tile_sets.values() for t in tile_set.tiles]
-        click.echo(json.dumps(tiles, indent=1))
-        return
-    click.echo("\n\n".join(set_table(tile_set) for tile_set in tile_sets.values()))
+    if as_list:
+        click.echo("\n".join(set_summary(tile_set) for tile_set in tile_sets.values()))
+    elif as_json:
+        click.echo(json.dumps([tile_json(t) for tile_set in tile_sets.values() for t in tile_set.tiles], indent=1))
+    elif as_unicode:
+        click.echo("\n\n".join(unicode_layout(tile_set) for tile_set in tile_sets.values()))
+    else:
+        click.echo("\n\n".join(set_table(s) if s.has_layout else classic_table(s) for s in tile_sets.values()))
+
+
+def tile_json(tile) -> dict:
+    """A tile for `sets --json`: row and column only where the set has a starting layout."""
+    data = {"set": tile.set_name, "group": tile.group, "head": tile.head, "tail": tile.tail}
+    if tile.row is not None:
+        data.update(row=tile.row, column=tile.column)
+    data["id"] = tile.id
+    return data
 
 
 @cli.command("init")

@@ -15,6 +15,10 @@ warning, or stops at the first one with --strict. The colour science is coloraid
               vision, so a smaller difference passes "by arrow style". Back marks do not count:
               in play the faces are up, and the rule is about telling groups apart on the board.
 - board:      board.light and board.dark differ by CIEDE2000 >= 10 in the same four visions.
+- number colours (themes with numbers_in_colour): each pips.N against tile.face >= 3:1, and
+              neighbouring numbers (1 and 2, 2 and 3, ...) differ by CIEDE2000 >= 10 in the four
+              visions, so that 11 is never taken for 12.
+- chinese:    chinese.pips and chinese.red against chinese.face >= 3:1; the two differ by >= 10.
 
 Every rule runs twice: on the screen colours (the hex values, what home PDFs, SVGs and PNGs
 print) and on the print colours (each colour's CMYK value, turned into RGB with the naive
@@ -25,7 +29,7 @@ from the hex ones. Findings on the print colours say "(CMYK)" and name the CMYK 
 from dataclasses import dataclass, replace
 
 from generator.colour import Colour
-from generator.model.set_loader import SET_NAMES
+from generator.model.set_loader import OPEN_SET_NAMES
 
 MIN_CONTRAST = 3.0
 MIN_DELTA_E = 10.0
@@ -112,7 +116,7 @@ def _theme_findings(theme, printed: bool) -> list[Finding]:
     c = theme.colour
     findings = [_contrast_finding("digits", "tile.digit", c("tile.digit"), "tile.face", c("tile.face"), name,
                                   "darken the digits or lighten the face", printed)]
-    for set_name in SET_NAMES:
+    for set_name in OPEN_SET_NAMES:
         for group in (1, 2):
             look, key = theme.group(set_name, group), f"{set_name}.group{group}"
             ground_key, ground = (("tile.face", c("tile.face")) if look.ring else (key, look.circle))
@@ -122,7 +126,7 @@ def _theme_findings(theme, printed: bool) -> list[Finding]:
                                       c("back.background"), name, "make the marks darker or the back lighter", printed))
     findings.append(_contrast_finding("notation", "board.notation", c("board.notation"), "board.light",
                                       c("board.light"), name, "darken the numbers or lighten board.light", printed))
-    for set_name in SET_NAMES:
+    for set_name in OPEN_SET_NAMES:
         one, two = theme.group(set_name, 1), theme.group(set_name, 2)
         findings += _difference_findings(
             "groups", f"{set_name}.group1", one.circle, f"{set_name}.group2", two.circle, name,
@@ -130,6 +134,19 @@ def _theme_findings(theme, printed: bool) -> list[Finding]:
             "make one clearly lighter than the other, or give the groups different arrow styles", printed)
     findings += _difference_findings("board", "board.light", c("board.light"), "board.dark", c("board.dark"),
                                      name, False, "make the dark cells darker", printed)
+    if theme.numbers_in_colour:
+        for number in range(1, 19):
+            findings.append(_contrast_finding("number colours", f"pips.{number}", c(f"pips.{number}"), "tile.face",
+                                              c("tile.face"), name, "darken that number's pips", printed))
+        for number in range(2, 19):
+            findings += _difference_findings(
+                "number colours", f"pips.{number - 1}", c(f"pips.{number - 1}"), f"pips.{number}", c(f"pips.{number}"),
+                name, False, "give neighbouring numbers clearly different colours", printed)
+    for key in ("chinese.pips", "chinese.red"):
+        findings.append(_contrast_finding("chinese", key, c(key), "chinese.face", c("chinese.face"), name,
+                                          "make the pips stand out from the face", printed))
+    findings += _difference_findings("chinese", "chinese.pips", c("chinese.pips"), "chinese.red", c("chinese.red"),
+                                     name, False, "make the red pips clearly differ from the others", printed)
     return findings
 
 

@@ -14,8 +14,9 @@ from generator.build import BuildOptions
 from generator.errors import UserError
 from generator.imposition.paper import PAPERS
 from generator.imposition.tile_sheets import LAYOUTS
+from generator.model.set_loader import register_set_file
 from generator.options import (parse_back_offset, parse_bleed, parse_clearance, parse_out, parse_paper,
-                               parse_set_names, parse_tile_size)
+                               parse_path, parse_set_names, parse_tile_size)
 from generator.writers.pdfx import check_condition
 from generator.resources import load_toml
 from generator.texts import LANGUAGES
@@ -92,6 +93,21 @@ def _condition(value, where, base):
     return check_condition(_text(value, where), where)
 
 
+def _set_files(value, where, base):
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise UserError(f"{where}: {value!r}; list set files in quotes, e.g. [\"my-set.toml\"]")
+    paths = []
+    for text in value:
+        path = base / parse_path(text, where, "my-set.toml")
+        if not path.is_file():
+            raise UserError(f"{where}: {path}: file not found; see the set file format in README.md")
+        register_set_file(path)
+        paths.append(path)
+    return tuple(paths)
+
+
 def _theme(value, where, base):
     name = _text(value, where)
     return checked_theme_name(str(base / name) if name.endswith(".toml") else name, where)
@@ -113,7 +129,9 @@ SETTINGS = (
     Setting("out", "folder to write into", _out, _quoted(DEFAULTS.out)),
     Setting("paper", "paper for home printing: a4, letter, a3 or WIDTHxHEIGHT in mm", _paper,
             _quoted(DEFAULTS.paper)),
-    Setting("sets", "the sets to make", _sets, f"[{', '.join(_quoted(s) for s in DEFAULTS.sets)}]"),
+    Setting("sets", "the sets to make: A, B, C, double-3 ... double-18, chinese, picture", _sets,
+            f"[{', '.join(_quoted(s) for s in DEFAULTS.sets)}]"),
+    Setting("set_files", "sets of your own (see README): each is made along with `sets`", _set_files, "[]"),
     Setting("tile_size", "tile size WIDTHxHEIGHT in mm, portrait", _tile_size, _quoted(DEFAULTS.tile_size)),
     Setting("clearance", "board cells are this many mm larger than a tile", _clearance,
             f"{DEFAULTS.clearance:g}"),
@@ -157,7 +175,8 @@ def read_config(path: Path) -> dict:
     reject_unknown_keys(data, [*_BY_NAME, "colours"], path.name, "option")
     base = path.parent
     values = {}
-    for key, raw in data.items():
+    # Set files first: `sets` may name the sets they define.
+    for key, raw in sorted(data.items(), key=lambda item: item[0] != "set_files"):
         if key == "colours":
             values["colour_overrides"] = _colour_table(raw, path.name)
         else:
@@ -189,6 +208,7 @@ def build_options(config: dict, given: dict) -> BuildOptions:
     """Defaults, then the config file's values, then the options given on the command line."""
     merged = {**config, **given}
     merged["colour_overrides"] = config.get("colour_overrides", ()) + given.get("colour_overrides", ())
+    merged["set_files"] = tuple(dict.fromkeys(config.get("set_files", ()) + given.get("set_files", ())))
     return replace(DEFAULTS, **merged)
 
 

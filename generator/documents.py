@@ -30,8 +30,8 @@ def tile_sheet_name(set_name: str, suffix: str = "") -> str:
 def tile_documents(options, set_name: str) -> list[Document]:
     request = SheetRequest(load_set(set_name), theme_for(options), paper_named(options.paper), options.tile_size,
                            options.layout, options.back_offset, options.lang)
-    return [Document(tile_sheet_name(set_name, sheet.suffix), sheet.pages,
-                     PdfOptions(title=f"Open Domino: set {set_name} tiles", duplex=sheet.duplex))
+    title = f"Open Domino: set {set_name} tiles" if request.tile_set.has_layout else f"Dominoes: {set_name} tiles"
+    return [Document(tile_sheet_name(set_name, sheet.suffix), sheet.pages, PdfOptions(title=title, duplex=sheet.duplex))
             for sheet in tile_sheet_files(request)]
 
 
@@ -51,5 +51,6 @@ def board_documents(options, notes: list[str]) -> list[Document]:
 
 def setup_card_document(options) -> Document:
     theme, paper = theme_for(options), paper_named(options.paper)
-    return Document("setup-cards.pdf", [setup_card(load_set(name), theme, paper, options.lang) for name in options.sets],
+    return Document("setup-cards.pdf", [setup_card(load_set(name), theme, paper, options.lang) for name in options.sets
+                                        if load_set(name).has_layout],
                     PdfOptions(title="Open Domino: setup cards"))

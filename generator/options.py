@@ -5,7 +5,7 @@ import re
 
 from generator.art.tile import TileSize
 from generator.errors import UserError
-from generator.model.set_loader import SET_NAMES
+from generator.model.set_loader import canonical_set_name, known_set_names
 from generator.paths import parse_out, parse_path  # noqa: F401  (option parsers live here too)
 
 _SIZE = re.compile(r"^\s*([0-9]*\.?[0-9]+)\s*[xX×]\s*([0-9]*\.?[0-9]+)\s*$")
@@ -30,12 +30,16 @@ def parse_tile_size(text: str, option: str = "--tile-size") -> TileSize:
 
 
 def parse_set_names(text: str, option: str = "--sets") -> tuple[str, ...]:
-    names = [part.strip().upper() for part in (text or "").split(",") if part.strip()]
-    if not names:
-        raise UserError(f"{option}: name at least one set, e.g. A,B,C")
-    for name in names:
-        if name not in SET_NAMES:
-            raise UserError(f"{option}: unknown set {name!r}; choose from {','.join(SET_NAMES)}")
+    """"A,double-9" -> ("A", "double-9"): any mix of the kit's sets and those of --set-file."""
+    parts = [part.strip() for part in (text or "").split(",") if part.strip()]
+    if not parts:
+        raise UserError(f"{option}: name at least one set, e.g. A,B,C or double-12")
+    names = []
+    for part in parts:
+        name = canonical_set_name(part)
+        if name is None:
+            raise UserError(f"{option}: unknown set {part!r}; choose from {','.join(known_set_names())}")
+        names.append(name)
     return tuple(dict.fromkeys(names))
 
 

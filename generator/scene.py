@@ -99,6 +99,10 @@ def translate(dx: float, dy: float) -> Transform:
     return Transform(e=dx, f=dy)
 
 
+def scale(factor: float) -> Transform:
+    return Transform(factor, 0.0, 0.0, factor, 0.0, 0.0)
+
+
 def rotate_about(degrees: float, cx: float, cy: float) -> Transform:
     angle = math.radians(degrees)
     cos, sin = round(math.cos(angle), 12), round(math.sin(angle), 12)

@@ -1,5 +1,7 @@
-"""A set's magic layout as a text table with its sums, as the seed's Fig. 1 prints it."""
+"""Sets as text: a magic layout with its sums (as the seed's Fig. 1 prints it), a classic set by
+suit, a set in Unicode's domino tiles, one line per set for --list."""
 
+from generator.errors import UserError
 from generator.model.sums import column_sums, group_column_sums, row_sums
 from generator.model.tiles import TileSet
 
@@ -25,3 +27,61 @@ def set_table(tile_set: TileSet) -> str:
     lines.append("Right: sums of top and bottom digits of each row; arrows: v down (group 1), ^ up (group 2).")
     lines.append("Validation: OK (composition, proportional orientation, magic sums)")
     return "\n".join(lines)
+
+
+def classic_table(tile_set: TileSet) -> str:
+    """A classic set by suit: every number with the tiles that carry it (a tile is in two suits)."""
+    low, high = tile_set.min_digit, tile_set.max_digit
+    count = len(tile_set.tiles)
+    rule = tile_set.composition
+    if rule.get("double") is not None:
+        n = rule["double"]
+        how = f"every pair of {low}-{n} once: ({n} + 1)({n} + 2) / 2 = {count} tiles"
+    else:
+        doubled = count - len({t.digits for t in tile_set.tiles})
+        how = f"{count} tiles listed, {doubled} of them twice"
+    lines = [f"Set {tile_set.name} ({tile_set.digit_style}): {how}"]
+    if tile_set.description:
+        lines[0] += f"; {tile_set.description}"
+    width = len(str(high))
+    for number in range(low, high + 1):
+        suit = [t for t in tile_set.tiles if number in (t.head, t.tail)]
+        names = " ".join(f"{t.head:>{width}}-{t.tail:<{width}}" for t in suit)
+        lines.append(f"suit {number:>{width}} ({len(suit):>2} tiles): {names}")
+    if tile_set.symbols:
+        lines.append("pictures: " + ", ".join(f"{n} {s}" for n, s in enumerate(tile_set.symbols, start=low)))
+    lines.append("Validation: OK (composition, number range, no duplicates)")
+    return "\n".join(lines)
+
+
+UNICODE_VERTICAL_ZERO = 0x1F063        # DOMINO TILE VERTICAL-00-00; VERTICAL-a-b is at +7a+b
+UNICODE_LARGEST = 6
+
+
+def unicode_tile(top: int, bottom: int) -> str:
+    return chr(UNICODE_VERTICAL_ZERO + 7 * top + bottom)
+
+
+def unicode_layout(tile_set: TileSet) -> str:
+    """The set in Unicode's vertical domino tiles: its magic layout row by row, or its suits."""
+    if tile_set.max_digit > UNICODE_LARGEST:
+        raise UserError(f"set {tile_set.name} has numbers up to {tile_set.max_digit}, but Unicode's domino "
+                        f"tiles (U+1F030-U+1F09F) stop at {UNICODE_LARGEST}; use `opendomino sets {tile_set.name}` "
+                        "for a text table")
+    if tile_set.has_layout:
+        lines = [f"Set {tile_set.name}, as seen from South:"]
+        for row in (8, 7, 2, 1):
+            tiles = tile_set.row(row)
+            lines.append(f"{row}  " + " ".join(unicode_tile(t.top, t.bottom) for t in tiles))
+        return "\n".join(lines)
+    lines = [f"Set {tile_set.name}, by suit:"]
+    for number in range(tile_set.min_digit, tile_set.max_digit + 1):
+        suit = [t for t in tile_set.tiles if number in (t.head, t.tail)]
+        lines.append(f"{number}  " + " ".join(unicode_tile(t.head, t.tail) for t in suit))
+    return "\n".join(lines)
+
+
+def set_summary(tile_set: TileSet) -> str:
+    """One line for `opendomino sets --list`."""
+    kind = "Open Domino, magic layout" if tile_set.has_layout else (tile_set.description or "classic")
+    return f"{tile_set.name:<10} {len(tile_set.tiles):>3} tiles  {tile_set.digit_style:<8}  {kind}"

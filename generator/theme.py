@@ -22,7 +22,7 @@ from pathlib import Path
 from generator.colour import Colour, parse_colour_text, parse_theme_colour
 from generator.colour_checks import colour_problems
 from generator.errors import UserError
-from generator.model.set_loader import SET_NAMES
+from generator.model.set_loader import OPEN_SET_NAMES
 from generator.paths import parse_path
 from generator.resources import load_toml, template_path
 
@@ -33,9 +33,16 @@ GROUPS = (1, 2)
 COLOUR_SECTIONS = {
     "tile": {
         "face": "the tile's front",
-        "digit": "pips (sets A, B) and dashes (set C)",
+        "digit": "pips (sets A, B, double-3, double-6), dashes (set C), numerals, outlines of pictures",
         "divider": "the line between the tile's halves",
     },
+    "pips": {str(n): f"the pips of {n} on double-9 and larger sets" for n in range(1, 19)},
+    "chinese": {
+        "face": "the front of Chinese tiles",
+        "pips": "their light pips (2, 3, 5, 6)",
+        "red": "their red pips: 1, 4 and half of the double six",
+    },
+    "picture": {str(n): f"the picture for {n} on picture dominoes" for n in range(0, 7)},
     "back": {
         "background": "the tile's back",
         "mark": "the circles, diamonds and crosses on the back",
@@ -54,7 +61,11 @@ COLOUR_SECTIONS = {
         "text": "captions, scale bars and assembly marks",
     },
 }
-THEME_FIELDS = ("name", "description", "outline_only")
+THEME_FIELDS = ("name", "description", "outline_only", "numbers_in_colour")
+# Sections a theme may leave out: they then take the classic theme's colours. They came with the
+# classic sets, after the first themes were written.
+OPTIONAL_SECTIONS = ("pips", "chinese", "picture")
+FALLBACK_THEME = "classic"
 
 
 @dataclass(frozen=True)
@@ -72,6 +83,7 @@ class Theme:
     groups: dict             # "A1" -> GroupLook
     description: str = ""
     outline_only: bool = False
+    numbers_in_colour: bool = True     # False: every number's pips in tile.digit (pips.N unused)
 
     def colour(self, key: str) -> Colour:
         try:
@@ -106,10 +118,10 @@ def _group_part(key: str) -> tuple[str, str]:
 def colour_keys() -> list[str]:
     """Every colour key, in documentation order."""
     keys = [f"tile.{key}" for key in COLOUR_SECTIONS["tile"]]
-    for set_name in SET_NAMES:
+    for set_name in OPEN_SET_NAMES:
         for group in GROUPS:
             keys += [group_key(set_name, group), f"{group_key(set_name, group)}.arrow"]
-    for section in ("back", "board", "sheet"):
+    for section in ("pips", "chinese", "picture", "back", "board", "sheet"):
         keys += [f"{section}.{key}" for key in COLOUR_SECTIONS[section]]
     return keys
 
@@ -186,13 +198,17 @@ def load_theme(name: str = "classic") -> Theme:
     path = theme_path(name)
     data = load_toml(path)
     where = path.name
-    reject_unknown_keys(data, (*THEME_FIELDS, *COLOUR_SECTIONS, *SET_NAMES), where)
+    reject_unknown_keys(data, (*THEME_FIELDS, *COLOUR_SECTIONS, *OPEN_SET_NAMES), where)
     for field_name in ("name", "description"):
         value = data.get(field_name, "")
         if not isinstance(value, str) or any(ch in value for ch in "\n\r\t\v\f\x00"):
             raise UserError(f"{where}: {field_name} must be one line of text in quotes")
     colours = {}
     for section, keys in COLOUR_SECTIONS.items():
+        if section in OPTIONAL_SECTIONS and section not in data and path.stem != FALLBACK_THEME:
+            fallback = load_theme(FALLBACK_THEME)
+            colours.update({f"{section}.{key}": fallback.colours[f"{section}.{key}"] for key in keys})
+            continue
         table = _table(data, section, where)
         reject_unknown_keys(table, keys, f"{where}: [{section}]")
         for key in keys:
@@ -200,10 +216,12 @@ def load_theme(name: str = "classic") -> Theme:
                 raise UserError(f"{where}: [{section}] has no {key} ({keys[key]}); add it")
             colours[f"{section}.{key}"] = parse_theme_colour(table[key], f"{where}: {section}.{key}")
     outline_only = data.get("outline_only", False)
-    if not isinstance(outline_only, bool):
-        raise UserError(f"{where}: outline_only must be true or false")
+    numbers_in_colour = data.get("numbers_in_colour", True)
+    for field_name, value in (("outline_only", outline_only), ("numbers_in_colour", numbers_in_colour)):
+        if not isinstance(value, bool):
+            raise UserError(f"{where}: {field_name} must be true or false")
     groups = {}
-    for set_name in SET_NAMES:
+    for set_name in OPEN_SET_NAMES:
         set_table = _table(data, set_name, where)
         reject_unknown_keys(set_table, [f"group{g}" for g in GROUPS], f"{where}: [{set_name}]")
         for group in GROUPS:
@@ -219,7 +237,7 @@ def load_theme(name: str = "classic") -> Theme:
                 parse_theme_colour(look.get("circle"), f"{where}: {key}.circle"),
                 parse_theme_colour(look.get("arrow"), f"{where}: {key}.arrow"), style, outline_only)
     return Theme(str(data.get("name", path.stem)), colours, groups, str(data.get("description", "")),
-                 outline_only)
+                 outline_only, numbers_in_colour)
 
 
 def _table(data: dict, section: str, where: str) -> dict:

@@ -36,7 +36,7 @@ def refused(argv, cwd, *names) -> str:
 @pytest.mark.parametrize("argv, names", [
     # unknown set names
     (["build", "--sets", "A,D"], ["--sets", "'D'", "choose from A,B,C"]),
-    (["export", "--sets", "abc"], ["--sets", "'ABC'", "choose from"]),
+    (["export", "--sets", "abc"], ["--sets", "'abc'", "choose from"]),
     (["build", "--sets", ","], ["--sets", "e.g. A,B,C"]),
     (["sets", "D"], ["'D'", "unknown set", "choose from A,B,C"]),
     # tiles too small, too large, zero, negative, not a number

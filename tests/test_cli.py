@@ -34,10 +34,18 @@ def test_sets_table_shows_sums():
 def test_sets_json():
     result = run_cli("sets", "--json")
     tiles = json.loads(result.stdout)
-    assert len(tiles) == 96
-    assert {"set", "group", "head", "tail", "row", "column"} <= set(tiles[0])
+    # Every set: A, B and C (32 each), then the classic ones.
+    assert len(tiles) == 96 + 10 + 28 + 55 + 91 + 136 + 190 + 32 + 28
+    open_tiles = [t for t in tiles if t["set"] in ("A", "B", "C")]
+    assert len(open_tiles) == 96 and all(set(t) == {"set", "group", "head", "tail", "row", "column", "id"}
+                                         for t in open_tiles)
     first = next(t for t in tiles if t["set"] == "B" and t["row"] == 8 and t["column"] == 1)
     assert (first["group"], first["head"], first["tail"]) == (1, 5, 4)
+    # A classic set has no starting layout: no row or column, and no group.
+    classic = [t for t in tiles if t["set"] == "double-9"]
+    assert len(classic) == 55 and all(set(t) == {"set", "group", "head", "tail", "id"} and t["group"] is None
+                                      for t in classic)
+    assert len({t["id"] for t in tiles}) == len(tiles)
 
 
 @pytest.mark.parametrize("args, names", [

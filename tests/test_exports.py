@@ -13,7 +13,7 @@ from generator.art.board import board_geometry
 from generator.build import BuildOptions
 from generator.colour import Colour
 from generator.exports import sheet_documents, tile_picture
-from generator.model.set_loader import SET_NAMES, load_set
+from generator.model.set_loader import OPEN_SET_NAMES, load_set
 from generator.scene import Drawing, Group, Line, Rect, Style, Text, Transform, rotate_about
 from generator.theme import load_theme
 from generator.writers.pdf import write_pdf
@@ -44,7 +44,7 @@ def exported(tmp_path_factory) -> Path:
 
 
 def tile_names(fmt: str) -> set[str]:
-    return {f"{name}/{tile.id}-{side}.{fmt}" for name in SET_NAMES for tile in load_set(name).tiles
+    return {f"{name}/{tile.id}-{side}.{fmt}" for name in OPEN_SET_NAMES for tile in load_set(name).tiles
             for side in ("front", "back")}
 
 

@@ -25,7 +25,7 @@ from generator.colour_checks import colour_problems
 from generator.config import CONFIG_NAME, build_options, read_config
 from generator.errors import UserError
 from generator.imposition.paper import MAX_SIDE, MIN_SIDE, paper_named
-from generator.model.set_loader import SET_NAMES, load_set_file, set_file
+from generator.model.set_loader import OPEN_SET_NAMES, load_set_file, set_file
 from generator.options import (MAX_TILE_WIDTH, MIN_TILE_WIDTH, parse_back_offset, parse_bleed, parse_clearance,
                                parse_number, parse_paper, parse_set_names, parse_tile_size)
 from generator.resources import template_path
@@ -60,7 +60,7 @@ TILE_WORDS = ["22x44", "10x15", "10x25", "60x150", "60x90", "9.99x20", "60.01x12
               "0x0", "-22x44", "nanxnan", "infxinf", "22X44", "22\u00d744", "22x44mm"]
 tile_sizes = st.one_of(st.sampled_from(TILE_WORDS), sizes)
 set_lists = st.one_of(
-    st.lists(st.sampled_from([*SET_NAMES, "a", "b", "c", "D", "", " ", "AB", "\u0410", "\u00df"]), max_size=5)
+    st.lists(st.sampled_from([*OPEN_SET_NAMES, "a", "b", "c", "D", "", " ", "AB", "\u0410", "\u00df"]), max_size=5)
     .map(",".join),
     st.text(max_size=8),
 )
@@ -148,7 +148,7 @@ PARSERS = {
     "--clearance": (parse_clearance, numbers, lambda v: _finite(v) and 0 <= v <= 10),
     "--bleed": (parse_bleed, numbers, lambda v: _finite(v) and 0 <= v <= 10),
     "--back-offset": (parse_back_offset, pairs, lambda v: _finite(*v) and all(abs(c) <= 20 for c in v)),
-    "--sets": (parse_set_names, set_lists, lambda v: v and set(v) <= set(SET_NAMES) and len(set(v)) == len(v)),
+    "--sets": (parse_set_names, set_lists, lambda v: v and set(v) <= set(OPEN_SET_NAMES) and len(set(v)) == len(v)),
     "--dpi": (lambda text, option: parse_number(text, option, 50, 1200, "dpi", "300", "300 suits print"),
               numbers, lambda v: _finite(v) and 50 <= v <= 1200),
     "--colour": (parse_override, overrides, lambda v: v[0] in COLOUR_KEYS),
@@ -223,7 +223,7 @@ numbers_in_toml = st.one_of(st.integers(-10**30, 10**30), st.floats(allow_nan=Tr
 PLAUSIBLE = {
     "out": st.one_of(st.sampled_from(["kit", "", ".", "a/b", "..", "out\x00put"]), st.text(max_size=8)),
     "paper": papers,
-    "sets": st.one_of(set_lists, st.lists(st.sampled_from([*SET_NAMES, "D", "a", 1, ""]), max_size=4)),
+    "sets": st.one_of(set_lists, st.lists(st.sampled_from([*OPEN_SET_NAMES, "D", "a", 1, ""]), max_size=4)),
     "tile_size": tile_sizes,
     "clearance": numbers_in_toml,
     "across_notation": st.one_of(st.booleans(), st.sampled_from(["true", "yes", 1])),
@@ -243,7 +243,7 @@ PLAUSIBLE = {
 KEYS = [*PLAUSIBLE, "colours"]
 colour_tables = st.one_of(
     st.dictionaries(colour_key_texts, st.one_of(colour_values, junk), max_size=4),
-    st.dictionaries(st.sampled_from(SET_NAMES), st.dictionaries(st.sampled_from(["group1", "group2", "group3"]),
+    st.dictionaries(st.sampled_from(OPEN_SET_NAMES), st.dictionaries(st.sampled_from(["group1", "group2", "group3"]),
                                                                 colour_values, max_size=2), max_size=2),
     junk,
 )
@@ -448,7 +448,7 @@ def check_data_file(text: str, name: str, load):
             one_line_naming(error, name)
 
 
-SETS = {name: tomllib.loads(set_file(name).read_text(encoding="utf-8")) for name in SET_NAMES}
+SETS = {name: tomllib.loads(set_file(name).read_text(encoding="utf-8")) for name in OPEN_SET_NAMES}
 CELLS = [(row, column) for row in ("8", "7", "2", "1") for column in range(8)]
 tile_texts = st.builds(lambda a, sep, b: f"{a}{sep}{b}", st.integers(-1, 10), st.sampled_from(["/", " / ", "-"]),
                        st.integers(-1, 10))

@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from generator.model.set_loader import load_all_sets, load_set
+from generator.model.set_loader import OPEN_SET_NAMES, load_all_sets, load_set
 from generator.model.sums import column_sums, group_column_sums, row_head_tail_sums, row_sums
 
 # The numbers printed around the seed's figures (seed 000, Fig. 1(A) and Fig. 1(B)).
@@ -50,7 +50,7 @@ def test_every_tile_is_derived_with_head_tail_and_cell():
     last = tile_set.at(1, 1)            # written 4/0 on row 1: arrow up, head is the top digit
     assert (last.group, last.head, last.tail, last.arrow) == (2, 4, 0, "up")
     assert first.fraction == "3/1" and last.fraction == "4/0"
-    ids = [t.id for s in load_all_sets().values() for t in s.tiles]
+    ids = [t.id for s in load_all_sets(OPEN_SET_NAMES).values() for t in s.tiles]
     assert len(ids) == len(set(ids)) == 96
 
 
@@ -81,7 +81,7 @@ def test_set_c_is_more_magic():
 
 
 def test_digit_styles_and_back_marks():
-    sets = load_all_sets()
+    sets = load_all_sets(OPEN_SET_NAMES)
     assert [sets[n].digit_style for n in "ABC"] == ["pips", "pips", "dashes"]
     assert sets["B"].back["circles"] and not sets["A"].back["circles"]
     assert sets["C"].back.get("diamonds")

@@ -11,7 +11,7 @@ from generator.build import BuildOptions, BuildReport, build, build_board, build
 from generator.colour import Colour, parse_colour_text
 from generator.colour_checks import MIN_DELTA_E, VISIONS, check_theme, colour_problems, delta_e
 from generator.errors import UserError
-from generator.model.set_loader import SET_NAMES, load_set
+from generator.model.set_loader import OPEN_SET_NAMES, load_set
 from generator.resources import template_path
 from generator.scene import Circle
 from generator.theme import (canonical_colour_key, colour_keys, load_theme, parse_override, theme_for,
@@ -51,7 +51,7 @@ def test_the_four_themes_are_bundled():
 def test_every_colour_is_given_as_hex_and_cmyk(name):
     data = tomllib.loads(template_path("themes", f"{name}.toml").read_text(encoding="utf-8"))
     values = [v for section in ("tile", "back", "sheet", "board") for v in data[section].values()]
-    values += [look[part] for set_name in SET_NAMES for look in data[set_name].values()
+    values += [look[part] for set_name in OPEN_SET_NAMES for look in data[set_name].values()
                for part in ("circle", "arrow")]
     assert len(values) == len(colour_keys())
     for value in values:
@@ -66,7 +66,7 @@ def test_every_theme_passes_every_check(name):
 
 def test_colorblind_groups_differ_by_arrow_style_and_in_every_vision():
     theme = load_theme("colorblind")
-    for set_name in SET_NAMES:
+    for set_name in OPEN_SET_NAMES:
         one, two = theme.group(set_name, 1), theme.group(set_name, 2)
         assert one.arrow_style != two.arrow_style
         for vision in VISIONS:

@@ -1,18 +1,37 @@
-"""How a digit is drawn on one half of a tile: pips (sets A and B) or dashes (set C)."""
+"""How a number is drawn on one half of a tile.
 
+- pips: the patterns of templates/pips.toml (0-18), in the ink colour or, for sets with coloured
+  pips, in the number's own colour (theme keys pips.N);
+- dashes (set C): bars standing on the tile's frontal edge;
+- numerals: the number itself, 6 and 9 underlined so a turned tile cannot mislead;
+- chinese: the layout of Chinese dice (a large red 1, a red 4, the 2 side by side at the end, …);
+- symbols: a picture from templates/symbols.toml, outlined in ink.
+
+Every function draws into the half whose centre is (cx, cy) and whose short side is `side` mm;
+`inward` is +1 in the upper half (down is towards the tile's middle) and -1 in the lower one.
+"""
+
+from dataclasses import dataclass
 from functools import cache
 
 from generator.colour import Colour
 from generator.resources import load_toml, template_path
-from generator.scene import Circle, Rect, Style
+from generator.scene import Circle, Group, Line, Polygon, Rect, Style, Text, rotate_about, scale, translate
 
 # Proportions of the half's short side, chosen so 22 x 44 mm tiles read at arm's length.
 PIP_SPACING = 0.26
 PIP_RADIUS = 0.085
+PIP_FIT = 0.38          # farthest a pip centre may sit from the half's centre
+PIP_GAP = 0.38          # pip radius as a share of the pip spacing, when pips must pack closer
 DASH_LENGTH = 0.30
 DASH_WIDTH = 0.075
 DASH_SPACING = 0.17
 DASH_EDGE_GAP = 0.11
+NUMERAL_SIZE = 0.62     # em size of a numeral
+SYMBOL_SIZE = 0.36      # half-width of a picture
+SYMBOL_STROKE = 0.03
+CHINESE_ONE = 1.75      # the one pip is this much larger than the others
+UNDERLINED = {6, 9}
 
 
 @cache
@@ -20,11 +39,29 @@ def pip_patterns() -> dict[int, tuple]:
     return {int(k): tuple(tuple(p) for p in v) for k, v in load_toml(template_path("pips.toml")).items()}
 
 
-def pips(digit: int, cx: float, cy: float, side: float, colour: Colour) -> list:
-    """Pips centred on (cx, cy) in a half whose short side is `side` mm."""
-    step, radius = PIP_SPACING * side, PIP_RADIUS * side
+@dataclass(frozen=True)
+class PipGrid:
+    """Spacing of the pip grid and the pip radius, in mm, shared by every number of a set."""
+    step_x: float
+    step_y: float
+    radius: float
+
+
+def pip_grid(largest: int, side: float) -> PipGrid:
+    """The grid for a set whose largest number is `largest`: the usual spacing up to 9; taller
+    patterns (10-18) pack their rows, and then their pips, closer so they fit the half."""
+    patterns = pip_patterns()
+    extent_x = max((abs(x) for n in range(largest + 1) for x, _ in patterns[n]), default=1) or 1
+    extent_y = max((abs(y) for n in range(largest + 1) for _, y in patterns[n]), default=1) or 1
+    step_x = min(PIP_SPACING, PIP_FIT / extent_x) * side
+    step_y = min(PIP_SPACING, PIP_FIT / extent_y) * side
+    return PipGrid(step_x, step_y, min(PIP_RADIUS * side, PIP_GAP * min(step_x, step_y)))
+
+
+def pips(digit: int, cx: float, cy: float, grid: PipGrid, colour: Colour) -> list:
+    """Pips centred on (cx, cy)."""
     style = Style(fill=colour)
-    return [Circle(cx + u * step, cy + v * step, radius, style) for u, v in pip_patterns()[digit]]
+    return [Circle(cx + u * grid.step_x, cy + v * grid.step_y, grid.radius, style) for u, v in pip_patterns()[digit]]
 
 
 def dashes(digit: int, cx: float, edge_y: float, inward: int, side: float, colour: Colour) -> list:
@@ -35,3 +72,74 @@ def dashes(digit: int, cx: float, edge_y: float, inward: int, side: float, colou
     first = cx - step * (digit - 1) / 2
     style = Style(fill=colour)
     return [Rect(first + i * step - width / 2, top, width, length, style) for i in range(digit)]
+
+
+def _facing(items: list, cx: float, cy: float, inward: int) -> list:
+    """The items as drawn upright, turned to read from the tile's end when in the upper half."""
+    if inward > 0:
+        return [Group(tuple(items), rotate_about(180, cx, cy))]
+    return items
+
+
+def numeral(digit: int, cx: float, cy: float, inward: int, side: float, colour: Colour) -> list:
+    """The number, reading from its own end of the tile; 6 and 9 underlined."""
+    size = NUMERAL_SIZE * side * (0.8 if digit >= 10 else 1.0)
+    baseline = cy + 0.35 * size
+    items = [Text(cx, baseline, str(digit), size, colour, "sans-bold", "middle")]
+    if digit in UNDERLINED:
+        bar = 0.07 * size
+        items.append(Rect(cx - 0.22 * size, baseline + 0.6 * bar, 0.44 * size, bar, Style(fill=colour)))
+    return _facing(items, cx, cy, inward)
+
+
+# Chinese dice faces: (u, v, red) with v measured towards the tile's middle.
+_CHINESE = {
+    1: ((0, 0, True),),
+    2: ((-1, -1, False), (1, -1, False)),
+    3: ((-1, -1, False), (0, 0, False), (1, 1, False)),
+    4: ((-1, -1, True), (1, -1, True), (-1, 1, True), (1, 1, True)),
+    5: ((-1, -1, False), (1, -1, False), (0, 0, False), (-1, 1, False), (1, 1, False)),
+    6: ((-1, -1, False), (-1, 0, False), (-1, 1, False), (1, -1, False), (1, 0, False), (1, 1, False)),
+}
+
+
+def chinese_pips(digit: int, cx: float, cy: float, inward: int, grid: PipGrid, light: Colour, red: Colour,
+                 double_six: bool = False) -> list:
+    """A half of a Chinese tile: 1 and 4 red, the 1 large; on the double six one column is red."""
+    items = []
+    for u, v, is_red in _CHINESE[digit]:
+        if double_six and u < 0:
+            is_red = True
+        radius = grid.radius * (CHINESE_ONE if digit == 1 else 1.0)
+        items.append(Circle(cx + u * grid.step_x, cy + inward * v * grid.step_y, radius,
+                            Style(fill=red if is_red else light)))
+    return items
+
+
+@cache
+def symbol_shapes() -> dict[str, tuple]:
+    return {name: tuple(shapes) for name, shapes in load_toml(template_path("symbols.toml")).items()}
+
+
+def symbol(name: str, cx: float, cy: float, inward: int, side: float, fill: Colour, ink: Colour,
+           face: Colour) -> list:
+    """A picture of templates/symbols.toml, upright from its own end of the tile."""
+    paints = {"fill": fill, "ink": ink, "face": face}
+    size = SYMBOL_SIZE * side
+    outline = SYMBOL_STROKE / SYMBOL_SIZE        # in the picture's own units
+    items = []
+    for shape in symbol_shapes()[name]:
+        paint = paints[shape["paint"]]
+        if "line" in shape:
+            style = Style(stroke=paint, stroke_width=2 * outline)
+            (x1, y1), (x2, y2) = shape["line"]
+            items.append(Line(x1, y1, x2, y2, style))
+            continue
+        style = Style(fill=paint, stroke=ink if shape["outline"] else None,
+                      stroke_width=outline if shape["outline"] else 0.0)
+        if "circle" in shape:
+            x, y, r = shape["circle"]
+            items.append(Circle(x, y, r, style))
+        else:
+            items.append(Polygon(tuple(tuple(p) for p in shape["polygon"]), style))
+    return _facing([Group(tuple(items), scale(size).then(translate(cx, cy)))], cx, cy, inward)

@@ -9,37 +9,68 @@ PRICK_RADIUS = 0.7             # mm
 SCALE_BAR_LENGTH = 50.0        # mm
 
 
-def grid_lines(x: float, y: float, columns: int, rows: int, cell_w: float, cell_h: float):
-    """The x positions of vertical and the y positions of horizontal cut lines."""
-    xs = [x + i * cell_w for i in range(columns + 1)]
-    ys = [y + j * cell_h for j in range(rows + 1)]
-    return xs, ys
+def cell_cuts(cells, cell_w: float, cell_h: float) -> list[tuple[float, float, float, float]]:
+    """The cut lines around a set of equal cells (top-left corners), as segments (x1, y1, x2, y2).
+
+    Every edge between or around cells, merged into the longest straight runs: on a full grid
+    one line per row and column boundary, across the whole grid.
+    """
+    key = lambda v: round(v, 6)
+    occupied = {(key(x), key(y)) for x, y in cells}
+    xs = sorted({x for x, _ in occupied} | {key(x + cell_w) for x, _ in occupied})
+    ys = sorted({y for _, y in occupied} | {key(y + cell_h) for _, y in occupied})
+    segments = []
+    for x in xs:          # vertical: rows where the cell on either side of x is occupied
+        rows = [y for y in ys if (x, y) in occupied or (key(x - cell_w), y) in occupied]
+        segments += [(x, y0, x, y1) for y0, y1 in _runs(rows, cell_h)]
+    for y in ys:
+        columns = [x for x in xs if (x, y) in occupied or (x, key(y - cell_h)) in occupied]
+        segments += [(x0, y, x1, y) for x0, x1 in _runs(columns, cell_w)]
+    return segments
 
 
-def dashed_cut_lines(xs, ys, overshoot: float, colour: Colour) -> list:
-    """Dashed lines on every cut, running `overshoot` mm past the grid so they survive trimming."""
+def _runs(starts, length: float):
+    """Merge cells starting at `starts` (sorted), each `length` long, into (from, to) runs."""
+    runs = []
+    for start in starts:
+        if runs and abs(runs[-1][1] - start) < 1e-6:
+            runs[-1][1] = start + length
+        else:
+            runs.append([start, start + length])
+    return [tuple(run) for run in runs]
+
+
+def dashed_cut_lines(segments, overshoot: float, colour: Colour) -> list:
+    """Dashed lines on every cut, running `overshoot` mm past its ends so they survive trimming."""
     style = Style(stroke=colour, stroke_width=CUT_WIDTH, dash=CUT_DASH)
-    top, bottom, left, right = ys[0] - overshoot, ys[-1] + overshoot, xs[0] - overshoot, xs[-1] + overshoot
-    return ([Line(x, top, x, bottom, style) for x in xs]
-            + [Line(left, y, right, y, style) for y in ys])
+    lines = []
+    for x1, y1, x2, y2 in segments:
+        if x1 == x2:
+            lines.append(Line(x1, y1 - overshoot, x2, y2 + overshoot, style))
+        else:
+            lines.append(Line(x1 - overshoot, y1, x2 + overshoot, y2, style))
+    return lines
 
 
-def pricking_marks(xs, ys, colour: Colour) -> list:
-    """Small rings where cut lines cross: prick a needle through them to find the corners on the back."""
+def pricking_marks(cells, cell_w: float, cell_h: float, colour: Colour) -> list:
+    """Small rings on the cells' corners: prick a needle through them to find the corners on the back."""
     style = Style(stroke=colour, stroke_width=CUT_WIDTH)
-    return [Circle(x, y, PRICK_RADIUS, style) for x in xs for y in ys]
+    corners = sorted({(round(x + dx, 6), round(y + dy, 6)) for x, y in cells
+                      for dx in (0.0, cell_w) for dy in (0.0, cell_h)}, key=lambda c: (c[0], c[1]))
+    return [Circle(x, y, PRICK_RADIUS, style) for x, y in corners]
 
 
-def crop_ticks(xs, ys, start: float, length: float, colour: Colour) -> list:
-    """Solid ticks outside the printed area, `start` mm beyond the grid, in line with each cut."""
+def crop_ticks(segments, start: float, length: float, colour: Colour) -> list:
+    """Solid ticks outside the printed area, `start` mm beyond each cut line's ends, in line with it."""
     style = Style(stroke=colour, stroke_width=CUT_WIDTH)
     ticks = []
-    for x in xs:
-        ticks.append(Line(x, ys[0] - start - length, x, ys[0] - start, style))
-        ticks.append(Line(x, ys[-1] + start, x, ys[-1] + start + length, style))
-    for y in ys:
-        ticks.append(Line(xs[0] - start - length, y, xs[0] - start, y, style))
-        ticks.append(Line(xs[-1] + start, y, xs[-1] + start + length, y, style))
+    for x1, y1, x2, y2 in segments:
+        if x1 == x2:
+            ticks.append(Line(x1, y1 - start - length, x1, y1 - start, style))
+            ticks.append(Line(x1, y2 + start, x1, y2 + start + length, style))
+        else:
+            ticks.append(Line(x1 - start - length, y1, x1 - start, y1, style))
+            ticks.append(Line(x2 + start, y1, x2 + start + length, y1, style))
     return ticks
 
 

@@ -6,9 +6,9 @@ arrow pointing up. Sheets and figures turn it by 180 degrees where the arrow poi
 
 from dataclasses import dataclass
 
-from generator.art.digits import dashes, pips
+from generator.art.digits import chinese_pips, dashes, numeral, pip_grid, pips, symbol
 from generator.model.tiles import Tile, TileSet
-from generator.scene import Circle, Drawing, Line, Polygon, Rect, Style
+from generator.scene import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text, rotate_about
 from generator.theme import GroupLook, Theme
 
 CIRCLE_RADIUS = 0.17          # of the half's short side
@@ -17,6 +17,11 @@ DIVIDER_WIDTH = 0.35          # mm
 DIVIDER_MARGIN = 0.14         # of the tile width, left and right
 MARK_RADIUS = 0.30            # back marks, of the half's short side
 MARK_STROKE = 0.06
+FRAME_INSET = 0.09            # classic backs: a frame this far inside the edge, of the half's short side
+FRAME_WIDTH = 0.025
+MARK_TEXT = 0.34              # classic backs: the set mark's em size
+SPOT_STEP = 0.30              # Chinese backs: the three spots on a diagonal
+SPOT_RADIUS = 0.07
 
 
 @dataclass(frozen=True)
@@ -36,18 +41,40 @@ class TileSize:
 def tile_front(tile: Tile, tile_set: TileSet, theme: Theme, size: TileSize, bleed: float = 0.0) -> Drawing:
     w, h, side = size.width, size.height, size.half_side
     drawing = Drawing(w, h)
-    drawing.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=theme.colour("tile.face"))))
-    margin = DIVIDER_MARGIN * w
-    drawing.add(Line(margin, h / 2, w - margin, h / 2,
-                     Style(stroke=theme.colour("tile.divider"), stroke_width=DIVIDER_WIDTH)))
-    ink = theme.colour("tile.digit")
-    for digit, half_top, edge_y, inward in ((tile.head, 0.0, 0.0, 1), (tile.tail, h / 2, h, -1)):
-        if tile_set.digit_style == "dashes":
-            drawing.add(*dashes(digit, w / 2, edge_y, inward, side, ink))
-        else:
-            drawing.add(*pips(digit, w / 2, half_top + h / 4, side, ink))
-    drawing.add(*orienting_mark(w / 2, h / 2, CIRCLE_RADIUS * side, theme.group(tile.set_name, tile.group)))
+    face = theme.colour("chinese.face" if tile_set.digit_style == "chinese" else "tile.face")
+    drawing.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=face)))
+    if tile_set.divider:
+        margin = DIVIDER_MARGIN * w
+        drawing.add(Line(margin, h / 2, w - margin, h / 2,
+                         Style(stroke=theme.colour("tile.divider"), stroke_width=DIVIDER_WIDTH)))
+    for digit, edge_y, inward in ((tile.head, 0.0, 1), (tile.tail, h, -1)):
+        drawing.add(*_digit(digit, tile, tile_set, theme, w / 2, edge_y, inward, h / 4 if inward > 0 else 3 * h / 4,
+                            side))
+    if tile.group is not None:
+        drawing.add(*orienting_mark(w / 2, h / 2, CIRCLE_RADIUS * side, theme.group(tile.set_name, tile.group)))
     return drawing
+
+
+def _digit(digit: int, tile: Tile, tile_set: TileSet, theme: Theme, cx: float, edge_y: float, inward: int,
+           cy: float, side: float) -> list:
+    """One half's number in the set's digit style."""
+    ink = theme.colour("tile.digit")
+    style = tile_set.digit_style
+    if style == "dashes":
+        return dashes(digit, cx, edge_y, inward, side, ink)
+    if style == "numerals":
+        return numeral(digit, cx, cy, inward, side, ink)
+    if style == "symbols":
+        number = digit - tile_set.min_digit
+        return symbol(tile_set.symbols[number], cx, cy, inward, side, theme.colour(f"picture.{number}"), ink,
+                      theme.colour("tile.face"))
+    grid = pip_grid(tile_set.max_digit, side)
+    if style == "chinese":
+        return chinese_pips(digit, cx, cy, inward, grid, theme.colour("chinese.pips"), theme.colour("chinese.red"),
+                            double_six=tile.head == tile.tail == 6)
+    if tile_set.coloured_pips and theme.numbers_in_colour and digit:
+        ink = theme.colour(f"pips.{digit}")
+    return pips(digit, cx, cy, grid, ink)
 
 
 def orienting_mark(cx: float, cy: float, radius: float, look: GroupLook) -> list:
@@ -74,11 +101,14 @@ def orienting_mark(cx: float, cy: float, radius: float, look: GroupLook) -> list
 
 
 def tile_back(tile: Tile, tile_set: TileSet, theme: Theme, size: TileSize, bleed: float = 0.0) -> Drawing:
-    """The back: the same after a half turn, so a face-down tile hides its arrow."""
+    """The back: the same after a half turn, so a face-down tile hides its arrow and its ends."""
     w, h, side = size.width, size.height, size.half_side
     drawing = Drawing(w, h)
     drawing.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=theme.colour("back.background"))))
-    drawing.add(*back_marks(tile_set, tile.group, w, h, side, theme))
+    if tile_set.has_layout:
+        drawing.add(*back_marks(tile_set, tile.group, w, h, side, theme))
+    else:
+        drawing.add(*classic_back(tile_set, w, h, side, theme))
     return drawing
 
 
@@ -99,4 +129,22 @@ def back_marks(tile_set: TileSet, group: int, w: float, h: float, side: float, t
             arm = radius * 0.45
             marks.append(Line(cx - arm, cy - arm, cx + arm, cy + arm, stroke))
             marks.append(Line(cx - arm, cy + arm, cx + arm, cy - arm, stroke))
+    return marks
+
+
+def classic_back(tile_set: TileSet, w: float, h: float, side: float, theme: Theme) -> list:
+    """A plain back with a frame and the set's small mark, once in each half, the upper one turned:
+    the same after a half turn. Chinese sets may carry their three traditional spots instead."""
+    ink = theme.colour("back.mark")
+    inset = FRAME_INSET * side
+    marks = [Rect(inset, inset, w - 2 * inset, h - 2 * inset, Style(stroke=ink, stroke_width=FRAME_WIDTH * side))]
+    if tile_set.back.get("spots"):
+        step = SPOT_STEP * side
+        for k, colour in ((-1, ink), (0, theme.colour("chinese.red")), (1, ink)):
+            marks.append(Circle(w / 2 + k * step, h / 2 + k * step, SPOT_RADIUS * side, Style(fill=colour)))
+    mark = tile_set.back.get("mark", "")
+    if mark:
+        size = MARK_TEXT * side
+        lower = Text(w / 2, 3 * h / 4 + 0.35 * size, mark, size, ink, "sans-bold", "middle")
+        marks += [lower, Group((lower,), rotate_about(180, w / 2, h / 2))]
     return marks

@@ -1,8 +1,10 @@
 """Print-shop pages: tiles with their own bleed and gutters, crop marks, page boxes.
 
-- Gang sheets: the 32 fronts of a set in 4 rows of 8, each tile with its own bleed and a
-  gutter of twice the bleed between tiles; the backs page mirrors it left to right (the
-  sheet's duplex preference names the edge that gives that turn).
+- Gang sheets: the fronts in 4 rows of 8 (an Open Domino set in its magic layout; a classic
+  set in suit order, 32 tiles a sheet, as many sheets as it needs, all of one size), each tile
+  with its own bleed and a gutter of twice the bleed between tiles; each fronts page is followed
+  by its backs page, mirrored left to right (the file's duplex preference names the edge that
+  gives that turn).
 - Single: one page per tile face (page = tile + bleed), front and back alternating, the
   way card printers ask for decks.
 - The board at natural size with bleed.
@@ -14,8 +16,7 @@ from generator.art.board import BoardGeometry, board_drawing
 from generator.art.tile import TileSize, tile_back, tile_front
 from generator.colour import Colour
 from generator.imposition.mirror import mirror_box
-from generator.imposition.tile_grid import COLUMNS, ROWS
-from generator.imposition.tile_sheets import BOARD_ROWS_ON_SHEET
+from generator.imposition.tile_grid import COLUMNS, ROWS, logical_slots
 from generator.model.tiles import TileSet
 from generator.scene import Drawing, Group, Line, Rect, Style, placed, translate
 from generator.theme import Theme
@@ -63,16 +64,22 @@ def gang_flip(width: float, height: float) -> str:
 
 
 def gang_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: float, marks: str) -> list[Drawing]:
-    """Fronts page and backs page of one set, each tile with its own bleed; backs mirrored left to right."""
+    """Fronts page, backs page, … of one set, each tile with its own bleed; backs mirrored left to right."""
+    per_sheet = ROWS * COLUMNS
+    slots = logical_slots(tile_set, COLUMNS)
+    pages = []
+    for first in range(0, len(slots), per_sheet):
+        pages += _gang_pair(slots[first:first + per_sheet], tile_set, theme, size, bleed, marks)
+    return pages
+
+
+def _gang_pair(chunk, tile_set: TileSet, theme: Theme, size: TileSize, bleed: float, marks: str) -> list[Drawing]:
     pitch_w, pitch_h = size.width + 2 * bleed, size.height + 2 * bleed
     margin = _margin(marks)
     width, height = COLUMNS * pitch_w + 2 * margin, ROWS * pitch_h + 2 * margin
-    slots = []
-    for sheet_row, board_row in enumerate(BOARD_ROWS_ON_SHEET):
-        for tile in tile_set.row(board_row):
-            x = margin + (tile.column - 1) * pitch_w + bleed
-            y = margin + sheet_row * pitch_h + bleed
-            slots.append((tile, x, y, 180.0 if tile.arrow == "down" else 0.0))
+    first_row = chunk[0].row
+    slots = [(slot.tile, margin + slot.column * pitch_w + bleed, margin + (slot.row - first_row) * pitch_h + bleed,
+              slot.turn) for slot in chunk]
     fronts, backs = Drawing(width, height), Drawing(width, height)
     trims, back_trims = [], []
     for tile, x, y, turn in slots:

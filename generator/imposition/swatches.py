@@ -10,7 +10,7 @@ from generator.art.tile import TileSize, tile_back, tile_front
 from generator.colour import BLACK, Colour
 from generator.colour_checks import check_theme
 from generator.imposition.paper import Paper
-from generator.model.set_loader import SET_NAMES, load_set
+from generator.model.set_loader import OPEN_SET_NAMES, load_set
 from generator.scene import Drawing, Group, Rect, Style, Text, Transform
 
 MARGIN = 10.0
@@ -51,7 +51,7 @@ def _theme_row(theme, x: float, y: float, width: float, height: float) -> list:
     scale = tile_height / size.height
     step = size.width * scale + TILE_GAP
     left, top = x, y + LABEL_SPACE
-    for set_name in SET_NAMES:
+    for set_name in OPEN_SET_NAMES:
         tile_set = load_set(set_name)
         samples = [_sample_tile(tile_set, group) for group in (1, 2)]
         drawings = ([(tile_front(t, tile_set, theme, size), f"{set_name}{t.group}") for t in samples]

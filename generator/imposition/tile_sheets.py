@@ -6,25 +6,25 @@
 - gutterfold: fronts and backs on one side; the backs mirrored across a fold line, for
   printers without duplex. Fold, glue the halves together, cut.
 
-The fronts keep the order of the magic layout (board rows 8, 7, 2, 1 from the top, as seen
-from South), so a player can cut and set up at once.
+The fronts of an Open Domino set keep the order of the magic layout (board rows 8, 7, 2, 1 from
+the top, as seen from South), so a player can cut and set up at once; a classic set's tiles run
+in suit order. A block whose last row is not full gets background, cut lines and backs only
+where there are tiles.
 """
 
 from dataclasses import dataclass
 
-from generator.art.sheet_marks import (caption, crop_ticks, dashed_cut_lines, grid_lines,
-                                       pricking_marks, scale_bar)
+from generator.art.sheet_marks import caption, cell_cuts, crop_ticks, dashed_cut_lines, pricking_marks, scale_bar
 from generator.art.tile import TileSize, tile_back, tile_front
 from generator.imposition.mirror import back_shift, mirror_box
 from generator.imposition.paper import Paper
-from generator.imposition.tile_grid import BLEED, MARK_LENGTH, TileGrid, plan_sheets
+from generator.imposition.tile_grid import BLEED, MARK_LENGTH, TileGrid, logical_slots, plan_for
 from generator.model.tiles import TileSet
 from generator.scene import Drawing, Group, Line, Rect, Style, placed, translate
 from generator.texts import sheet_text
 from generator.theme import Theme
 
 LAYOUTS = ("duplex-long", "duplex-short", "gutterfold", "separate")
-BOARD_ROWS_ON_SHEET = (8, 7, 2, 1)
 
 
 @dataclass(frozen=True)
@@ -47,11 +47,11 @@ class SheetRequest:
 
 def tile_sheet_files(request: SheetRequest) -> list[SheetFile]:
     if request.layout == "gutterfold":
-        plan = plan_sheets(request.paper, request.size, halves=2)
+        plan = plan_for(request.tile_set, request.paper, request.size, halves=2)
         pages = [_gutterfold_page(request, block, i, len(plan.blocks)) for i, block in enumerate(plan.blocks)]
         return [SheetFile("", pages, None)]
     flip = "short" if request.layout == "duplex-short" else "long"
-    plan = plan_sheets(request.paper, request.size)
+    plan = plan_for(request.tile_set, request.paper, request.size)
     fronts, backs = [], []
     for index, block in enumerate(plan.blocks):
         fronts.append(_fronts_page(request, block, index, len(plan.blocks)))
@@ -64,41 +64,53 @@ def tile_sheet_files(request: SheetRequest) -> list[SheetFile]:
 
 def sheet_slots(tile_set: TileSet, block: TileGrid):
     """(tile, x, y, turn) for every tile of a block; turn = 180 where the arrow points down."""
-    for sheet_row in block.rows:
-        for tile in tile_set.row(BOARD_ROWS_ON_SHEET[sheet_row]):
-            if tile.column - 1 in block.columns:
-                x, y = block.cell(sheet_row, tile.column - 1)
-                yield tile, x, y, 180.0 if tile.arrow == "down" else 0.0
+    for slot in logical_slots(tile_set, block.grid_columns):
+        if slot.row in block.rows and slot.column in block.columns:
+            x, y = block.cell(slot.row, slot.column)
+            yield slot.tile, x, y, slot.turn
 
 
-def _bleed_box(block: TileGrid) -> tuple[float, float, float, float]:
-    return block.x - BLEED, block.y - BLEED, block.width + 2 * BLEED, block.height + 2 * BLEED
+def _cells(request: SheetRequest, block: TileGrid) -> list[tuple[float, float]]:
+    """Top-left corners of the block's occupied cells."""
+    return [(x, y) for _tile, x, y, _turn in sheet_slots(request.tile_set, block)]
 
 
-def _lines(block: TileGrid):
-    return grid_lines(block.x, block.y, len(block.columns), len(block.rows), block.size.width, block.size.height)
+def _row_runs(cells, w: float, h: float, grow: float = 0.0) -> list[tuple[float, float, float, float]]:
+    """The cells' area as boxes (x, y, width, height), grown by `grow` on every side: one box when
+    the cells fill a rectangle, else one per row."""
+    rows: dict[float, list[float]] = {}
+    for x, y in cells:
+        rows.setdefault(round(y, 6), []).append(x)
+    runs = [(min(xs) - grow, y - grow, max(xs) + w - min(xs) + 2 * grow, h + 2 * grow) for y, xs in sorted(rows.items())]
+    if len({(run[0], run[2]) for run in runs}) == 1:
+        first, last = runs[0], runs[-1]
+        return [(first[0], first[1], first[2], last[1] + last[3] - first[1])]
+    return runs
 
 
 def _fronts(request: SheetRequest, block: TileGrid) -> list:
     """Face background with bleed, the tiles, dashed cut lines and pricking rings."""
-    x, y, w, h = _bleed_box(block)
-    items = [Rect(x, y, w, h, Style(fill=request.theme.colour("tile.face")))]
+    w, h = block.size.width, block.size.height
+    cells = _cells(request, block)
+    face = Style(fill=request.theme.colour("chinese.face" if request.tile_set.digit_style == "chinese"
+                                           else "tile.face"))
+    items = [Rect(*box, face) for box in _row_runs(cells, w, h, BLEED)]
     for tile, tx, ty, turn in sheet_slots(request.tile_set, block):
         items.append(placed(tile_front(tile, request.tile_set, request.theme, block.size), tx, ty, turn))
-    xs, ys = _lines(block)
     ink = request.theme.colour("sheet.cut_line")
-    items += dashed_cut_lines(xs, ys, BLEED + MARK_LENGTH, ink)
-    items += pricking_marks(xs, ys, ink)
+    cuts = cell_cuts(cells, w, h)
+    items += dashed_cut_lines(cuts, BLEED + MARK_LENGTH, ink)
+    items += pricking_marks(cells, w, h, ink)
     return items
 
 
 def _backs(request: SheetRequest, block: TileGrid, mirror) -> list:
     """Back background with bleed and the backs, each behind its front as `mirror` says."""
-    x, y, w, h = _bleed_box(block)
-    bx, by = mirror(x, y, w, h)
-    items = [Rect(bx, by, w, h, Style(fill=request.theme.colour("back.background")))]
+    w, h = block.size.width, block.size.height
+    style = Style(fill=request.theme.colour("back.background"))
+    items = [Rect(*mirror(*box), box[2], box[3], style) for box in _row_runs(_cells(request, block), w, h, BLEED)]
     for tile, tx, ty, _turn in sheet_slots(request.tile_set, block):
-        back_x, back_y = mirror(tx, ty, block.size.width, block.size.height)
+        back_x, back_y = mirror(tx, ty, w, h)
         items.append(placed(tile_back(tile, request.tile_set, request.theme, block.size), back_x, back_y))
     return items
 
@@ -125,10 +137,10 @@ def _backs_page(request: SheetRequest, block: TileGrid, flip: str, index: int, c
 
 
 def _gluing_outline(request: SheetRequest, block: TileGrid, mirror) -> list:
-    """The block's outline on the backs: cut the back print along it when gluing by hand."""
-    x, y = mirror(block.x, block.y, block.width, block.height)
+    """The tiles' outline on the backs: cut the back print along it when gluing by hand."""
     style = Style(stroke=request.theme.colour("sheet.cut_line"), stroke_width=0.25, dash=(2.0, 1.5))
-    return [Rect(x, y, block.width, block.height, style)]
+    w, h = block.size.width, block.size.height
+    return [Rect(*mirror(*box), box[2], box[3], style) for box in _row_runs(_cells(request, block), w, h)]
 
 
 def _gutterfold_page(request: SheetRequest, block: TileGrid, index: int, count: int) -> Drawing:
@@ -151,7 +163,9 @@ def _gutterfold_page(request: SheetRequest, block: TileGrid, index: int, count: 
 def _caption(request: SheetRequest, side: str, index: int, count: int, flip: str = "long") -> str:
     key = {"fronts": f"fronts_{request.layout}", "backs": f"backs_{request.layout}",
            "gutterfold": "gutterfold"}[side]
-    text = sheet_text(request.lang, key, set_name=request.tile_set.name)
+    label = sheet_text(request.lang, "set_open" if request.tile_set.has_layout else "set_classic",
+                       set_name=request.tile_set.name)
+    text = sheet_text(request.lang, key, set_label=label)
     if count > 1:
         text += " · " + sheet_text(request.lang, "sheet_of", number=index + 1, count=count)
     return text
@@ -161,8 +175,8 @@ def _furniture(page: Drawing, block: TileGrid, request: SheetRequest, text: str,
     """Caption above, crop ticks around the fronts, scale bar below (centred, so it is the same on both sides)."""
     theme = request.theme
     ink = theme.colour("sheet.text")
-    xs, ys = _lines(block)
-    page.add(*crop_ticks(xs, ys, BLEED + 0.5, MARK_LENGTH - 0.5, theme.colour("sheet.cut_line")))
+    cuts = cell_cuts(_cells(request, block), block.size.width, block.size.height)
+    page.add(*crop_ticks(cuts, BLEED + 0.5, MARK_LENGTH - 0.5, theme.colour("sheet.cut_line")))
     page.add(caption(page.width / 2, max(6.0, block.y - BLEED - MARK_LENGTH - 3.0), text, ink, size=3.0))
     bar_y = footer_y if footer_y is not None else block.y + block.height + BLEED + MARK_LENGTH + 3.0
     page.add(*scale_bar((page.width - 50.0) / 2, bar_y, ink, sheet_text(request.lang, "scale")))

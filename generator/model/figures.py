@@ -12,7 +12,7 @@ from functools import cache
 from generator.errors import UserError
 from generator.model.fractions import head_and_tail, parse_fraction
 from generator.model.reductions import reduce_tiles
-from generator.model.set_loader import SET_NAMES, load_set
+from generator.model.set_loader import OPEN_SET_NAMES, load_set
 from generator.model.tiles import Tile, TileSet
 from generator.resources import load_toml, template_path
 
@@ -71,7 +71,7 @@ def figure_from_set(tile_set: TileSet) -> Figure:
 @cache
 def load_figures() -> dict[str, Figure]:
     figures = {}
-    for name in SET_NAMES:
+    for name in OPEN_SET_NAMES:
         figure = figure_from_set(load_set(name))
         figures[figure.id] = figure
     for path in sorted(template_path("figures").glob("*.toml")):

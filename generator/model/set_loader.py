@@ -1,33 +1,72 @@
-"""Load a set file from templates/sets/ and derive its tiles from the magic layout."""
+"""The kit's sets by name: Open Domino's A, B and C (a magic layout each), the classic sets, and
+sets of the user's own (--set-file).
+
+Open Domino sets live in templates/sets/NAME.toml and are read from their magic layout here;
+classic ones in templates/sets/classic/NAME.toml (generator/model/classic_sets.py).
+"""
 
 from collections import Counter
 from functools import cache
 from pathlib import Path
 
 from generator.errors import UserError
+from generator.model.classic_sets import load_classic_set_file
 from generator.model.fractions import head_and_tail, parse_fraction
 from generator.model.set_rules import validate_set
 from generator.model.tiles import ARROW_OF_GROUP, ROWS_OF_GROUP, Tile, TileSet
 from generator.resources import load_toml, template_path
 
-SET_NAMES = ("A", "B", "C")
+OPEN_SET_NAMES = ("A", "B", "C")
+CLASSIC_SET_NAMES = ("double-3", "double-6", "double-9", "double-12", "double-15", "double-18", "chinese", "picture")
 _DIGIT_STYLES = ("pips", "dashes")
+_user_set_files: dict[str, Path] = {}      # name -> file, registered by --set-file
 
 
 def set_file(name: str) -> Path:
+    if name in _user_set_files:
+        return _user_set_files[name]
+    if name in CLASSIC_SET_NAMES:
+        return template_path("sets", "classic", f"{name}.toml")
     return template_path("sets", f"{name}.toml")
+
+
+def known_set_names() -> tuple[str, ...]:
+    """Every set a build can make: Open Domino's, the classic ones, then the user's own."""
+    return OPEN_SET_NAMES + CLASSIC_SET_NAMES + tuple(_user_set_files)
+
+
+def canonical_set_name(text: str) -> str | None:
+    """The set's name as the kit spells it ("a" -> "A", "Double-9" -> "double-9"), or None."""
+    folded = {name.casefold(): name for name in known_set_names()}
+    return folded.get(str(text).strip().casefold())
+
+
+def register_set_file(path) -> str:
+    """Load a user's set file, check it, and make its set known by name; returns the name."""
+    path = Path(path)
+    tile_set = load_classic_set_file(path)
+    if tile_set.name in OPEN_SET_NAMES + CLASSIC_SET_NAMES:
+        raise UserError(f"{path.name}: name = {tile_set.name!r} is a set the kit already has; give yours another name")
+    if tile_set.name in _user_set_files and _user_set_files[tile_set.name].resolve() != path.resolve():
+        raise UserError(f"{path.name}: name = {tile_set.name!r} is used by {_user_set_files[tile_set.name]} too; "
+                        "give each set its own name")
+    _user_set_files[tile_set.name] = path
+    load_set.cache_clear()
+    return tile_set.name
 
 
 @cache
 def load_set(name: str) -> TileSet:
-    """The named set from templates/sets/, validated (loaded once per process)."""
-    if name not in SET_NAMES:
-        raise UserError(f"unknown set {name!r}; choose from {', '.join(SET_NAMES)}")
-    return load_set_file(set_file(name))
+    """The named set, validated (loaded once per process)."""
+    if name not in known_set_names():
+        raise UserError(f"unknown set {name!r}; choose from {', '.join(known_set_names())}")
+    if name in OPEN_SET_NAMES:
+        return load_set_file(set_file(name))
+    return load_classic_set_file(set_file(name))
 
 
-def load_all_sets(names=SET_NAMES) -> dict[str, TileSet]:
-    return {name: load_set(name) for name in names}
+def load_all_sets(names=None) -> dict[str, TileSet]:
+    return {name: load_set(name) for name in (names if names is not None else known_set_names())}
 
 
 def load_set_file(path: Path) -> TileSet:

@@ -8,12 +8,15 @@ ARROW_OF_GROUP = {1: "down", 2: "up"}
 
 @dataclass(frozen=True)
 class Tile:
+    """One tile. Open Domino tiles have a group, an arrow and a starting cell; classic tiles
+    have none of these (group, row and column are None) and `head` is simply the number drawn
+    at the top of the tile's own frame, `tail` the one at the bottom."""
     set_name: str
-    group: int          # 1 = North (rows 8-7, arrow down), 2 = South (rows 2-1, arrow up)
+    group: int | None   # 1 = North (rows 8-7, arrow down), 2 = South (rows 2-1, arrow up)
     head: int           # the digit the arrow points to
     tail: int
-    row: int            # starting cell, 1-8 from South
-    column: int         # 1-8 from South's left
+    row: int | None     # starting cell, 1-8 from South
+    column: int | None  # 1-8 from South's left
     id: str
 
     @property
@@ -22,7 +25,8 @@ class Tile:
 
     @property
     def arrow(self) -> str:
-        return ARROW_OF_GROUP[self.group]
+        """"down" or "up"; a classic tile, which has none, counts as "up" (head at the top)."""
+        return ARROW_OF_GROUP.get(self.group, "up")
 
     @property
     def top(self) -> int:
@@ -44,16 +48,29 @@ class Tile:
         return (min(self.head, self.tail), max(self.head, self.tail))
 
 
+DIGIT_STYLES = ("pips", "dashes", "numerals", "chinese", "symbols")
+
+
 @dataclass(frozen=True)
 class TileSet:
     name: str
-    figure: str
-    digit_style: str                    # "pips" or "dashes"
+    figure: str                         # the figure id of its magic layout; "" for classic sets
+    digit_style: str                    # one of DIGIT_STYLES
     max_digit: int
     composition: dict
     magic: dict
     back: dict
     tiles: tuple[Tile, ...] = field(repr=False)
+    min_digit: int = 0
+    has_layout: bool = True             # Open Domino sets start in a magic layout; classic ones do not
+    coloured_pips: bool = False         # each number's pips in its own colour (theme keys pips.N)
+    symbols: tuple[str, ...] = ()       # "symbols" style: the picture for each number, from min_digit up
+    divider: bool = True                # a bar between the two halves
+    description: str = ""
+
+    @property
+    def groups(self) -> tuple[int, ...]:
+        return tuple(sorted({t.group for t in self.tiles if t.group is not None}))
 
     def group(self, number: int) -> tuple[Tile, ...]:
         return tuple(t for t in self.tiles if t.group == number)

@@ -16,7 +16,7 @@ from markdown_it.token import Token
 
 from generator.errors import UserError
 from generator.model.figures import load_figures
-from generator.model.set_loader import SET_NAMES
+from generator.model.set_loader import known_set_names
 from generator.resources import template_path
 from generator.texts import LANGUAGES
 
@@ -182,8 +182,8 @@ def _check_game_front_matter(front: dict, file_name: str, where: str) -> None:
     if front["family"] not in FAMILIES:
         raise UserError(f"{where}: family = {front['family']!r}; use one of {', '.join(FAMILIES)}")
     sets = front["sets"]
-    if not isinstance(sets, list) or not sets or any(name not in SET_NAMES for name in sets):
-        raise UserError(f"{where}: sets = {sets!r}; list one or more of {', '.join(SET_NAMES)}")
+    if not isinstance(sets, list) or not sets or any(name not in known_set_names() for name in sets):
+        raise UserError(f"{where}: sets = {sets!r}; list one or more of {', '.join(known_set_names())}")
     if not isinstance(front["players"], str) or not _PLAYERS.fullmatch(front["players"]):
         raise UserError(f"{where}: players = {front['players']!r}; "
                         "write it in digits: \"2\", \"1–2\", \"2+\" or \"2, 4\"")

@@ -1,0 +1,407 @@
+"""The classic sets: double-3 to double-18, Chinese and picture dominoes, and sets of the user's own.
+
+Composition and validation from the data; the art measured in the drawing and in rendered
+pixels; the sheets, shop files and exports measured in the files the commands write.
+"""
+
+from collections import Counter
+import json
+import math
+from pathlib import Path
+
+from PIL import ImageChops, ImageStat
+import pytest
+
+from conftest import run_cli
+from generator.art.digits import pip_patterns
+from generator.art.tile import TileSize, tile_back, tile_front
+from generator.build import BuildOptions, BuildReport, build, build_tile_sheets
+from generator.errors import UserError
+from generator.exports import ExportOptions, export
+from generator.imposition.mirror import mirror_box
+from generator.model.classic_sets import load_classic_set_file
+from generator.model.set_loader import CLASSIC_SET_NAMES, load_set
+from generator.preflight import preflight
+from generator.scene import Circle, Group, Line, Polygon, Rect, Text
+from generator.set_report import unicode_tile
+from generator.theme import load_theme
+from generator.writers.png import render
+from pdf_inspect import MM, page_shapes, read_pdf
+
+COUNTS = {"double-3": 10, "double-6": 28, "double-9": 55, "double-12": 91, "double-15": 136, "double-18": 190,
+          "chinese": 32, "picture": 28}
+CIVIL = {(6, 6), (1, 1), (4, 4), (1, 3), (5, 5), (3, 3), (2, 2), (5, 6), (4, 6), (1, 6), (1, 5)}
+MILITARY = {(3, 6), (4, 5), (2, 6), (3, 5), (2, 5), (3, 4), (1, 4), (2, 3), (2, 4), (1, 2)}
+
+
+# --- composition ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, count", COUNTS.items())
+def test_tile_counts(name, count):
+    assert CLASSIC_SET_NAMES == tuple(COUNTS)
+    tile_set = load_set(name)
+    assert len(tile_set.tiles) == count
+    assert len({t.id for t in tile_set.tiles}) == count
+    assert all(t.group is None and t.row is None and t.column is None for t in tile_set.tiles)
+
+
+@pytest.mark.parametrize("n", [3, 6, 9, 12, 15, 18])
+def test_double_n_holds_every_pair_once(n):
+    tile_set = load_set(f"double-{n}")
+    assert len(tile_set.tiles) == (n + 1) * (n + 2) // 2
+    assert Counter(t.digits for t in tile_set.tiles) == Counter((a, b) for a in range(n + 1) for b in range(a, n + 1))
+    # Every suit holds n + 2 appearances of its number: n + 1 tiles, the double counting twice.
+    for number in range(n + 1):
+        assert sum((t.head == number) + (t.tail == number) for t in tile_set.tiles) == n + 2
+
+
+def test_chinese_civil_twice_military_once_no_blank():
+    tile_set = load_set("chinese")
+    counts = Counter(t.digits for t in tile_set.tiles)
+    assert {pair for pair, n in counts.items() if n == 2} == CIVIL
+    assert {pair for pair, n in counts.items() if n == 1} == MILITARY
+    assert len(counts) == 21 and min(min(p) for p in counts) == 1 and max(max(p) for p in counts) == 6
+
+
+def test_picture_set_is_a_double_six_with_seven_pictures():
+    tile_set = load_set("picture")
+    assert len(tile_set.symbols) == 7 == len(set(tile_set.symbols))
+    assert Counter(t.digits for t in tile_set.tiles) == Counter(load_set("double-6").tiles[i].digits for i in range(28))
+
+
+# --- a set file of your own: one test per rule ------------------------------------------------
+
+GOOD = 'name = "club-4"\ndouble = 4\ndigits = "pips"\n[back]\nmark = "C"\n'
+
+
+def write(tmp_path, text, name="club.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_good_set_file(tmp_path):
+    tile_set = load_classic_set_file(write(tmp_path, GOOD))
+    assert len(tile_set.tiles) == 15 and tile_set.name == "club-4"
+
+
+@pytest.mark.parametrize("text, names", [
+    (GOOD + "colour = 1\n", ["unknown key 'colour'"]),
+    (GOOD.replace('"club-4"', '"Club 4"'), ["name = 'Club 4'", "lower case"]),
+    (GOOD.replace('"pips"', '"dots"'), ["digits = 'dots'", "pips, numerals, chinese or symbols".replace(" or", ",")]),
+    (GOOD.replace("double = 4", "double = 19"), ["double = 19", "from 1 to 18"]),
+    ('name = "x"\ntiles = ["0-1", "1-7"]\nhighest = 6\n', ["tile 1-7", "number 7", "outside this set's 0-6"]),
+    ('name = "x"\ntiles = ["0-1", "1-0"]\nhighest = 6\n', ["tile 1-0 is listed twice"]),
+    ('name = "x"\ntiles = ["0-1"]\ntwice = ["2-2"]\nhighest = 6\n', ["twice names tile 2-2", "add it there"]),
+    ('name = "x"\ndouble = 2\ntiles = ["0-0", "0-1", "0-2", "1-1", "1-2"]\n', ["tile 2-2 is missing", "double-2"]),
+    ('name = "x"\ndouble = 1\ntiles = ["0-0", "0-1", "1-1"]\ntwice = ["0-1"]\n', ["tile 0-1 is one too many"]),
+    ('name = "x"\ntiles = ["0-0", "0 1"]\nhighest = 1\n', ["'0 1' is not a tile", "\"3-5\""]),
+    ('name = "x"\ndouble = 2\ndigits = "symbols"\nsymbols = ["sun", "star"]\n', ["symbols must list 3 pictures"]),
+    ('name = "x"\ndouble = 1\ndigits = "symbols"\nsymbols = ["sun", "robot"]\n', ["'robot' for 1", "use one of"]),
+    (GOOD.replace('mark = "C"', 'mark = "CLUB"'), ["mark = 'CLUB'", "at most 3 characters"]),
+    ('name = "x"\n', ["double = N", "tiles = ["]),
+    ('name = "x"\nlayout = {}\ndouble = 3\n', ["unknown key 'layout'"]),
+])
+def test_every_mistake_is_one_line_naming_the_file_tile_and_rule(tmp_path, text, names):
+    with pytest.raises(UserError) as caught:
+        load_classic_set_file(write(tmp_path, text))
+    message = str(caught.value)
+    assert "\n" not in message and message.startswith("club.toml: "), message
+    for name in names:
+        assert name in message, (name, message)
+
+
+def test_a_set_file_cannot_take_a_bundled_name(tmp_path):
+    path = write(tmp_path, GOOD.replace('"club-4"', '"double-9"'))
+    result = run_cli("sets", "--set-file", str(path), "--list")
+    assert result.returncode == 2 and "already has" in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_set_file_from_the_command_line_and_the_config(tmp_path):
+    path = write(tmp_path, GOOD.replace('"pips"', '"numerals"'))
+    listed = run_cli("sets", "--set-file", str(path), "club-4")
+    assert listed.returncode == 0 and "suit 4 ( 5 tiles)" in listed.stdout, listed.stderr
+    built = run_cli("build", "--set-file", str(path), "--sets", "A", "--out", str(tmp_path / "a"))
+    assert built.returncode == 0, built.stderr
+    assert (tmp_path / "a" / "tiles-club-4.pdf").is_file() and (tmp_path / "a" / "tiles-A.pdf").is_file()
+    (tmp_path / "opendomino.toml").write_text('set_files = ["club.toml"]\nsets = ["club-4"]\nout = "b"\n')
+    from_config = run_cli("build", cwd=tmp_path)
+    assert from_config.returncode == 0, from_config.stderr
+    assert sorted(p.name for p in (tmp_path / "b").glob("tiles-*")) == ["tiles-club-4.pdf"]
+    text = read_pdf(tmp_path / "b" / "tiles-club-4.pdf").pages[0].extract_text()
+    assert "club-4" in text and "4" in text
+
+
+# --- the art ----------------------------------------------------------------------------------
+
+def flat(items, transform=None):
+    """Every shape of a drawing with groups opened (the shapes of digits turned as a whole are
+    not needed: their counts are tested by style)."""
+    for item in items:
+        if isinstance(item, Group):
+            yield from flat(item.items)
+        else:
+            yield item
+
+
+def digit_circles(drawing):
+    return [item for item in drawing.items[1:] if isinstance(item, Circle)]
+
+
+@pytest.mark.parametrize("name", ["double-3", "double-6", "double-9", "double-12", "double-15", "double-18", "chinese"])
+@pytest.mark.parametrize("size", [TileSize(), TileSize(15, 30), TileSize(30, 60)], ids=str)
+def test_pips_sit_in_their_half_apart_and_off_the_divider(name, size):
+    tile_set, theme = load_set(name), load_theme()
+    margin = 0.5
+    for tile in tile_set.tiles:
+        drawing = tile_front(tile, tile_set, theme, size)
+        pips = digit_circles(drawing)
+        assert len(pips) == tile.head + tile.tail, tile.id
+        upper = [p for p in pips if p.cy < size.height / 2]
+        assert len(upper) == tile.head, tile.id
+        for pip in pips:
+            top_half = pip.cy < size.height / 2
+            low, high = (0, size.height / 2) if top_half else (size.height / 2, size.height)
+            assert margin <= pip.cx - pip.r and pip.cx + pip.r <= size.width - margin, tile.id
+            assert low + margin <= pip.cy - pip.r and pip.cy + pip.r <= high - margin, tile.id   # not on the bar
+        for i, a in enumerate(pips):
+            for b in pips[i + 1:]:
+                assert math.dist((a.cx, a.cy), (b.cx, b.cy)) > a.r + b.r + 0.2, tile.id
+
+
+def test_every_pip_pattern_looks_the_same_turned():
+    for number, pattern in pip_patterns().items():
+        assert len(pattern) == number
+        assert sorted(pattern) == sorted((-x, -y) for x, y in pattern), number
+
+
+def test_larger_sets_colour_each_number_and_smaller_ones_do_not():
+    theme = load_theme()
+    for name in ("double-9", "double-12", "double-18"):
+        tile_set = load_set(name)
+        for tile in tile_set.tiles:
+            for pip in digit_circles(tile_front(tile, tile_set, theme, TileSize())):
+                number = tile.head if pip.cy < 22 else tile.tail
+                assert pip.style.fill == theme.colour(f"pips.{number}"), tile.id
+    for name in ("double-3", "double-6"):
+        tile_set = load_set(name)
+        fills = {p.style.fill for t in tile_set.tiles for p in digit_circles(tile_front(t, tile_set, theme, TileSize()))}
+        assert fills == {theme.colour("tile.digit")}
+
+
+def test_grayscale_prints_every_number_in_ink():
+    theme = load_theme("grayscale")
+    tile_set = load_set("double-12")
+    fills = {p.style.fill for t in tile_set.tiles for p in digit_circles(tile_front(t, tile_set, theme, TileSize()))}
+    assert fills == {theme.colour("tile.digit")}
+
+
+def test_chinese_pips_follow_chinese_dice():
+    theme, tile_set = load_theme(), load_set("chinese")
+    red, light = theme.colour("chinese.red"), theme.colour("chinese.pips")
+    for tile in tile_set.tiles:
+        drawing = tile_front(tile, tile_set, theme, TileSize())
+        assert drawing.items[0].style.fill == theme.colour("chinese.face")
+        assert not any(isinstance(item, Line) for item in drawing.items), "Chinese tiles have no bar"
+        for number, half in ((tile.head, [p for p in digit_circles(drawing) if p.cy < 22]),
+                             (tile.tail, [p for p in digit_circles(drawing) if p.cy >= 22])):
+            reds = sum(p.style.fill == red for p in half)
+            if tile.head == tile.tail == 6:
+                assert reds == 3, tile.id                       # half the double six is red
+            else:
+                assert reds == (number if number in (1, 4) else 0), tile.id
+                assert all(p.style.fill in (red, light) for p in half)
+        if 1 in (tile.head, tile.tail):
+            assert max(p.r for p in digit_circles(drawing)) > 1.5 * min(p.r for p in digit_circles(drawing)) or \
+                tile.head == tile.tail == 1
+
+
+def test_numerals_print_the_number_and_underline_six_and_nine(tmp_path):
+    tile_set = load_classic_set_file(write(tmp_path, 'name = "n"\ndouble = 12\ndigits = "numerals"\n'))
+    theme = load_theme()
+    for tile in tile_set.tiles:
+        texts = [item.text for item in flat(tile_front(tile, tile_set, theme, TileSize()).items) if isinstance(item, Text)]
+        assert sorted(texts) == sorted([str(tile.head), str(tile.tail)])
+    six = next(t for t in tile_set.tiles if (t.head, t.tail) == (6, 9))
+    bars = [item for item in flat(tile_front(six, tile_set, theme, TileSize()).items) if isinstance(item, Rect)]
+    assert len(bars) == 1 + 2          # the face, and one underline under each of 6 and 9
+
+
+def grey(image):
+    return image.convert("L")
+
+
+def test_the_seven_pictures_differ_even_in_grayscale():
+    theme, tile_set = load_theme(), load_set("picture")
+    doubles = {t.head: t for t in tile_set.tiles if t.head == t.tail}
+    images = {n: grey(render(tile_front(doubles[n], tile_set, theme, TileSize()), 150)) for n in range(7)}
+    for a in range(7):
+        for b in range(a + 1, 7):
+            difference = ImageStat.Stat(ImageChops.difference(images[a], images[b])).mean[0]
+            assert difference > 8, (tile_set.symbols[a], tile_set.symbols[b], difference)
+    # Each picture is outlined in ink, so it stands out from the face whatever its fill.
+    for tile in doubles.values():
+        shapes = list(flat(tile_front(tile, tile_set, theme, TileSize()).items))
+        assert any(s.style.stroke == theme.colour("tile.digit") for s in shapes if isinstance(s, (Polygon, Circle)))
+
+
+@pytest.mark.parametrize("name", CLASSIC_SET_NAMES)
+def test_classic_backs_survive_a_half_turn_and_are_all_alike(name):
+    tile_set, theme = load_set(name), load_theme()
+    image = render(tile_back(tile_set.tiles[0], tile_set, theme, TileSize()), 120)
+    turned = image.rotate(180)
+    assert ImageStat.Stat(ImageChops.difference(image, turned)).mean[0] < 1.0
+    others = {repr(tile_back(t, tile_set, theme, TileSize()).items) for t in tile_set.tiles}
+    assert len(others) == 1                         # a back tells nothing about its face
+
+
+# --- sheets, measured in the PDF ------------------------------------------------------------
+
+def tile_boxes(page, size=(22, 44)):
+    w, h = size[0] * MM, size[1] * MM
+    return [tuple(r[:4]) for r in page_shapes(page).rects
+            if abs((r[2] - r[0]) - w) < 0.01 and abs((r[3] - r[1]) - h) < 0.01]
+
+
+def to_mm(box, page_height):
+    x0, y0, x1, y1 = box
+    return x0 / MM, (page_height - y1) / MM, (x1 - x0) / MM, (y1 - y0) / MM
+
+
+def sheets_of(tmp_path, name, **changes):
+    report = BuildReport()
+    build_tile_sheets(BuildOptions(out=tmp_path, sets=(name,), **changes), report)
+    return [read_pdf(path) for path in report.written]
+
+
+@pytest.mark.parametrize("name", ["double-12", "chinese", "double-18"])
+@pytest.mark.parametrize("layout, flip", [("duplex-long", "long"), ("duplex-short", "short")])
+def test_every_back_sits_behind_its_front(tmp_path, name, layout, flip):
+    (reader,) = sheets_of(tmp_path, name, layout=layout)
+    pages = reader.pages
+    assert len(pages) % 2 == 0
+    total = 0
+    for front, back in zip(pages[0::2], pages[1::2]):
+        height, width = float(front.mediabox.height), float(front.mediabox.width)
+        fronts, backs = tile_boxes(front), tile_boxes(back)
+        assert len(fronts) == len(backs) > 0
+        total += len(fronts)
+        for f, b in zip(fronts, backs):
+            x, y, w, h = to_mm(f, height)
+            expected = mirror_box(x, y, w, h, width / MM, height / MM, flip)
+            got = to_mm(b, height)
+            assert got[:2] == pytest.approx(expected, abs=0.01)
+    assert total == COUNTS[name]
+
+
+def test_separate_and_gutterfold(tmp_path):
+    fronts, backs = sheets_of(tmp_path / "s", "double-9", layout="separate")
+    assert sum(len(tile_boxes(p)) for p in fronts.pages) == sum(len(tile_boxes(p)) for p in backs.pages) == 55
+    (folded,) = sheets_of(tmp_path / "g", "double-9", layout="gutterfold")
+    for page in folded.pages:
+        height = float(page.mediabox.height)
+        boxes = [to_mm(b, height) for b in tile_boxes(page)]
+        tops = [b for b in boxes if b[1] < height / MM / 2]
+        bottoms = [b for b in boxes if b[1] >= height / MM / 2]
+        assert len(tops) == len(bottoms)
+        fold = height / MM / 2
+        for front in tops:       # its back mirrored across the fold line
+            assert any(abs(b[0] - front[0]) < 0.01 and abs((2 * fold - b[1] - 44) - front[1]) < 0.01 for b in bottoms)
+    assert sum(len(tile_boxes(p)) for p in folded.pages) == 2 * 55
+
+
+def test_sheets_are_split_and_labelled(tmp_path):
+    (reader,) = sheets_of(tmp_path, "double-18")
+    fronts = reader.pages[0::2]
+    assert len(fronts) == 5                                   # 40 tiles to an A4 page, 190 tiles
+    for number, page in enumerate(fronts, start=1):
+        assert f"sheet {number} of 5" in page.extract_text()
+    assert [len(tile_boxes(p)) for p in fronts] == [40, 40, 40, 40, 30]
+
+
+def test_cut_lines_end_where_the_tiles_end(tmp_path):
+    (reader,) = sheets_of(tmp_path, "double-12")
+    last = reader.pages[-2]                                   # 11 tiles: a full row of 8 and 3 more
+    boxes = tile_boxes(last)
+    assert len(boxes) == 11
+    lines = [l for l in page_shapes(last).lines if l[4]]       # dashed
+    xs = {round(v, 2) for b in boxes for v in (b[0], b[2])}
+    ys = {round(v, 2) for b in boxes for v in (b[1], b[3])}
+    for x0, y0, x1, y1, *_ in lines:
+        if abs(x0 - x1) < 0.01:
+            assert round(x0, 2) in xs
+            # A vertical cut never runs along an empty cell: it ends within the overshoot of a tile.
+            assert min(y0, y1) >= min(ys) - 8 * MM and max(y0, y1) <= max(ys) + 8 * MM
+        else:
+            assert round(y0, 2) in ys
+    bottom_row = [b for b in boxes if abs(b[1] - min(b[1] for b in boxes)) < 0.01]
+    assert len(bottom_row) == 3
+    bottom_cut = [l for l in lines if abs(l[1] - l[3]) < 0.01 and abs(l[1] - bottom_row[0][1]) < 0.01]
+    assert len(bottom_cut) == 1 and abs(bottom_cut[0][2] - bottom_cut[0][0]) < (3 * 22 + 2 * 8) * MM
+
+
+def test_the_cli_makes_double_18_gutterfold_on_letter_and_shop_double_12(tmp_path):
+    home = run_cli("build", "--sets", "double-18", "--layout", "gutterfold", "--paper", "letter",
+                   "--out", str(tmp_path / "home"))
+    assert home.returncode == 0, home.stderr
+    reader = read_pdf(tmp_path / "home" / "tiles-double-18.pdf")
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(215.9 * MM, abs=0.01)
+    assert sum(len(tile_boxes(p)) for p in reader.pages) == 2 * 190
+    assert not (tmp_path / "home" / "setup-cards.pdf").exists()       # no layout, no setup card
+    shop = run_cli("build", "--target", "shop", "--sets", "double-12", "--out", str(tmp_path / "shop"))
+    assert shop.returncode == 0, shop.stderr
+    gang = tmp_path / "shop" / "shop-tiles-double-12.pdf"
+    assert len(read_pdf(gang).pages) == 2 * 3                            # 32 tiles a sheet
+    assert all(check.passed for check in preflight(gang))
+
+
+@pytest.mark.parametrize("name", CLASSIC_SET_NAMES)
+def test_shop_files_pass_preflight(tmp_path, name):
+    build(BuildOptions(out=tmp_path, target="shop", sets=(name,), booklet_langs=(), shop_layout="single"))
+    path = tmp_path / f"shop-tiles-{name}-single.pdf"
+    assert len(read_pdf(path).pages) == 2 * COUNTS[name]
+    assert all(check.passed for check in preflight(path)), [c.line() for c in preflight(path) if not c.passed]
+
+
+def test_exports_of_a_classic_set(tmp_path):
+    options = BuildOptions(out=tmp_path, sets=("picture",))
+    report = export(options, ExportOptions(dpi=60, bleed=0))
+    pngs = sorted((tmp_path / "png" / "picture").glob("*.png"))
+    svgs = sorted((tmp_path / "svg" / "picture").glob("*.svg"))
+    assert len(pngs) == len(svgs) == 2 * 28
+    assert (tmp_path / "png" / "picture" / "picture-0-6-front.png").is_file()
+    assert any(path.name == "tiles-picture-1.svg" for path in (tmp_path / "svg").iterdir())
+    tiles_written = [p for p in report.written if p.parent.name == "picture"]
+    assert len(tiles_written) == 2 * 2 * 28
+
+
+# --- the sets command -----------------------------------------------------------------------
+
+def test_sets_list_names_every_set():
+    result = run_cli("sets", "--list")
+    lines = result.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == ["A", "B", "C", *CLASSIC_SET_NAMES]
+    counts = {line.split()[0]: int(line.split()[1]) for line in lines}
+    assert counts == {"A": 32, "B": 32, "C": 32, **COUNTS}
+    assert "chinese" in lines[-2] and "symbols" in lines[-1]
+
+
+def test_sets_by_suit():
+    result = run_cli("sets", "double-9")
+    assert result.returncode == 0
+    suits = [line for line in result.stdout.splitlines() if line.startswith("suit")]
+    assert len(suits) == 10 and all("(10 tiles)" in line for line in suits)
+    assert "(9 + 1)(9 + 2) / 2 = 55 tiles" in result.stdout
+
+
+def test_unicode_layouts():
+    result = run_cli("sets", "A", "--unicode")
+    rows = result.stdout.splitlines()[1:]
+    tile_set = load_set("A")
+    assert rows[0] == "8  " + " ".join(unicode_tile(t.top, t.bottom) for t in tile_set.row(8))
+    assert rows[0].split()[1] == "\U0001F079"           # 3/1: DOMINO TILE VERTICAL-03-01 is U+1F063 + 7*3 + 1
+    assert len(rows) == 4 and all(len(row.split()) == 9 for row in rows)
+    six = run_cli("sets", "double-6", "--unicode")
+    assert six.returncode == 0 and "\U0001F063" in six.stdout and "\U0001F093" in six.stdout
+    nine = run_cli("sets", "double-9", "--unicode")
+    assert nine.returncode == 2 and nine.stderr.count("\n") == 1 and "stop at 6" in nine.stderr
