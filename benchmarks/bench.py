@@ -8,7 +8,10 @@ scratch folder) and reports:
   (a) the full default kit, `opendomino build`;
   (b) the print-shop files, `opendomino build --target shop`;
   (c) every tile face and back as PNG at 300 dpi, `opendomino export --format png --dpi 300`;
-  (d) the size of each file of the default kit, and their total.
+  (d) the size of each file of the default kit, and their total;
+  (e) the tile sheets alone of set A (32 tiles) and of double-18 (190 tiles), `opendomino tiles`,
+      and the PNG export of double-18, with the cost per tile of each, so that a larger set is
+      seen to cost in proportion to its tiles.
 
 Each command runs once untimed first (a warm-up: disk cache, Python's bytecode cache), then
 --runs times. Wall time is min and median over the runs. Peak memory is reported twice:
@@ -160,6 +163,11 @@ def report(results: dict, runs: int) -> list[tuple[bool, str]]:
     print(f"Shop files: {len(results['shop']['files'])}, {shop_total / MB:.2f} MB; "
           f"PNG export: {len(png_files)} PNGs, {sum(png['files'].values()) / MB:.2f} MB")
 
+    per_tile = {name: results[name]["wall_median"] / tiles
+                for name, tiles in (("tiles-A", 32), ("tiles-double-18", 190), ("png", 192), ("png-double-18", 190))}
+    print("Per tile (whole process, imports included): "
+          + ", ".join(f"{name} {seconds * 1e3:.1f} ms" for name, seconds in per_tile.items()))
+
     memory = build["tree"] or build["largest_process"]
     checks = [
         (build["wall_median"] <= TARGETS["build_wall"],
@@ -172,6 +180,12 @@ def report(results: dict, runs: int) -> list[tuple[bool, str]]:
          f"{len(png_files)} PNGs"),
         (total <= TARGETS["output_size"],
          f"whole default output <= {TARGETS['output_size'] / MB:.0f} MB: {total / MB:.2f} MB"),
+        (per_tile["tiles-double-18"] <= 2 * per_tile["tiles-A"],
+         f"double-18 tile sheets per tile <= 2 x set A's: {per_tile['tiles-double-18'] * 1e3:.1f} ms "
+         f"against {per_tile['tiles-A'] * 1e3:.1f} ms"),
+        (per_tile["png-double-18"] <= 1.25 * per_tile["png"],
+         f"double-18 PNG export per tile in proportion to the 192 Open Domino tiles' (<= 1.25 x): "
+         f"{per_tile['png-double-18'] * 1e3:.1f} ms against {per_tile['png'] * 1e3:.1f} ms"),
     ]
     print("\nTargets (issue 9, on a 2-core machine):")
     for passed, line in checks:
@@ -202,6 +216,10 @@ def main() -> None:
             "build": bench("build", ["build"], args.runs, scratch, env),
             "shop": bench("shop", ["build", "--target", "shop"], args.runs, scratch, env),
             "png": bench("png", ["export", "--format", "png", "--dpi", "300"], args.runs, scratch, env),
+            "tiles-A": bench("tiles-A", ["tiles", "--sets", "A"], args.runs, scratch, env),
+            "tiles-double-18": bench("tiles-double-18", ["tiles", "--sets", "double-18"], args.runs, scratch, env),
+            "png-double-18": bench("png-double-18", ["export", "--format", "png", "--dpi", "300", "--sets",
+                                                     "double-18"], args.runs, scratch, env),
         }
         checks = report(results, args.runs)
     if args.json:

@@ -15,7 +15,8 @@ from generator.atomic import os_problem, prepare_folder, remove_stale_temporarie
 from generator.entry import INTERRUPTED, check_environment
 from generator.manifest import set_aside, verify_folder, write_manifest
 from generator.build import (BuildOptions, BuildReport, build, build_board, build_booklet, build_jobs,
-                             build_theme_swatches, check_fits, run_jobs, with_set_files)
+                             build_theme_swatches, build_tile_sheets, check_fits, run_jobs,
+                             with_set_files)
 from generator.check import run_checks
 from generator.colour_checks import colour_problems
 from generator.config import (CONFIG_NAME, DEFAULTS, HOME_PAPERS, build_options, find_config, read_config,
@@ -264,6 +265,20 @@ def build_command(options: BuildOptions, sets_text):
     with _progress(len(build_jobs(options)), "building") as bar:
         report = build(options, on_step=lambda part: bar.update(1))
     _report(report, options.out, started, previous)
+
+
+@cli.command("tiles")
+@sets_option
+@kit_options
+@print_options
+def tiles_command(options: BuildOptions, sets_text):
+    """Write only the tile sheets of the sets (home layouts), nothing else of the kit."""
+    options = _with_sets(options, sets_text)
+    check_fits(options)
+    previous = _start_writing(options.out)
+    report = BuildReport()
+    build_tile_sheets(options, report)
+    _report(report, options.out, previous=previous)
 
 
 @cli.command("calibrate")

@@ -19,6 +19,9 @@ PICTURES = [  # (file, page indices shown side by side, output name, width of on
     ("setup-cards.pdf", (0,), "setup-card-A.png", 520),
     ("board-tiled-a4.pdf", (0,), "board-tiled-sheet-1.png", 620),
     ("rules-en.pdf", (15, 16), "booklet-spread.png", 420),
+    ("tiles-double-12.pdf", (0,), "tiles-double-12-fronts.png", 520),
+    ("tiles-chinese.pdf", (0, 1), "tiles-chinese.png", 420),
+    ("tiles-picture.pdf", (0,), "tiles-picture-fronts.png", 520),
 ]
 
 
@@ -26,7 +29,7 @@ def main() -> None:
     IMAGES.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder)
-        build(BuildOptions(out=out))
+        build(BuildOptions(out=out, sets=("A", "B", "C", "double-12", "chinese", "picture")))
         for file_name, page_indices, image_name, width in PICTURES:
             document = pypdfium2.PdfDocument(out / file_name)
             pages = [document[i].render(scale=width / document[i].get_width()).to_pil().convert("RGB")

@@ -50,7 +50,8 @@ def test_the_four_themes_are_bundled():
 @pytest.mark.parametrize("name", THEMES)
 def test_every_colour_is_given_as_hex_and_cmyk(name):
     data = tomllib.loads(template_path("themes", f"{name}.toml").read_text(encoding="utf-8"))
-    values = [v for section in ("tile", "back", "sheet", "board") for v in data[section].values()]
+    values = [v for section in ("tile", "back", "sheet", "board", "pips", "chinese", "picture")
+              for v in data[section].values()]
     values += [look[part] for set_name in OPEN_SET_NAMES for look in data[set_name].values()
                for part in ("circle", "arrow")]
     assert len(values) == len(colour_keys())
