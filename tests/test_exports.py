@@ -238,3 +238,17 @@ def test_svg_ids_are_numbered_in_drawing_order():
     first, second = svg_text(drawing), svg_text(drawing)
     assert first == second
     assert [c.get("id") for c in ET.fromstring(first).iter(f"{SVG}clipPath")] == ["clip1", "clip2", "clip3"]
+
+
+def test_png_text_uses_the_bundled_fonts_and_no_system_font(tmp_path):
+    """Backs of double-12 carry text: rendered with PT Sans from templates/fonts, and nothing (not
+    fontconfig either) prints to the terminal."""
+    result = run_cli("export", "--format", "png", "--sets", "double-12", "--dpi", "100", "--out", str(tmp_path))
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    import skia
+    from generator.writers import png
+    typeface = png._typeface("sans-bold")
+    assert typeface.getFamilyName() == "PT Sans"
+    manager = png._font_manager()              # an empty manager: it knows no system font
+    assert [manager.getFamilyName(i) for i in range(manager.countFamilies())] == [""]
+    assert manager.matchFamilyStyle("DejaVu Sans", skia.FontStyle()) is None
