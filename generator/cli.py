@@ -5,6 +5,7 @@ from dataclasses import replace
 import functools
 import json
 from pathlib import Path
+import re
 import sys
 import time
 
@@ -13,6 +14,7 @@ from click.core import ParameterSource
 
 from generator.atomic import os_problem, prepare_folder, remove_stale_temporaries, write_bytes
 from generator.entry import INTERRUPTED, check_environment
+from generator.paths import TEMPORARY_ROOM
 from generator.manifest import set_aside, verify_folder, write_manifest
 from generator.build import (BuildOptions, BuildReport, build, build_board, build_booklet, build_jobs,
                              build_theme_swatches, build_tile_sheets, check_fits, run_jobs,
@@ -240,6 +242,29 @@ def _report(report: BuildReport, out: Path | None = None, started: float | None 
     _say(f"wrote {len(report.written)} file(s), {size / 1e6:.1f} MB, to {out}{took}; list and checksums in {manifest}")
 
 
+def parse_formats(text: str, option: str = "--format") -> tuple[str, ...]:
+    names = [part.strip().lower() for part in str(text).split(",") if part.strip()]
+    if not names:
+        raise UserError(f"{option}: name a format: {', '.join(EXPORT_FORMATS)} or all")
+    if "all" in names:
+        return EXPORT_FORMATS
+    for name in names:
+        if name not in EXPORT_FORMATS:
+            raise UserError(f"{option}: unknown format {name!r}; choose from {', '.join(EXPORT_FORMATS)} or all")
+    return tuple(dict.fromkeys(names))
+
+
+def parse_base_url(text: str | None, option: str = "--base-url") -> str | None:
+    """An https:// (or http://) address with no spaces or quotes, where the TTS images will be."""
+    if text is None:
+        return None
+    text = text.strip()
+    if not re.fullmatch(r"https?://[^\s\"'<>\\]+", text) or len(text) > 2000:
+        raise UserError(f"{option}: {text[:60]!r} is not a web address; give the folder you upload the images "
+                        "to, e.g. https://example.org/domino")
+    return text
+
+
 sets_option = click.option("--sets", "sets_text", default=",".join(OPEN_SET_NAMES), show_default=True,
                            help="Sets to make, comma-separated: A, B, C, double-3 … double-18, chinese, picture.")
 
@@ -305,21 +330,25 @@ def board_command(options: BuildOptions):
 
 
 @cli.command("export")
-@click.option("--format", "export_format", type=click.Choice(["png", "svg", "all"], case_sensitive=False),
-              default="all", show_default=True, help="PNG tile pictures, SVG tiles and sheet pages, or both.")
-@click.option("--dpi", "dpi_text", default="300", show_default=True, help="Resolution of the PNGs, 50-1200.")
+@click.option("--format", "export_format", default="png,svg", show_default=True, metavar="FORMATS",
+              help="Comma-separated: png (tile pictures), svg (tiles and sheet pages), tts (Tabletop Simulator), "
+                   "atlas (a sprite sheet and JSON index per set), or all.")
+@click.option("--dpi", "dpi_text", default="300", show_default=True,
+              help="Resolution of the tile PNGs and atlases, 50-1200.")
 @click.option("--bleed", "bleed_text", default="3", show_default=True,
               help="Background in mm around each tile picture, 0-10 (0: the bare tile).")
+@click.option("--base-url", "base_url", default=None, metavar="URL",
+              help="TTS: the https:// address where you will upload the images (else file:/// addresses).")
 @sets_option
 @kit_options
-def export_command(options: BuildOptions, export_format, dpi_text, bleed_text, sets_text):
-    """Write every tile face and back as PNG and SVG, and every sheet page as SVG (not part of build)."""
+def export_command(options: BuildOptions, export_format, dpi_text, bleed_text, base_url, sets_text):
+    """Pictures for designers and digital tables: PNG, SVG, Tabletop Simulator, sprite atlases (not part of build)."""
     started = time.monotonic()
     options = _with_sets(options, sets_text)
     settings = ExportOptions(
-        formats=EXPORT_FORMATS if export_format.lower() == "all" else (export_format.lower(),),
+        formats=parse_formats(export_format),
         dpi=parse_number(dpi_text, "--dpi", 50, 1200, "dpi", "300", "300 suits print, 150 screens and tabletops"),
-        bleed=parse_bleed(bleed_text))
+        bleed=parse_bleed(bleed_text), base_url=parse_base_url(base_url))
     jobs = export_jobs(options, settings)
     previous = _start_writing(options.out)
     with _progress(len(jobs), "exporting") as bar:
@@ -382,7 +411,7 @@ def tile_json(tile) -> dict:
 @click.option("--force", is_flag=True, help="Replace the file if it exists.")
 def init_command(path_text, force):
     """Write a commented opendomino.toml with every option at its default."""
-    path = parse_path(path_text, "init", CONFIG_NAME)
+    path = parse_path(path_text, "init", CONFIG_NAME, file_room=TEMPORARY_ROOM)
     if path.is_dir():
         raise UserError(f"{path} is a folder; give a file name, e.g. {path / CONFIG_NAME}")
     if path.exists() and not force:

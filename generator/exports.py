@@ -1,8 +1,11 @@
-"""Exports for designers and digital tabletops: every tile as PNG and SVG, every sheet page as SVG.
+"""Exports for designers and digital tabletops: every tile as PNG and SVG, every sheet page as SVG,
+Tabletop Simulator files and sprite atlases (generator/tabletop.py).
 
     png/A/A1-13-front.png   png/A/A1-13-back.png     a tile's face and back with bleed, at --dpi
     svg/A/A1-13-front.svg   svg/A/A1-13-back.svg     the same pictures as SVG (mm units)
     svg/tiles-A-1.svg ...                            one SVG per page of each sheet PDF of the build
+    tts/...                                          deck sheets, board, saved object (--format tts)
+    atlas/A.png atlas/A.json                         one sprite sheet per set and its index (--format atlas)
 
 A tile picture is the tile plus `bleed` mm of background on every side, so its size is
 (width + 2 bleed) x (height + 2 bleed) mm with the head at the top; a tile's file name is its
@@ -17,6 +20,7 @@ from typing import Callable
 
 from generator.art.tile import TileSize, tile_back, tile_front
 from generator.atomic import check_not_symlinked, remove_stale_temporaries
+from generator import tabletop
 from generator.build import BuildOptions, BuildReport, iter_jobs
 from generator.documents import board_documents, setup_card_document, tile_documents
 from generator.model.set_loader import load_set
@@ -26,16 +30,18 @@ from generator.theme import Theme, theme_for
 from generator.writers.png import write_png
 from generator.writers.svg import write_svg
 
-FORMATS = ("png", "svg")
+FORMATS = ("png", "svg", "tts", "atlas")
+DEFAULT_FORMATS = ("png", "svg")
 SIDES = {"front": tile_front, "back": tile_back}
 TILES_PER_JOB = 8
 
 
 @dataclass(frozen=True)
 class ExportOptions:
-    formats: tuple[str, ...] = FORMATS
-    dpi: float = 300.0
+    formats: tuple[str, ...] = DEFAULT_FORMATS
+    dpi: float = 300.0        # tile PNGs and atlases
     bleed: float = 3.0        # mm of background around each tile picture
+    base_url: str | None = None     # TTS: where the images will be on the web; None = file:/// addresses
 
 
 def tile_picture(tile: Tile, tile_set: TileSet, theme: Theme, size: TileSize, side: str, bleed: float) -> Drawing:
@@ -91,25 +97,45 @@ def export_sheets(options: BuildOptions, report: BuildReport, part: str) -> None
             report.add(target, write_svg(page, target))
 
 
+def export_tts_deck(options: BuildOptions, report: BuildReport, set_name: str) -> None:
+    tabletop.write_deck_images(options, set_name, report)
+
+
+def export_tts_table(options: BuildOptions, report: BuildReport, settings: ExportOptions) -> None:
+    tabletop.write_board_image(options, report)
+    tabletop.write_saved_object(options, report, settings.base_url)
+
+
+def export_atlas(options: BuildOptions, report: BuildReport, settings: ExportOptions, set_name: str) -> None:
+    tabletop.write_atlas(options, set_name, report, settings.dpi)
+
+
 def export_jobs(options: BuildOptions, settings: ExportOptions) -> list:
     """The export split into jobs for generator.build.iter_jobs: a few tiles each, and the sheets."""
     jobs = []
-    for name in options.sets:
-        ids = [tile.id for tile in load_set(name).tiles]
-        jobs += [(export_tiles, options, (settings, name, tuple(ids[i:i + TILES_PER_JOB])))
-                 for i in range(0, len(ids), TILES_PER_JOB)]
+    if {"png", "svg"} & set(settings.formats):
+        for name in options.sets:
+            ids = [tile.id for tile in load_set(name).tiles]
+            jobs += [(export_tiles, options, (settings, name, tuple(ids[i:i + TILES_PER_JOB])))
+                     for i in range(0, len(ids), TILES_PER_JOB)]
     if "svg" in settings.formats:
         parts = [f"tiles-{name}" for name in options.sets] + ["board", "setup-cards"]
         jobs += [(export_sheets, options, (part,)) for part in parts]
+    if "tts" in settings.formats:
+        jobs += [(export_tts_deck, options, (name,)) for name in options.sets]
+        jobs.append((export_tts_table, options, (settings,)))
+    if "atlas" in settings.formats:
+        jobs += [(export_atlas, options, (settings, name)) for name in options.sets]
     return jobs
 
 
 def run_export(options: BuildOptions, jobs: list, job_done: Callable[[int], None] = lambda n: None) -> BuildReport:
     """Run the jobs, calling job_done(1) after each; the files written, in job order."""
-    for fmt in FORMATS:
-        for folder in [options.out / fmt, *(options.out / fmt / name for name in options.sets)]:
-            check_not_symlinked(options.out, folder)      # never write through a link out of --out
-            remove_stale_temporaries(folder)
+    folders = [options.out / fmt / name for fmt in ("png", "svg") for name in ("", *options.sets)]
+    folders += [options.out / tabletop.TTS_FOLDER, options.out / tabletop.ATLAS_FOLDER]
+    for folder in folders:
+        check_not_symlinked(options.out, folder)      # never write through a link out of --out
+        remove_stale_temporaries(folder)
     report = BuildReport()
     for part in iter_jobs(jobs):
         report.merge(part)

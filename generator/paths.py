@@ -6,19 +6,26 @@ from pathlib import Path
 from generator.errors import UserError
 
 NAME_MAX = 255        # bytes in one name of a path on the usual file systems
+TEMPORARY_ROOM = 32   # a file we write goes through .NAME.PID.XXXXXXXX.part first
 
 
-def parse_path(text, option: str, example: str) -> Path:
-    """A path a user typed: not empty, no NUL, no name longer than the file system allows."""
+def parse_path(text, option: str, example: str, file_room: int = 0) -> Path:
+    """A path a user typed: not empty, no NUL, no name longer than the file system allows.
+
+    `file_room`: bytes the last name must leave free, where we write that file through a
+    temporary beside it whose name is longer (generator/atomic.py).
+    """
     if not isinstance(text, (str, Path)) or not str(text).strip():
         raise UserError(f"{option}: the path is empty; give one, e.g. {example}")
     text = str(text)
     if "\0" in text:
         raise UserError(f"{option}: the path has a NUL character; give a plain path, e.g. {example}")
-    for part in Path(text).parts:
-        if len(os.fsencode(part)) > NAME_MAX:
+    parts = Path(text).parts
+    for index, part in enumerate(parts):
+        limit = NAME_MAX - (file_room if index == len(parts) - 1 else 0)
+        if len(os.fsencode(part)) > limit:
             raise UserError(f"{option}: the name {part[:24]}… is {len(os.fsencode(part))} bytes long, over the "
-                            f"{NAME_MAX} a file system allows; use a shorter name")
+                            f"{limit} this name may have; use a shorter name")
     return Path(text)
 
 

@@ -58,7 +58,7 @@ def test_shop_output_under_a_file(tmp_path):
     ["board", "--out", f"ok/{LONG}/deeper"],
 ])
 def test_a_name_longer_than_the_file_system_allows(tmp_path, argv):
-    refused(run_cli(*argv, cwd=tmp_path), "255")
+    refused(run_cli(*argv, cwd=tmp_path), "bytes long, over the", "use a shorter name")
 
 
 def test_a_long_out_in_the_config_file(tmp_path):

@@ -1,0 +1,134 @@
+"""Files for digital tables: Tabletop Simulator's saved object and deck sheets, and sprite atlases."""
+
+import json
+from pathlib import Path
+
+from PIL import Image, ImageChops, ImageStat
+import pytest
+
+from conftest import run_cli
+from generator.art.tile import TileSize, tile_back, tile_front
+from generator.imposition.sprite_sheets import deck_grids
+from generator.model.set_loader import load_set
+from generator.tabletop import _picture
+from generator.theme import load_theme
+from generator.writers.png import render
+
+
+@pytest.fixture(scope="module")
+def tts(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("tts")
+    result = run_cli("export", "--format", "tts,atlas", "--sets", "A,double-18", "--dpi", "120", "--out", str(out))
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    return out
+
+
+def saved(out: Path) -> dict:
+    return json.loads((out / "tts" / "Open Domino Kit.json").read_text(encoding="utf-8"))
+
+
+def local(url: str) -> Path:
+    assert url.startswith("file:///")
+    from urllib.parse import unquote, urlparse
+    return Path(unquote(urlparse(url).path))
+
+
+def mean_difference(a: Image.Image, b: Image.Image) -> float:
+    return max(ImageStat.Stat(ImageChops.difference(a.convert("RGB"), b.convert("RGB"))).mean)
+
+
+def test_deck_grids_keep_the_hidden_slot():
+    assert [(g.columns, g.rows) for g in deck_grids(32)] == [(10, 4)]
+    assert [(g.columns, g.rows) for g in deck_grids(69)] == [(10, 7)]
+    assert [(g.columns, g.rows) for g in deck_grids(70)] == [(10, 7), (2, 1)]
+    assert [(g.columns, g.rows) for g in deck_grids(190)] == [(10, 7), (10, 7), (10, 6)]
+    assert all(g.slots - 1 >= 1 for g in deck_grids(5))
+
+
+def test_the_saved_object_holds_the_board_and_a_deck_per_set(tts):
+    data = saved(tts)
+    assert {"SaveName", "ObjectStates"} <= set(data)
+    board, *decks = data["ObjectStates"]
+    assert board["Name"] == "Custom_Board" and local(board["CustomImage"]["ImageURL"]).is_file()
+    with Image.open(local(board["CustomImage"]["ImageURL"])) as image:
+        assert max(image.size) == 4096 and image.mode == "RGB"
+    assert [d["Name"] for d in decks] == ["DeckCustom", "DeckCustom"]
+    guids = [s["GUID"] for s in data["ObjectStates"]] + [c["GUID"] for d in decks for c in d["ContainedObjects"]]
+    assert len(set(guids)) == len(guids) and all(len(g) == 6 for g in guids)
+    for deck, name in zip(decks, ["A", "double-18"]):
+        tiles = load_set(name).tiles
+        assert [card["Nickname"] for card in deck["ContainedObjects"]] == [t.id for t in tiles]
+        assert [card["CardID"] for card in deck["ContainedObjects"]] == deck["DeckIDs"]
+        for card_id in deck["DeckIDs"]:
+            entry = deck["CustomDeck"][str(card_id // 100)]
+            assert card_id % 100 < entry["NumWidth"] * entry["NumHeight"] - 1      # never the hidden slot
+
+
+@pytest.mark.parametrize("index, name, unique", [(1, "A", True), (2, "double-18", False)])
+def test_every_sheet_fits_tts_and_its_last_cell_is_the_back(tts, index, name, unique):
+    deck = saved(tts)["ObjectStates"][index]
+    tile_set, theme, size = load_set(name), load_theme(), TileSize()
+    for key, entry in deck["CustomDeck"].items():
+        assert 1 <= entry["NumWidth"] <= 10 and 1 <= entry["NumHeight"] <= 7
+        assert entry["UniqueBack"] is unique and entry["BackIsHidden"] is True
+        face = Image.open(local(entry["FaceURL"]))
+        assert face.mode == "RGB" and max(face.size) <= 4096
+        cell_w, cell_h = face.width // entry["NumWidth"], face.height // entry["NumHeight"]
+        assert (cell_w * entry["NumWidth"], cell_h * entry["NumHeight"]) == face.size
+        assert abs(cell_h / cell_w - 2) < 0.01                       # the tiles' 1 : 2 shape
+        last = face.crop((face.width - cell_w, face.height - cell_h, face.width, face.height))
+        back_picture = render(_picture(tile_back(tile_set.tiles[0], tile_set, theme, size)), cell_w / 22 * 25.4)
+        assert mean_difference(last, back_picture) < 1.0, "the hidden card is the back"
+        back = Image.open(local(entry["BackURL"]))
+        assert back.size == (face.size if unique else (cell_w, cell_h))
+        first_card = min(i for i in deck["DeckIDs"] if i // 100 == int(key))
+        tile = tile_set.tiles[deck["DeckIDs"].index(first_card)]
+        first = face.crop((0, 0, cell_w, cell_h))
+        assert mean_difference(first, render(_picture(tile_front(tile, tile_set, theme, size)),
+                                             cell_w / 22 * 25.4)) < 1.0
+    assert len(deck["CustomDeck"]) == len(deck_grids(len(tile_set.tiles)))
+
+
+def test_base_url_for_uploaded_images(tmp_path):
+    result = run_cli("export", "--format", "tts", "--sets", "C", "--base-url", "https://example.org/dom/",
+                     "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    text = (tmp_path / "tts" / "Open Domino Kit.json").read_text()
+    urls = [u for u in json.loads(text)["ObjectStates"][1]["CustomDeck"]["1"].values() if isinstance(u, str)]
+    assert urls == ["https://example.org/dom/C-faces-1.png", "https://example.org/dom/C-backs-1.png"]
+    assert "file://" not in text
+    readme = (tmp_path / "tts" / "README.txt").read_text()
+    assert "Saved Objects" in readme and "--base-url" in readme
+    bad = run_cli("export", "--format", "tts", "--base-url", "ftp://x y", "--out", str(tmp_path))
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--base-url" in bad.stderr
+    bad = run_cli("export", "--format", "pdf", "--out", str(tmp_path))
+    assert bad.returncode == 2 and "unknown format 'pdf'" in bad.stderr
+
+
+def test_the_atlas_and_its_index(tts):
+    for name, distinct_backs in (("A", 2), ("double-18", 1)):
+        index = json.loads((tts / "atlas" / f"{name}.json").read_text())
+        image = Image.open(tts / "atlas" / index["image"])
+        assert list(image.size) == index["pixels"]
+        tile_set, theme = load_set(name), load_theme()
+        assert list(index["tiles"]) == [t.id for t in tile_set.tiles]
+        assert len({tuple(entry["back"]) for entry in index["tiles"].values()}) == distinct_backs
+        boxes = [tuple(entry["front"]) for entry in index["tiles"].values()]
+        assert len(set(boxes)) == len(boxes)
+        for tile in tile_set.tiles[:: max(1, len(tile_set.tiles) // 6)]:
+            entry = index["tiles"][tile.id]
+            assert (entry["set"], entry["group"], entry["head"], entry["tail"]) == (name, tile.group, tile.head, tile.tail)
+            x, y, w, h = entry["front"]
+            assert x + w <= image.width and y + h <= image.height
+            crop = image.crop((x, y, x + w, y + h))
+            assert mean_difference(crop, render(_picture(tile_front(tile, tile_set, theme, TileSize())),
+                                                index["dpi"])) < 1.0
+
+
+def test_the_manifest_lists_the_tabletop_files(tts):
+    manifest = json.loads((tts / "manifest.json").read_text())
+    purposes = {entry["file"]: entry["purpose"] for entry in manifest["files"]}
+    assert purposes["tts/Open Domino Kit.json"].startswith("Tabletop Simulator saved object")
+    assert purposes["tts/A-faces-1.png"].startswith("Tabletop Simulator deck sheet")
+    assert purposes["atlas/double-18.json"].startswith("index of the sprite atlas")
+    assert "other file" not in purposes.values()
