@@ -399,6 +399,8 @@ def sets_command(name, as_json, as_list, as_unicode, set_file_texts):
 
 def tile_json(tile) -> dict:
     """A tile for `sets --json`: row and column only where the set has a starting layout."""
+    if tile.corners:        # a triangle: its three numbers clockwise from the apex
+        return {"set": tile.set_name, "group": tile.group, "corners": list(tile.corners), "id": tile.id}
     data = {"set": tile.set_name, "group": tile.group, "head": tile.head, "tail": tile.tail}
     if tile.row is not None:
         data.update(row=tile.row, column=tile.column)

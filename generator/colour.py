@@ -39,6 +39,7 @@ COLOUR_SYNTAX = "write #rrggbb, a CSS colour name such as teal, or cmyk(c,m,y,k)
 class Colour:
     hex: str                                                 # "#rrggbb"
     cmyk: tuple[float, float, float, float] | None = None    # 0-100 each; derived when None
+    spot: str | None = None      # a named separation in print-shop files (e.g. a die line), else None
 
     def __post_init__(self):
         if self.cmyk is None:
@@ -129,3 +130,5 @@ def parse_theme_colour(value, where: str) -> Colour:
 
 BLACK = Colour("#000000", (0, 0, 0, 100))
 WHITE = Colour("#ffffff", (0, 0, 0, 0))
+# The die line of shapes a shop cuts with a die: the spot colour name most cutting software reads.
+CUT_CONTOUR = Colour("#ff00ff", (0, 100, 0, 0), "CutContour")

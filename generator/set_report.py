@@ -29,8 +29,24 @@ def set_table(tile_set: TileSet) -> str:
     return "\n".join(lines)
 
 
+def triangle_table(tile_set: TileSet) -> str:
+    """A set of triangles: every tile, clockwise from its apex, a line per first number."""
+    kinds = [len(set(t.corners)) for t in tile_set.tiles]
+    lines = [f"Set {tile_set.name} (triangles, numbers {tile_set.min_digit}-{tile_set.max_digit} at the corners, "
+             f"increasing clockwise): {len(tile_set.tiles)} tiles: {kinds.count(1)} triples, "
+             f"{kinds.count(2)} with two equal numbers, {kinds.count(3)} with three different ones"]
+    for first in range(tile_set.min_digit, tile_set.max_digit + 1):
+        row = [t for t in tile_set.tiles if t.corners[0] == first]
+        if row:
+            lines.append(f"{first}:  " + " ".join("-".join(map(str, t.corners)) for t in row))
+    lines.append("Validation: OK (every tile once, numbers increasing clockwise)")
+    return "\n".join(lines)
+
+
 def classic_table(tile_set: TileSet) -> str:
     """A classic set by suit: every number with the tiles that carry it (a tile is in two suits)."""
+    if tile_set.shape == "triangle":
+        return triangle_table(tile_set)
     low, high = tile_set.min_digit, tile_set.max_digit
     count = len(tile_set.tiles)
     rule = tile_set.composition
@@ -64,6 +80,10 @@ def unicode_tile(top: int, bottom: int) -> str:
 
 def unicode_layout(tile_set: TileSet) -> str:
     """The set in Unicode's vertical domino tiles: its magic layout row by row, or its suits."""
+    if tile_set.shape != "domino":
+        raise UserError(f"set {tile_set.name} has {tile_set.shape} tiles, and Unicode's domino block "
+                        "(U+1F030-U+1F09F) holds only two-ended tiles; use `opendomino sets "
+                        f"{tile_set.name}` for a text list")
     if tile_set.max_digit > UNICODE_LARGEST:
         raise UserError(f"set {tile_set.name} has numbers up to {tile_set.max_digit}, but Unicode's domino "
                         f"tiles (U+1F030-U+1F09F) stop at {UNICODE_LARGEST}; use `opendomino sets {tile_set.name}` "

@@ -30,6 +30,7 @@ class PageShapes:
     rects: list = field(default_factory=list)      # filled: (x0, y0, x1, y1, fill_rgb or None)
     stroked_rects: list = field(default_factory=list)   # (x0, y0, x1, y1, dashed)
     lines: list = field(default_factory=list)      # (x0, y0, x1, y1, dashed, stroke_rgb)
+    polygons: list = field(default_factory=list)   # filled straight-edged paths: ((x, y), ...), fill_rgb
     operators: set = field(default_factory=set)
 
 
@@ -64,11 +65,15 @@ def page_shapes(page) -> PageShapes:
             path.append(("re", corners))
         elif op == "m":
             current = _apply(ctm, float(operands[0]), float(operands[1]))
+            path.append(("m", [current]))
         elif op == "l":
             end = _apply(ctm, float(operands[0]), float(operands[1]))
             path.append(("l", [current, end]))
             current = end
         elif op in ("f", "B", "S", "b", "f*", "n", "W"):
+            kinds = [kind for kind, _ in path]
+            if op in ("f", "B", "b", "f*") and kinds and kinds[0] == "m" and set(kinds[1:]) == {"l"}:
+                shapes.polygons.append((tuple(path[0][1] + [seg[1][1] for seg in path[1:]]), fill))
             for kind, points in path:
                 if kind == "re":
                     (x0, y0), (x1, y1) = points

@@ -38,7 +38,7 @@ MILITARY = {(3, 6), (4, 5), (2, 6), (3, 5), (2, 5), (3, 4), (1, 4), (2, 3), (2, 
 
 @pytest.mark.parametrize("name, count", COUNTS.items())
 def test_tile_counts(name, count):
-    assert CLASSIC_SET_NAMES == tuple(COUNTS)
+    assert CLASSIC_SET_NAMES == (*COUNTS, "triominoes")        # triominoes: tests/test_triominoes.py
     tile_set = load_set(name)
     assert len(tile_set.tiles) == count
     assert len({t.id for t in tile_set.tiles}) == count
@@ -245,7 +245,7 @@ def test_the_seven_pictures_differ_even_in_grayscale():
         assert any(s.style.stroke == theme.colour("tile.digit") for s in shapes if isinstance(s, (Polygon, Circle)))
 
 
-@pytest.mark.parametrize("name", CLASSIC_SET_NAMES)
+@pytest.mark.parametrize("name", COUNTS)
 def test_classic_backs_survive_a_half_turn_and_are_all_alike(name):
     tile_set, theme = load_set(name), load_theme()
     image = render(tile_back(tile_set.tiles[0], tile_set, theme, TileSize()), 120)
@@ -355,7 +355,7 @@ def test_the_cli_makes_double_18_gutterfold_on_letter_and_shop_double_12(tmp_pat
     assert all(check.passed for check in preflight(gang))
 
 
-@pytest.mark.parametrize("name", CLASSIC_SET_NAMES)
+@pytest.mark.parametrize("name", COUNTS)
 def test_shop_files_pass_preflight(tmp_path, name):
     build(BuildOptions(out=tmp_path, target="shop", sets=(name,), booklet_langs=(), shop_layout="single"))
     path = tmp_path / f"shop-tiles-{name}-single.pdf"
@@ -382,8 +382,8 @@ def test_sets_list_names_every_set():
     lines = result.stdout.splitlines()
     assert [line.split()[0] for line in lines] == ["A", "B", "C", *CLASSIC_SET_NAMES]
     counts = {line.split()[0]: int(line.split()[1]) for line in lines}
-    assert counts == {"A": 32, "B": 32, "C": 32, **COUNTS}
-    assert "chinese" in lines[-2] and "symbols" in lines[-1]
+    assert counts == {"A": 32, "B": 32, "C": 32, **COUNTS, "triominoes": 56}
+    assert "chinese" in lines[-3] and "symbols" in lines[-2] and "triangular" in lines[-1]
 
 
 def test_sets_by_suit():

@@ -35,7 +35,7 @@ def test_sets_json():
     result = run_cli("sets", "--json")
     tiles = json.loads(result.stdout)
     # Every set: A, B and C (32 each), then the classic ones.
-    assert len(tiles) == 96 + 10 + 28 + 55 + 91 + 136 + 190 + 32 + 28
+    assert len(tiles) == 96 + 10 + 28 + 55 + 91 + 136 + 190 + 32 + 28 + 56
     open_tiles = [t for t in tiles if t["set"] in ("A", "B", "C")]
     assert len(open_tiles) == 96 and all(set(t) == {"set", "group", "head", "tail", "row", "column", "id"}
                                          for t in open_tiles)

@@ -1,5 +1,7 @@
 """Marks on printed sheets: cut lines, pricking holes, crop ticks, the scale bar, captions."""
 
+import math
+
 from generator.colour import Colour
 from generator.scene import Circle, Line, Rect, Style, Text
 
@@ -9,35 +11,47 @@ PRICK_RADIUS = 0.7             # mm
 SCALE_BAR_LENGTH = 50.0        # mm
 
 
-def cell_cuts(cells, cell_w: float, cell_h: float) -> list[tuple[float, float, float, float]]:
-    """The cut lines around a set of equal cells (top-left corners), as segments (x1, y1, x2, y2).
+def edge_cuts(outlines) -> list[tuple[float, float, float, float]]:
+    """The cut lines around tiles (each an outline, a tuple of corners), as segments (x1, y1, x2, y2).
 
-    Every edge between or around cells, merged into the longest straight runs: on a full grid
-    one line per row and column boundary, across the whole grid.
+    Every tile edge, merged with the edges in line with it into the longest straight runs: on a
+    grid of rectangles one line per row and column boundary across the grid; on tessellated
+    triangles straight lines in three directions. Vertical lines come first (left to right), then
+    horizontal ones (top to bottom), then slanting ones.
     """
-    key = lambda v: round(v, 6)
-    occupied = {(key(x), key(y)) for x, y in cells}
-    xs = sorted({x for x, _ in occupied} | {key(x + cell_w) for x, _ in occupied})
-    ys = sorted({y for _, y in occupied} | {key(y + cell_h) for _, y in occupied})
+    lines: dict[tuple, list[list[float]]] = {}
+    for points in outlines:
+        for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]):
+            length = math.hypot(x2 - x1, y2 - y1)
+            dx, dy = (x2 - x1) / length, (y2 - y1) / length
+            if dx < -1e-9 or (abs(dx) <= 1e-9 and dy < 0):       # one direction per line
+                dx, dy = -dx, -dy
+            offset = dx * y1 - dy * x1                            # distance of the line from the origin
+            key = (round(dx, 6) + 0.0, round(dy, 6) + 0.0, round(offset, 4) + 0.0)
+            start, stop = sorted((x1 * dx + y1 * dy, x2 * dx + y2 * dy))
+            lines.setdefault(key, []).append([start, stop])
     segments = []
-    for x in xs:          # vertical: rows where the cell on either side of x is occupied
-        rows = [y for y in ys if (x, y) in occupied or (key(x - cell_w), y) in occupied]
-        segments += [(x, y0, x, y1) for y0, y1 in _runs(rows, cell_h)]
-    for y in ys:
-        columns = [x for x in xs if (x, y) in occupied or (x, key(y - cell_h)) in occupied]
-        segments += [(x0, y, x1, y) for x0, x1 in _runs(columns, cell_w)]
-    return segments
+    for (dx, dy, offset), spans in lines.items():
+        spans.sort()
+        merged = [spans[0][:]]
+        for start, stop in spans[1:]:
+            if start <= merged[-1][1] + 1e-6:
+                merged[-1][1] = max(merged[-1][1], stop)
+            else:
+                merged.append([start, stop])
+        kind = 0 if abs(dx) < 1e-9 else 1 if abs(dy) < 1e-9 else 2
+        for start, stop in merged:
+            # The point at parameter t on this line is t * (dx, dy) + offset * (-dy, dx).
+            x1, y1 = start * dx - offset * dy, start * dy + offset * dx
+            x2, y2 = stop * dx - offset * dy, stop * dy + offset * dx
+            segments.append((kind, round(x1 if kind == 0 else y1, 4), dx, start,
+                             (round(x1, 6), round(y1, 6), round(x2, 6), round(y2, 6))))
+    return [segment for *_, segment in sorted(segments)]
 
 
-def _runs(starts, length: float):
-    """Merge cells starting at `starts` (sorted), each `length` long, into (from, to) runs."""
-    runs = []
-    for start in starts:
-        if runs and abs(runs[-1][1] - start) < 1e-6:
-            runs[-1][1] = start + length
-        else:
-            runs.append([start, start + length])
-    return [tuple(run) for run in runs]
+def _direction(x1: float, y1: float, x2: float, y2: float) -> tuple[float, float]:
+    length = math.hypot(x2 - x1, y2 - y1)
+    return (x2 - x1) / length, (y2 - y1) / length
 
 
 def dashed_cut_lines(segments, overshoot: float, colour: Colour) -> list:
@@ -45,18 +59,15 @@ def dashed_cut_lines(segments, overshoot: float, colour: Colour) -> list:
     style = Style(stroke=colour, stroke_width=CUT_WIDTH, dash=CUT_DASH)
     lines = []
     for x1, y1, x2, y2 in segments:
-        if x1 == x2:
-            lines.append(Line(x1, y1 - overshoot, x2, y2 + overshoot, style))
-        else:
-            lines.append(Line(x1 - overshoot, y1, x2 + overshoot, y2, style))
+        dx, dy = _direction(x1, y1, x2, y2)
+        lines.append(Line(x1 - dx * overshoot, y1 - dy * overshoot, x2 + dx * overshoot, y2 + dy * overshoot, style))
     return lines
 
 
-def pricking_marks(cells, cell_w: float, cell_h: float, colour: Colour) -> list:
-    """Small rings on the cells' corners: prick a needle through them to find the corners on the back."""
+def pricking_marks(outlines, colour: Colour) -> list:
+    """Small rings on the tiles' corners: prick a needle through them to find the corners on the back."""
     style = Style(stroke=colour, stroke_width=CUT_WIDTH)
-    corners = sorted({(round(x + dx, 6), round(y + dy, 6)) for x, y in cells
-                      for dx in (0.0, cell_w) for dy in (0.0, cell_h)}, key=lambda c: (c[0], c[1]))
+    corners = sorted({(round(x, 6), round(y, 6)) for points in outlines for x, y in points})
     return [Circle(x, y, PRICK_RADIUS, style) for x, y in corners]
 
 
@@ -65,12 +76,11 @@ def crop_ticks(segments, start: float, length: float, colour: Colour) -> list:
     style = Style(stroke=colour, stroke_width=CUT_WIDTH)
     ticks = []
     for x1, y1, x2, y2 in segments:
-        if x1 == x2:
-            ticks.append(Line(x1, y1 - start - length, x1, y1 - start, style))
-            ticks.append(Line(x1, y2 + start, x1, y2 + start + length, style))
-        else:
-            ticks.append(Line(x1 - start - length, y1, x1 - start, y1, style))
-            ticks.append(Line(x2 + start, y1, x2 + start + length, y1, style))
+        dx, dy = _direction(x1, y1, x2, y2)
+        ticks.append(Line(x1 - dx * (start + length), y1 - dy * (start + length), x1 - dx * start, y1 - dy * start,
+                          style))
+        ticks.append(Line(x2 + dx * start, y2 + dy * start, x2 + dx * (start + length), y2 + dy * (start + length),
+                          style))
     return ticks
 
 

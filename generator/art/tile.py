@@ -7,6 +7,7 @@ arrow pointing up. Sheets and figures turn it by 180 degrees where the arrow poi
 from dataclasses import dataclass
 
 from generator.art.digits import chinese_pips, dashes, numeral, pip_grid, pips, symbol
+from generator.art.triangle import triangle_back, triangle_front
 from generator.model.tiles import Tile, TileSet
 from generator.scene import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text, rotate_about
 from generator.theme import GroupLook, Theme
@@ -39,6 +40,8 @@ class TileSize:
 
 
 def tile_front(tile: Tile, tile_set: TileSet, theme: Theme, size: TileSize, bleed: float = 0.0) -> Drawing:
+    if tile_set.shape == "triangle":
+        return triangle_front(tile, tile_set, theme, size, bleed)
     w, h, side = size.width, size.height, size.half_side
     drawing = Drawing(w, h)
     face = theme.colour("chinese.face" if tile_set.digit_style == "chinese" else "tile.face")
@@ -102,6 +105,8 @@ def orienting_mark(cx: float, cy: float, radius: float, look: GroupLook) -> list
 
 def tile_back(tile: Tile, tile_set: TileSet, theme: Theme, size: TileSize, bleed: float = 0.0) -> Drawing:
     """The back: the same after a half turn, so a face-down tile hides its arrow and its ends."""
+    if tile_set.shape == "triangle":
+        return triangle_back(tile, tile_set, theme, size, bleed)
     w, h, side = size.width, size.height, size.half_side
     drawing = Drawing(w, h)
     drawing.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=theme.colour("back.background"))))

@@ -8,17 +8,22 @@
 - Single: one page per tile face (page = tile + bleed), front and back alternating, the
   way card printers ask for decks.
 - The board at natural size with bleed.
+Triangular tiles are tessellated on their gang sheets, each with its own bleed, so that the gap
+between two neighbours is twice the bleed across their edges; a shop cuts them with a die, so
+every triangle's trim is also drawn as a die line in the spot colour "CutContour" (overprinting),
+and the page's TrimBox encloses them all.
 Crop marks sit outside the bleed, are hairlines of 100 % K, and can be switched off; every
 page carries TrimBox and BleedBox (the writer turns Drawing.trim/bleed into them).
 """
 
 from generator.art.board import BoardGeometry, board_drawing
 from generator.art.tile import TileSize, tile_back, tile_front
-from generator.colour import Colour
+from generator.colour import CUT_CONTOUR, Colour
 from generator.imposition.mirror import mirror_box
 from generator.imposition.tile_grid import COLUMNS, ROWS, logical_slots
 from generator.model.tiles import TileSet
-from generator.scene import Drawing, Group, Line, Rect, Style, placed, translate
+from generator.scene import Drawing, Group, Line, Polygon, Rect, Style, placed, translate
+from generator.shapes import SQRT3, frame, grown, outline
 from generator.theme import Theme
 
 MARK_SPACE = 12.0           # mm around the bleed for crop marks
@@ -65,6 +70,8 @@ def gang_flip(width: float, height: float) -> str:
 
 def gang_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: float, marks: str) -> list[Drawing]:
     """Fronts page, backs page, … of one set, each tile with its own bleed; backs mirrored left to right."""
+    if tile_set.shape == "triangle":
+        return triangle_gang_pages(tile_set, theme, size, bleed, marks)
     per_sheet = ROWS * COLUMNS
     slots = logical_slots(tile_set, COLUMNS)
     pages = []
@@ -97,15 +104,72 @@ def _gang_pair(chunk, tile_set: TileSet, theme: Theme, size: TileSize, bleed: fl
 
 
 def single_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: float) -> list[Drawing]:
-    """One page per face, page = tile + bleed: front, back, front, back, …"""
+    """One page per face, page = tile + bleed: front, back, front, back, …
+    A triangle's page is the box of its bleed, with its die line."""
+    width, height = frame(tile_set.shape, size)
+    corners = outline(tile_set.shape, size)
+    grown_box = _bounds([(x, y, 0, 0) for x, y in grown(corners, bleed)]) if bleed else (0.0, 0.0, width, height)
+    left, top = -grown_box[0], -grown_box[1]
     pages = []
     for tile in tile_set.tiles:
         for art in (tile_front(tile, tile_set, theme, size, bleed), tile_back(tile, tile_set, theme, size, bleed)):
-            page = Drawing(size.width + 2 * bleed, size.height + 2 * bleed)
-            page.add(Group(tuple(art.items), translate(bleed, bleed)))
-            page.trim = (bleed, bleed, size.width, size.height)
+            page = Drawing(grown_box[2], grown_box[3])
+            page.add(Group(tuple(art.items), translate(left, top)))
+            if tile_set.shape == "triangle":
+                page.add(die_line([(x + left, y + top) for x, y in corners]))
+            page.trim = (left, top, width, height)
             page.bleed = (0.0, 0.0, page.width, page.height)
             pages.append(page)
+    return pages
+
+
+def die_line(points) -> Polygon:
+    return Polygon(tuple(points), Style(stroke=CUT_CONTOUR, stroke_width=MARK_WIDTH * 2.5))
+
+
+TRIANGLES_PER_ROW = 8
+
+
+def triangle_gang_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: float, marks: str) -> list[Drawing]:
+    """Triangles tessellated with a gutter: each sits in a triangle of the lattice grown by its
+    bleed, so neighbours' bleeds meet exactly. 32 a sheet, in rows of 8; backs mirrored left to
+    right (a triangle keeps pointing the same way)."""
+    side = frame("triangle", size)[0]
+    cell = side + 2 * SQRT3 * bleed                    # the grown triangle's side: the lattice's
+    cell_height = cell * SQRT3 / 2
+    margin = _margin(marks)
+    rows = ROWS
+    width = (TRIANGLES_PER_ROW + 1) * cell / 2 + 2 * margin
+    height = rows * cell_height + 2 * margin
+    per_sheet = rows * TRIANGLES_PER_ROW
+    pages = []
+    for first in range(0, len(tile_set.tiles), per_sheet):
+        fronts, backs = Drawing(width, height), Drawing(width, height)
+        trims, back_trims = [], []
+        for index, tile in enumerate(tile_set.tiles[first:first + per_sheet]):
+            row, column = divmod(index, TRIANGLES_PER_ROW)
+            turn = 180.0 if (row + column) % 2 else 0.0
+            cell_x, cell_y = margin + column * cell / 2, margin + row * cell_height
+            # The tile's incentre on the lattice cell's: its frame sits inset by the bleed's growth.
+            inset_x = (cell - side) / 2
+            inset_y = (cell_height - side * SQRT3 / 2) * (2 / 3 if turn == 0 else 1 / 3)
+            x, y = cell_x + inset_x, cell_y + inset_y
+            corners = [(x + px, y + py) for px, py in outline("triangle", size, turn)]
+            fronts.add(placed(tile_front(tile, tile_set, theme, size, bleed), x, y, turn))
+            fronts.add(die_line(corners))
+            trims.append(_bounds([(px, py, 0, 0) for px, py in corners]))
+            bx, _ = mirror_box(x, y, side, side * SQRT3 / 2, width, height, "long")
+            back_corners = [(bx + px, y + py) for px, py in outline("triangle", size, turn)]
+            backs.add(placed(tile_back(tile, tile_set, theme, size, bleed), bx, y, turn))
+            backs.add(die_line(back_corners))
+            back_trims.append(_bounds([(px, py, 0, 0) for px, py in back_corners]))
+        for page, page_trims in ((fronts, trims), (backs, back_trims)):
+            box = _bounds(page_trims)
+            if marks == "crop":
+                page.add(*crop_marks([box], bleed, page))
+            page.trim = box
+            page.bleed = _bounds(page_trims, bleed * 2)     # a grown triangle's apex reaches twice the bleed
+            pages += [page]
     return pages
 
 

@@ -4,6 +4,9 @@ An Open Domino set is 4 rows of 8 in the order of its magic layout. When that do
 page, the layout is cut into blocks (fewer columns or rows per page), keeping the order, so that
 every page still reads like a piece of the starting position. A classic set has no layout: its
 tiles flow in suit order through rows as wide as the page allows, over as many pages as needed.
+Triangular tiles flow the same way, tessellated: in each row they point up and down in turn, and
+the rows start alternately with an up and a down triangle, so every cut is a straight line across
+the block in one of three directions (a row of n triangles is (n + 1) half sides wide).
 """
 
 from dataclasses import dataclass
@@ -13,6 +16,7 @@ from generator.art.tile import TileSize
 from generator.errors import UserError
 from generator.imposition.paper import Paper
 from generator.model.tiles import Tile, TileSet
+from generator.shapes import frame
 
 ROWS, COLUMNS = 4, 8        # the magic layout: board rows 8, 7, 2, 1 of 8 columns
 BOARD_ROWS_ON_SHEET = (8, 7, 2, 1)
@@ -34,19 +38,29 @@ class TileGrid:
     rows: tuple[int, ...]    # rows of the logical grid in this block (for a layout, 0 = board row 8)
     columns: tuple[int, ...]
     grid_columns: int = COLUMNS   # columns of the whole logical grid
+    shape: str = "domino"
+
+    @property
+    def frame(self) -> tuple[float, float]:
+        return frame(self.shape, self.size)
+
+    @property
+    def pitch(self) -> float:
+        """From one tile's frame to the next one's in a row: a triangle overlaps its neighbour by half."""
+        return self.frame[0] / 2 if self.shape == "triangle" else self.frame[0]
 
     @property
     def width(self) -> float:
-        return len(self.columns) * self.size.width
+        return (len(self.columns) - 1) * self.pitch + self.frame[0]
 
     @property
     def height(self) -> float:
-        return len(self.rows) * self.size.height
+        return len(self.rows) * self.frame[1]
 
     def cell(self, row: int, column: int) -> tuple[float, float]:
         """Top-left corner of the tile at layout row/column (0-based), which must be in the block."""
-        return (self.x + self.columns.index(column) * self.size.width,
-                self.y + self.rows.index(row) * self.size.height)
+        return (self.x + self.columns.index(column) * self.pitch,
+                self.y + self.rows.index(row) * self.frame[1])
 
 
 @dataclass(frozen=True)
@@ -65,28 +79,41 @@ class Slot:
 
 
 def logical_slots(tile_set: TileSet, columns: int = COLUMNS) -> list[Slot]:
-    """The magic layout's rows 8, 7, 2, 1, or the tiles in order, `columns` to a row."""
+    """The magic layout's rows 8, 7, 2, 1, or the tiles in order, `columns` to a row; triangles
+    point up where row + column is even, down elsewhere."""
     if tile_set.has_layout:
         return [Slot(tile, sheet_row, tile.column - 1, 180.0 if tile.arrow == "down" else 0.0)
                 for sheet_row, board_row in enumerate(BOARD_ROWS_ON_SHEET) for tile in tile_set.row(board_row)]
-    return [Slot(tile, *divmod(index, columns)) for index, tile in enumerate(tile_set.tiles)]
+    slots = []
+    for index, tile in enumerate(tile_set.tiles):
+        row, column = divmod(index, columns)
+        turn = 180.0 if tile_set.shape == "triangle" and (row + column) % 2 else 0.0
+        slots.append(Slot(tile, row, column, turn))
+    return slots
 
 
 def _outside() -> float:
     return 2 * (BLEED + MARK_LENGTH + MARGIN)
 
 
-def _capacity(paper: Paper, size: TileSize, halves: int, max_rows: int | None = ROWS) -> tuple[int, int]:
+def _capacity(paper: Paper, size: TileSize, halves: int, max_rows: int | None = ROWS,
+              shape: str = "domino") -> tuple[int, int]:
     """How many columns and rows of tiles fit; `halves` = 2 when a gutter fold halves the height.
-    At most 8 columns; at most `max_rows` rows (a layout has 4; flowing tiles take what fits)."""
+    At most 8 columns of dominoes; at most `max_rows` rows (a layout has 4; flowing tiles take what
+    fits). Triangles: as many as fit in a row, each half a side from the last."""
     free_w = paper.width - _outside()
     free_h = (paper.height - HEADER - FOOTER - _outside() - (halves - 1) * 2 * FOLD_GAP) / halves
-    rows = max(0, math.floor(free_h / size.height + 1e-9))
-    return (min(COLUMNS, max(0, math.floor(free_w / size.width + 1e-9))),
-            rows if max_rows is None else min(max_rows, rows))
+    width, height = frame(shape, size)
+    rows = max(0, math.floor(free_h / height + 1e-9))
+    if shape == "triangle":
+        columns = max(0, math.floor(2 * free_w / width + 1e-9) - 1)
+    else:
+        columns = min(COLUMNS, max(0, math.floor(free_w / width + 1e-9)))
+    return columns, rows if max_rows is None else min(max_rows, rows)
 
 
-def plan_sheets(paper: Paper, size: TileSize, halves: int = 1, count: int | None = None) -> SheetPlan:
+def plan_sheets(paper: Paper, size: TileSize, halves: int = 1, count: int | None = None,
+                shape: str = "domino") -> SheetPlan:
     """Choose portrait or landscape (fewer pages wins, portrait on a tie) and cut the grid into blocks.
 
     count=None: the 4 x 8 magic layout. count=N: N tiles flowing in rows as wide as the page takes
@@ -95,7 +122,7 @@ def plan_sheets(paper: Paper, size: TileSize, halves: int = 1, count: int | None
     best = None
     portrait = paper if paper.is_portrait else paper.turned()
     for oriented in (portrait, portrait.turned()):
-        columns, rows = _capacity(oriented, size, halves, ROWS if count is None else None)
+        columns, rows = _capacity(oriented, size, halves, ROWS if count is None else None, shape)
         if columns and rows:
             grid_columns, grid_rows = (COLUMNS, ROWS) if count is None else (columns, math.ceil(count / columns))
             pages = math.ceil(grid_columns / columns) * math.ceil(grid_rows / rows)
@@ -103,38 +130,40 @@ def plan_sheets(paper: Paper, size: TileSize, halves: int = 1, count: int | None
                 best = (pages, oriented, columns, rows, grid_columns, grid_rows)
     if best is None:
         raise UserError(f"tiles of {size} mm do not fit on {paper.name}; "
-                        f"use --tile-size {largest_tile(paper, size, halves)} or smaller, or larger paper")
+                        f"use --tile-size {largest_tile(paper, size, halves, shape)} or smaller, or larger paper")
     _, oriented, columns, rows, grid_columns, grid_rows = best
     blocks = []
     for first_row in range(0, grid_rows, rows):
         for first_column in range(0, grid_columns, columns):
             block_rows = tuple(range(first_row, min(grid_rows, first_row + rows)))
             block_columns = tuple(range(first_column, min(grid_columns, first_column + columns)))
-            blocks.append(_centred(oriented, size, block_rows, block_columns, halves, grid_columns))
+            blocks.append(_centred(oriented, size, block_rows, block_columns, halves, grid_columns, shape))
     return SheetPlan(oriented, tuple(blocks))
 
 
 def plan_for(tile_set: TileSet, paper: Paper, size: TileSize, halves: int = 1) -> SheetPlan:
-    return plan_sheets(paper, size, halves, None if tile_set.has_layout else len(tile_set.tiles))
+    return plan_sheets(paper, size, halves, None if tile_set.has_layout else len(tile_set.tiles), tile_set.shape)
 
 
-def _centred(paper: Paper, size: TileSize, rows, columns, halves: int, grid_columns: int) -> TileGrid:
-    width, height = len(columns) * size.width, len(rows) * size.height
+def _centred(paper: Paper, size: TileSize, rows, columns, halves: int, grid_columns: int,
+             shape: str = "domino") -> TileGrid:
+    probe = TileGrid(paper, size, 0, 0, rows, columns, grid_columns, shape)
+    width, height = probe.width, probe.height
     x = (paper.width - width) / 2
     if halves == 1:
         y = HEADER + (paper.height - HEADER - FOOTER - height) / 2
     else:   # the fronts end FOLD_GAP above the page's middle, where the fold goes
         y = paper.height / 2 - FOLD_GAP - height
-    return TileGrid(paper, size, x, y, rows, columns, grid_columns)
+    return TileGrid(paper, size, x, y, rows, columns, grid_columns, shape)
 
 
-def largest_tile(paper: Paper, size: TileSize, halves: int = 1) -> TileSize:
+def largest_tile(paper: Paper, size: TileSize, halves: int = 1, shape: str = "domino") -> TileSize:
     """The largest tile of the same shape that fits at least one tile per page."""
     ratio = size.height / size.width
     width = size.width
     while width > 1:
         width = math.floor(width * 2 - 1) / 2
         trial = TileSize(width, round(width * ratio, 1))
-        if any(all(_capacity(p, trial, halves)) for p in (paper, paper.turned())):
+        if any(all(_capacity(p, trial, halves, shape=shape)) for p in (paper, paper.turned())):
             return trial
     return TileSize(1, round(ratio, 1))

@@ -14,13 +14,14 @@ where there are tiles.
 
 from dataclasses import dataclass
 
-from generator.art.sheet_marks import caption, cell_cuts, crop_ticks, dashed_cut_lines, pricking_marks, scale_bar
+from generator.art.sheet_marks import caption, crop_ticks, dashed_cut_lines, edge_cuts, pricking_marks, scale_bar
 from generator.art.tile import TileSize, tile_back, tile_front
-from generator.imposition.mirror import back_shift, mirror_box
+from generator.imposition.mirror import back_shift, mirror_box, mirrors_x
 from generator.imposition.paper import Paper
 from generator.imposition.tile_grid import BLEED, MARK_LENGTH, TileGrid, logical_slots, plan_for
 from generator.model.tiles import TileSet
-from generator.scene import Drawing, Group, Line, Rect, Style, placed, translate
+from generator.scene import Drawing, Group, Line, Polygon, Rect, Style, placed, translate
+from generator.shapes import convex_hull, grown, outline
 from generator.texts import sheet_text
 from generator.theme import Theme
 
@@ -70,48 +71,65 @@ def sheet_slots(tile_set: TileSet, block: TileGrid):
             yield slot.tile, x, y, slot.turn
 
 
-def _cells(request: SheetRequest, block: TileGrid) -> list[tuple[float, float]]:
-    """Top-left corners of the block's occupied cells."""
-    return [(x, y) for _tile, x, y, _turn in sheet_slots(request.tile_set, block)]
+def _outlines(request: SheetRequest, block: TileGrid) -> list[tuple[tuple[float, float], ...]]:
+    """The outline of every tile of the block, in page coordinates."""
+    shape, size = request.tile_set.shape, block.size
+    return [tuple((tx + x, ty + y) for x, y in outline(shape, size, turn))
+            for _tile, tx, ty, turn in sheet_slots(request.tile_set, block)]
 
 
-def _row_runs(cells, w: float, h: float, grow: float = 0.0) -> list[tuple[float, float, float, float]]:
-    """The cells' area as boxes (x, y, width, height), grown by `grow` on every side: one box when
-    the cells fill a rectangle, else one per row."""
-    rows: dict[float, list[float]] = {}
-    for x, y in cells:
-        rows.setdefault(round(y, 6), []).append(x)
-    runs = [(min(xs) - grow, y - grow, max(xs) + w - min(xs) + 2 * grow, h + 2 * grow) for y, xs in sorted(rows.items())]
-    if len({(run[0], run[2]) for run in runs}) == 1:
-        first, last = runs[0], runs[-1]
-        return [(first[0], first[1], first[2], last[1] + last[3] - first[1])]
-    return runs
+def _areas(outlines, grow: float = 0.0) -> list[tuple[tuple[float, float], ...]]:
+    """Where the tiles are, as convex polygons grown by `grow`: one per row (a row of rectangles or
+    of alternating triangles is convex), or one for a block of rectangles that fills a rectangle."""
+    rows: dict[float, list] = {}
+    for points in outlines:
+        rows.setdefault(round(min(y for _, y in points), 6), []).extend(points)
+    hulls = [convex_hull(points) for _, points in sorted(rows.items())]
+    spans = {(min(x for x, _ in h), max(x for x, _ in h)) for h in hulls}
+    if len(spans) == 1 and all(len(h) == 4 for h in hulls):       # rectangles filling a rectangle
+        hulls = [convex_hull([p for h in hulls for p in h])]
+    return [grown(hull, grow) if grow else hull for hull in hulls]
+
+
+def _area_shapes(areas, style: Style) -> list:
+    """Areas as shapes: a box stays a Rect (so a viewer sees a rectangle), anything else a Polygon."""
+    shapes = []
+    for points in areas:
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        if len(points) == 4 and len({round(x, 6) for x in xs}) == 2 and len({round(y, 6) for y in ys}) == 2:
+            shapes.append(Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys), style))
+        else:
+            shapes.append(Polygon(tuple(points), style))
+    return shapes
 
 
 def _fronts(request: SheetRequest, block: TileGrid) -> list:
     """Face background with bleed, the tiles, dashed cut lines and pricking rings."""
-    w, h = block.size.width, block.size.height
-    cells = _cells(request, block)
+    outlines = _outlines(request, block)
     face = Style(fill=request.theme.colour("chinese.face" if request.tile_set.digit_style == "chinese"
                                            else "tile.face"))
-    items = [Rect(*box, face) for box in _row_runs(cells, w, h, BLEED)]
+    items = _area_shapes(_areas(outlines, BLEED), face)
     for tile, tx, ty, turn in sheet_slots(request.tile_set, block):
         items.append(placed(tile_front(tile, request.tile_set, request.theme, block.size), tx, ty, turn))
     ink = request.theme.colour("sheet.cut_line")
-    cuts = cell_cuts(cells, w, h)
-    items += dashed_cut_lines(cuts, BLEED + MARK_LENGTH, ink)
-    items += pricking_marks(cells, w, h, ink)
+    items += dashed_cut_lines(edge_cuts(outlines), BLEED + MARK_LENGTH, ink)
+    items += pricking_marks(outlines, ink)
     return items
 
 
-def _backs(request: SheetRequest, block: TileGrid, mirror) -> list:
-    """Back background with bleed and the backs, each behind its front as `mirror` says."""
-    w, h = block.size.width, block.size.height
+def _backs(request: SheetRequest, block: TileGrid, mirror, flips_vertically: bool) -> list:
+    """Back background with bleed and the backs, each behind its front as `mirror` (a function of
+    a point) says; a flip over a horizontal axis turns each back by half a turn, so a triangle's
+    back points the way its front does on the other side."""
+    width, height = block.frame
     style = Style(fill=request.theme.colour("back.background"))
-    items = [Rect(*mirror(*box), box[2], box[3], style) for box in _row_runs(_cells(request, block), w, h, BLEED)]
-    for tile, tx, ty, _turn in sheet_slots(request.tile_set, block):
-        back_x, back_y = mirror(tx, ty, w, h)
-        items.append(placed(tile_back(tile, request.tile_set, request.theme, block.size), back_x, back_y))
+    items = _area_shapes([tuple(mirror(x, y) for x, y in area) for area in _areas(_outlines(request, block), BLEED)],
+                         style)
+    for tile, tx, ty, turn in sheet_slots(request.tile_set, block):
+        corners = [mirror(tx, ty), mirror(tx + width, ty + height)]
+        back_x, back_y = min(x for x, _ in corners), min(y for _, y in corners)
+        back_turn = (turn + (180.0 if flips_vertically else 0.0)) % 360
+        items.append(placed(tile_back(tile, request.tile_set, request.theme, block.size), back_x, back_y, back_turn))
     return items
 
 
@@ -125,12 +143,13 @@ def _fronts_page(request: SheetRequest, block: TileGrid, index: int, count: int)
 def _backs_page(request: SheetRequest, block: TileGrid, flip: str, index: int, count: int) -> Drawing:
     paper = block.paper
 
-    def mirror(x, y, w, h):
-        return mirror_box(x, y, w, h, paper.width, paper.height, flip)
+    def mirror(x, y):
+        return mirror_box(x, y, 0, 0, paper.width, paper.height, flip)
 
     page = Drawing(paper.width, paper.height)
     shift_x, shift_y = back_shift(request.back_offset, flip, paper.width, paper.height)
-    art = _backs(request, block, mirror) + _gluing_outline(request, block, mirror)
+    vertical = not mirrors_x(flip, paper.width, paper.height)
+    art = _backs(request, block, mirror, vertical) + _gluing_outline(request, block, mirror)
     page.add(Group(tuple(art), translate(shift_x, shift_y)))
     _furniture(page, block, request, _caption(request, "backs", index, count, flip=flip))
     return page
@@ -139,20 +158,20 @@ def _backs_page(request: SheetRequest, block: TileGrid, flip: str, index: int, c
 def _gluing_outline(request: SheetRequest, block: TileGrid, mirror) -> list:
     """The tiles' outline on the backs: cut the back print along it when gluing by hand."""
     style = Style(stroke=request.theme.colour("sheet.cut_line"), stroke_width=0.25, dash=(2.0, 1.5))
-    w, h = block.size.width, block.size.height
-    return [Rect(*mirror(*box), box[2], box[3], style) for box in _row_runs(_cells(request, block), w, h)]
+    areas = _areas(_outlines(request, block))
+    return _area_shapes([tuple(mirror(x, y) for x, y in area) for area in areas], style)
 
 
 def _gutterfold_page(request: SheetRequest, block: TileGrid, index: int, count: int) -> Drawing:
     paper = block.paper
     fold = paper.height / 2
 
-    def across_fold(x, y, w, h):
-        return x, 2 * fold - y - h
+    def across_fold(x, y):
+        return x, 2 * fold - y
 
     page = Drawing(paper.width, paper.height)
     page.add(*_fronts(request, block))
-    page.add(*_backs(request, block, across_fold))
+    page.add(*_backs(request, block, across_fold, True))
     ink = request.theme.colour("sheet.text")
     page.add(Line(4.0, fold, paper.width - 4.0, fold, Style(stroke=ink, stroke_width=0.3, dash=(6.0, 1.5, 1.0, 1.5))))
     page.add(caption(paper.width / 2, fold + 1.2, sheet_text(request.lang, "fold_here"), ink, "middle", 2.8))
@@ -175,7 +194,7 @@ def _furniture(page: Drawing, block: TileGrid, request: SheetRequest, text: str,
     """Caption above, crop ticks around the fronts, scale bar below (centred, so it is the same on both sides)."""
     theme = request.theme
     ink = theme.colour("sheet.text")
-    cuts = cell_cuts(_cells(request, block), block.size.width, block.size.height)
+    cuts = edge_cuts(_outlines(request, block))
     page.add(*crop_ticks(cuts, BLEED + 0.5, MARK_LENGTH - 0.5, theme.colour("sheet.cut_line")))
     page.add(caption(page.width / 2, max(6.0, block.y - BLEED - MARK_LENGTH - 3.0), text, ink, size=3.0))
     bar_y = footer_y if footer_y is not None else block.y + block.height + BLEED + MARK_LENGTH + 3.0

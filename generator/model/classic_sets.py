@@ -7,6 +7,9 @@
     coloured_pips = true             each number's pips in its own colour (pips style)
     symbols = ["sun", ...]           symbols style: one picture per number, from the lowest up
     divider = true                   the bar between the halves
+    shape = "triangle"               triangular tiles (generator/shapes.py): every multiset of three
+                                     numbers lowest..highest once, or tiles = ["0-1-2", …], each
+                                     written clockwise from the apex and increasing
     [back]  mark = "12"  spots = false
 
 Every mistake is one line naming the file, the tile where there is one, and the rule.
@@ -23,12 +26,14 @@ from generator.resources import load_toml, template_path
 
 CLASSIC_STYLES = ("pips", "numerals", "chinese", "symbols")
 KEYS = ("name", "description", "double", "lowest", "highest", "tiles", "twice", "digits", "coloured_pips",
-        "symbols", "divider", "back")
+        "symbols", "divider", "back", "shape")
+SHAPES = ("domino", "triangle")
 BACK_KEYS = ("mark", "spots")
 MAX_NUMBER = {"pips": 18, "numerals": 99, "chinese": 6, "symbols": 12}
 MAX_TILES = 1000
 _NAME = re.compile(r"^[a-z][a-z0-9-]{0,30}$")
 _TILE = re.compile(r"^\s*(\d{1,2})\s*[-/|:]\s*(\d{1,2})\s*$")
+_TRIANGLE = re.compile(r"^\s*(\d{1,2})\s*-\s*(\d{1,2})\s*-\s*(\d{1,2})\s*$")
 FORMAT_HINT = "see the set file format in README.md"
 
 
@@ -72,9 +77,16 @@ def every_pair(low: int, high: int) -> list[tuple[int, int]]:
     return [(a, b) for a in range(low, high + 1) for b in range(a, high + 1)]
 
 
+def every_triple(low: int, high: int) -> list[tuple[int, int, int]]:
+    """Every multiset of three numbers from low..high once, each in increasing order."""
+    return [(a, b, c) for a in range(low, high + 1) for b in range(a, high + 1) for c in range(b, high + 1)]
+
+
 def load_classic_set_file(path: Path) -> TileSet:
     data = load_toml(path)
     where = path.name
+    if data.get("shape", "domino") == "triangle":
+        return _load_triangles(data, where)
     for key in data:
         if key not in KEYS:
             raise UserError(f"{where}: unknown key {key!r}; a set file takes {', '.join(KEYS)}")
@@ -121,6 +133,52 @@ def load_classic_set_file(path: Path) -> TileSet:
         magic={}, back=dict(back), tiles=_tiles(name, pairs), has_layout=False,
         coloured_pips=_flag(data, "coloured_pips", False, where), symbols=symbols,
         divider=_flag(data, "divider", True, where), description=description)
+
+
+def _load_triangles(data: dict, where: str) -> TileSet:
+    """A set of triangular tiles: numbers at the three corners, increasing clockwise."""
+    for key in data:
+        if key not in KEYS:
+            raise UserError(f"{where}: unknown key {key!r}; a set file takes {', '.join(KEYS)}")
+    name = data.get("name")
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise UserError(f"{where}: name = {name!r}; give a short name in lower case, letters, digits and -")
+    for key in ("double", "twice", "symbols", "coloured_pips"):
+        if key in data:
+            raise UserError(f"{where}: {key} is for dominoes; a triangle set takes lowest, highest and tiles")
+    if data.get("digits", "numerals") != "numerals":
+        raise UserError(f"{where}: digits = {data['digits']!r}; triangular tiles print numerals")
+    low = _number(data, "lowest", 0, 9, where) if "lowest" in data else 0
+    if "highest" not in data:
+        raise UserError(f"{where}: a triangle set needs highest = N, its largest number")
+    high = _number(data, "highest", low, 9, where)
+    if "tiles" in data:
+        triples = []
+        listed = data["tiles"]
+        if not isinstance(listed, list) or not listed:
+            raise UserError(f"{where}: tiles must be a list of triangles, e.g. [\"0-1-2\"]")
+        for text in listed:
+            match = _TRIANGLE.match(text) if isinstance(text, str) else None
+            if not match:
+                raise UserError(f"{where}: {text!r} is not a triangular tile; write its corners clockwise, \"0-1-2\"")
+            corners = tuple(int(v) for v in match.groups())
+            if any(not low <= v <= high for v in corners):
+                raise UserError(f"{where}: tile {text} has a number outside this set's {low}-{high}")
+            if list(corners) != sorted(corners):
+                raise UserError(f"{where}: tile {text}: its numbers must increase clockwise from the apex; "
+                                f"write it {'-'.join(map(str, sorted(corners)))}")
+            if corners in triples:
+                raise UserError(f"{where}: tile {text} is listed twice; list each tile once")
+            triples.append(corners)
+    else:
+        triples = every_triple(low, high)
+    back = data.get("back", {})
+    if not isinstance(back, dict) or set(back) - {"mark"}:
+        raise UserError(f"{where}: [back] takes only mark = \"…\" for a triangle set")
+    tiles = tuple(Tile(name, None, a, b, None, None, f"{name}-{a}-{b}-{c}", (a, b, c)) for a, b, c in triples)
+    return TileSet(name=name, figure="", digit_style="numerals", max_digit=high, min_digit=low,
+                   composition={"triples": len(tiles)}, magic={}, back=dict(back), tiles=tiles, has_layout=False,
+                   divider=False, description=str(data.get("description", "")), shape="triangle")
 
 
 def _listed(data: dict, low: int, high: int, where: str) -> list[tuple[int, int]]:

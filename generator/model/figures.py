@@ -13,7 +13,9 @@ from generator.errors import UserError
 from generator.model.fractions import head_and_tail, parse_fraction
 from generator.model.reductions import reduce_tiles
 from generator.model.set_loader import OPEN_SET_NAMES, load_set
+from generator.model.line_of_play import load_line
 from generator.model.tiles import Tile, TileSet
+from generator.model.triangle_figures import place_triangles
 from generator.resources import load_toml, template_path
 
 
@@ -45,10 +47,16 @@ class Figure:
     numbers: dict = field(default_factory=dict)     # (row, column) -> number
     across_starts: tuple = ()                        # ((across row, arrow), ...)
     across_size: tuple = (16, 4)
-    set_name: str | None = None                      # for the magic layouts
+    set_name: str | None = None                      # for the magic layouts, lines and triangles
+    book: str = "open"                               # the booklet that draws it: "open" or "classic"
+    given_label: str = ""                            # the label a figure file states, if any
+    triangles: tuple = ()                            # kind "triangles": PlacedTriangle, ...
+    line: object = None                              # kind "line": a LineOfPlay
 
     def label(self) -> str:
-        """The seed's name of the figure: fig-4a -> 4(A)."""
+        """The seed's name of the figure: fig-4a -> 4(A); or the label its file gives."""
+        if self.given_label:
+            return self.given_label
         number = self.id.removeprefix("fig-")
         if number[-1].isalpha():
             return f"{number[:-1]}({number[-1].upper()})"
@@ -85,7 +93,7 @@ def load_figures() -> dict[str, Figure]:
 def _figure_order(figure_id: str):
     number = figure_id.removeprefix("fig-")
     digits = "".join(ch for ch in number if ch.isdigit())
-    return int(digits), number
+    return (0, int(digits), number) if figure_id.startswith("fig-") and digits else (1, 0, figure_id)
 
 
 def figure(figure_id: str) -> Figure:
@@ -113,7 +121,25 @@ def _load_figure_file(path) -> Figure:
         starts = tuple((int(s["row"]), s["arrow"]) for s in data.get("start", []))
         size = (int(data.get("columns", 16)), int(data.get("rows", 4)))
         return Figure(data["id"], kind, data["title"], across_starts=starts, across_size=size)
-    raise UserError(f"{where}: kind = {kind!r}; use position, numbering or across")
+    extra = {"book": str(data.get("book", "open")), "given_label": str(data.get("label", ""))}
+    if kind == "triangles":
+        tile_set = load_set(_set_name(data, where))
+        if tile_set.shape != "triangle":
+            raise UserError(f"{where}: set {tile_set.name} has no triangular tiles; a triangles figure needs one")
+        triangles = place_triangles(data.get("tile", []), tile_set.tiles, where)
+        return Figure(data["id"], kind, data["title"], set_name=tile_set.name, triangles=triangles, **extra)
+    if kind == "line":
+        tile_set = load_set(_set_name(data, where))
+        return Figure(data["id"], kind, data["title"], set_name=tile_set.name, line=load_line(data, tile_set, where),
+                      **extra)
+    raise UserError(f"{where}: kind = {kind!r}; use position, numbering, across, line or triangles")
+
+
+def _set_name(data: dict, where: str) -> str:
+    name = data.get("set")
+    if not isinstance(name, str):
+        raise UserError(f"{where}: set = {name!r}; name the set its tiles come from, e.g. \"double-6\"")
+    return name
 
 
 def _placements(data: dict, where: str) -> tuple[Placement, ...]:

@@ -17,7 +17,8 @@ from generator.model.tiles import ARROW_OF_GROUP, ROWS_OF_GROUP, Tile, TileSet
 from generator.resources import load_toml, template_path
 
 OPEN_SET_NAMES = ("A", "B", "C")
-CLASSIC_SET_NAMES = ("double-3", "double-6", "double-9", "double-12", "double-15", "double-18", "chinese", "picture")
+CLASSIC_SET_NAMES = ("double-3", "double-6", "double-9", "double-12", "double-15", "double-18", "chinese", "picture",
+                     "triominoes")
 _DIGIT_STYLES = ("pips", "dashes")
 _user_set_files: dict[str, Path] = {}      # name -> file, registered by --set-file
 

@@ -18,6 +18,7 @@ class Tile:
     row: int | None     # starting cell, 1-8 from South
     column: int | None  # 1-8 from South's left
     id: str
+    corners: tuple[int, ...] = ()   # a triangular tile's numbers, clockwise from its apex
 
     @property
     def is_double(self) -> bool:
@@ -43,8 +44,10 @@ class Tile:
         return f"{self.top}/{self.bottom}"
 
     @property
-    def digits(self) -> tuple[int, int]:
-        """The unordered pair of digits, smaller first."""
+    def digits(self) -> tuple[int, ...]:
+        """The tile's numbers, smallest first: a pair, or a triangle's three."""
+        if self.corners:
+            return tuple(sorted(self.corners))
         return (min(self.head, self.tail), max(self.head, self.tail))
 
 
@@ -67,6 +70,7 @@ class TileSet:
     symbols: tuple[str, ...] = ()       # "symbols" style: the picture for each number, from min_digit up
     divider: bool = True                # a bar between the two halves
     description: str = ""
+    shape: str = "domino"               # generator/shapes.py: "domino" or "triangle"
 
     @property
     def groups(self) -> tuple[int, ...]:

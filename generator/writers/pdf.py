@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 from pathlib import Path
 
+from reportlab.lib.colors import CMYKColorSep
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.atomic import atomic_path
@@ -70,6 +71,7 @@ class _PageWriter:
     def __init__(self, canvas: Canvas, cmyk: bool = False):
         self.canvas = canvas
         self.cmyk = cmyk
+        self.overprinting = False
 
     def _fill(self, colour) -> None:
         if self.cmyk:
@@ -78,7 +80,14 @@ class _PageWriter:
             self.canvas.setFillColorRGB(*colour.rgb_unit)
 
     def _stroke(self, colour) -> None:
-        if self.cmyk:
+        spot = self.cmyk and colour.spot is not None
+        if spot != self.overprinting:
+            # A die line is a separation of its own that overprints: it never knocks out the art.
+            self.canvas.setStrokeOverprint(spot)
+            self.overprinting = spot
+        if spot:
+            self.canvas.setStrokeColor(CMYKColorSep(*(v / 100 for v in colour.cmyk), spotName=colour.spot))
+        elif self.cmyk:
             self.canvas.setStrokeColorCMYK(*(v / 100 for v in colour.cmyk))
         else:
             self.canvas.setStrokeColorRGB(*colour.rgb_unit)
@@ -140,5 +149,7 @@ class _PageWriter:
             path = c.beginPath()
             path.rect(group.clip.x, group.clip.y, group.clip.width, group.clip.height)
             c.clipPath(path, stroke=0, fill=0)
+        overprinting = self.overprinting
         self.items(group.items)
         c.restoreState()
+        self.overprinting = overprinting        # restoreState undid whatever the group set

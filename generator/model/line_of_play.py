@@ -1,0 +1,131 @@
+"""A line of play, stated as data: tiles joined end to end, doubles crosswise, spinners, trains.
+
+A figure file (templates/figures/line-*.toml, kind = "line") names its set, the tile play started
+with, and arms leaving it:
+
+    set = "double-6"
+    joint = "match"          # touching halves carry the same number; "sum-7": they add up to 7 (Matador)
+    start = "6-6"            # a double lies crosswise and may be a spinner (arms on all four sides)
+    hub = false              # true: the start lies in the Mexican Train's hub, arms leave it at any angle
+    count = false            # true: the figure shows the count of the open ends (scoring games)
+    [[arm]]
+    direction = "right"      # right, left, up, down, or degrees clockwise from right (hub only)
+    tiles = ["6-4", "4-4", "4-1"]     # in order from the start; each written near number first
+
+The loader checks what a player would: every tile is in the set, and used once; every joint obeys
+the rule; arms leave a double start on its four sides only if it is a spinner, and a non-double
+start only to the left and right. A mistake is one line naming the figure, the arm and the tile.
+"""
+
+from dataclasses import dataclass
+
+from generator.errors import UserError
+from generator.model.tiles import Tile, TileSet
+
+DIRECTIONS = {"right": 0.0, "down": 90.0, "left": 180.0, "up": 270.0}
+JOINTS = ("match", "sum-7")
+
+
+@dataclass(frozen=True)
+class LinkedTile:
+    tile: Tile
+    near: int            # the number touching the previous tile (or the start)
+    far: int             # the number left open
+
+    @property
+    def is_double(self) -> bool:
+        return self.near == self.far
+
+
+@dataclass(frozen=True)
+class Arm:
+    angle: float                         # degrees clockwise from right
+    tiles: tuple[LinkedTile, ...]
+    attach: int                          # the start's number this arm leaves from
+
+
+@dataclass(frozen=True)
+class LineOfPlay:
+    start: LinkedTile                    # near = the number on its left (or top, for a double)
+    arms: tuple[Arm, ...]
+    joint: str
+    hub: bool = False
+    count: bool = False
+
+    def open_ends(self) -> list[tuple[int, int]]:
+        """(number, points) of every open end: an arm's last tile's far number (a double counts
+        both halves); where the start is a non-double with an empty side, that side's number."""
+        ends = []
+        for arm in self.arms:
+            if arm.tiles:
+                last = arm.tiles[-1]
+                ends.append((last.far, 2 * last.far if last.is_double else last.far))
+        if not self.hub and not self.start.is_double:
+            used = {arm.angle for arm in self.arms if arm.tiles}
+            for angle, number in ((180.0, self.start.near), (0.0, self.start.far)):
+                if angle not in used:
+                    ends.append((number, number))
+        return ends
+
+
+def _pair(text, where: str) -> tuple[int, int]:
+    parts = str(text).split("-")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise UserError(f"{where}: {text!r} is not a tile; write it \"near-far\", e.g. \"6-4\"")
+    return int(parts[0]), int(parts[1])
+
+
+def _take(pair: tuple[int, int], unused: list[Tile], where: str) -> LinkedTile:
+    wanted = tuple(sorted(pair))
+    for tile in unused:
+        if tile.digits == wanted:
+            unused.remove(tile)
+            return LinkedTile(tile, pair[0], pair[1])
+    raise UserError(f"{where}: tile {pair[0]}-{pair[1]} is not in the set, or is used twice")
+
+
+def joins(joint: str, open_number: int, near: int) -> bool:
+    return open_number == near if joint == "match" else open_number + near == 7
+
+
+def load_line(data: dict, tile_set: TileSet, where: str) -> LineOfPlay:
+    joint = data.get("joint", "match")
+    if joint not in JOINTS:
+        raise UserError(f"{where}: joint = {joint!r}; use {' or '.join(JOINTS)}")
+    hub, count = bool(data.get("hub", False)), bool(data.get("count", False))
+    unused = list(tile_set.tiles)
+    start = _take(_pair(data.get("start"), f"{where}: start"), unused, f"{where}: start")
+    arms, angles = [], set()
+    raw_arms = data.get("arm", [])
+    if not isinstance(raw_arms, list) or not raw_arms:
+        raise UserError(f"{where}: give at least one [[arm]] with direction and tiles")
+    for number, raw in enumerate(raw_arms, start=1):
+        here = f"{where}: arm {number}"
+        direction = raw.get("direction") if isinstance(raw, dict) else None
+        if isinstance(direction, str) and direction in DIRECTIONS:
+            angle = DIRECTIONS[direction]
+        elif hub and isinstance(direction, (int, float)) and not isinstance(direction, bool):
+            angle = float(direction) % 360
+        else:
+            raise UserError(f"{here}: direction = {direction!r}; use right, left, up or down"
+                            + (" or degrees" if hub else ""))
+        if angle in angles:
+            raise UserError(f"{here}: two arms leave in the same direction")
+        angles.add(angle)
+        if not hub:
+            if not start.is_double and angle in (90.0, 270.0):
+                raise UserError(f"{here}: a line leaves a non-double start only to the left and right")
+        attach = start.near if (angle == 180.0 and not start.is_double) else start.far
+        tiles, open_number = [], attach
+        for text in raw.get("tiles", []):
+            linked = _take(_pair(text, here), unused, here)
+            if not joins(joint, open_number, linked.near):
+                rule = "the same number" if joint == "match" else "numbers adding up to 7"
+                raise UserError(f"{here}: tile {linked.near}-{linked.far} does not join {open_number}: "
+                                f"touching halves must carry {rule}")
+            tiles.append(linked)
+            open_number = linked.far
+        arms.append(Arm(angle, tuple(tiles), attach))
+    if not hub and start.is_double and not data.get("spinner", False) and angles - {0.0, 180.0}:
+        raise UserError(f"{where}: arms above or below the start need spinner = true (a double played on all sides)")
+    return LineOfPlay(start, tuple(arms), joint, hub, count)
