@@ -27,9 +27,12 @@ def run_checks(options, config_path) -> list[str]:
         else:
             lines.append(f"set {name}: {len(tile_set.tiles)} tiles ({tile_set.digit_style}), composition, "
                          "number range and duplicates hold")
-    figures = load_figures()
+    figures = load_figures("open")
     lines.append(f"figures: {len(figures)} ({', '.join(f.label() for f in figures.values())}); "
                  "every placed tile fits its set and arrow")
+    plays = load_figures("classic")
+    lines.append(f"figures of play: {len(plays)} ({', '.join(plays)}); every tile is in its set once, "
+                 "every joint and every touching edge matches")
     for lang in LANGUAGES:
         files = load_rules(lang)
         for rules_file in files:

@@ -37,9 +37,20 @@ def check_environment() -> None:
                         "(before the year 10000); set it to e.g. 1700000000, or unset it")
 
 
+def install_interrupt_handler() -> None:
+    """Inside main: Ctrl-C raises Interrupted, so that every `finally` (temporary files) runs."""
+    signal.signal(signal.SIGINT, _on_sigint)
+
+
+def install_early_interrupt_handler() -> None:
+    """Before main runs (while the package loads): Ctrl-C says its one line and exits at once;
+    nothing has been written yet, and SystemExit leaves an import without a traceback."""
+    signal.signal(signal.SIGINT, lambda signum, frame: _interrupted())
+
+
 def main(argv=None) -> None:
     try:
-        signal.signal(signal.SIGINT, _on_sigint)
+        install_interrupt_handler()
         from generator.cli import main as run
         run(argv)
     except (Interrupted, KeyboardInterrupt):

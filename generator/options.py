@@ -13,11 +13,20 @@ MIN_TILE_WIDTH = 10.0
 MAX_TILE_WIDTH = 60.0
 
 
+_LENGTH = re.compile(r"^\s*([0-9]*\.?[0-9]+)\s*$")
+
+
 def parse_tile_size(text: str, option: str = "--tile-size") -> TileSize:
+    """WIDTHxHEIGHT in mm, or one length L: an L/2 x L domino, whose height is a triangle's side."""
+    single = _LENGTH.match(text or "")
     match = _SIZE.match(text or "")
-    if not match:
-        raise UserError(f"{option}: {text!r} is not WIDTHxHEIGHT in mm; write e.g. 22x44")
-    width, height = float(match[1]), float(match[2])
+    if not match and not single:
+        raise UserError(f"{option}: {text!r} is not WIDTHxHEIGHT in mm; write e.g. 22x44 (or 44: "
+                        "a 22 x 44 domino, a triangle of side 44)")
+    if single:
+        width, height = float(single[1]) / 2, float(single[1])
+    else:
+        width, height = float(match[1]), float(match[2])
     if not (math.isfinite(width) and math.isfinite(height)) or width <= 0 or height <= 0:
         raise UserError(f"{option}: sizes must be positive numbers of mm, e.g. 22x44")
     if not MIN_TILE_WIDTH <= width <= MAX_TILE_WIDTH:

@@ -215,7 +215,8 @@ def write_atlas(options, set_name: str, report, dpi: float) -> None:
     tiles = {}
     for index, tile in enumerate(tile_set.tiles):
         tiles[tile.id] = {"front": box(index), "back": box(back_of[_back_key(tile, tile_set, theme, size)]),
-                          "set": tile.set_name, "group": tile.group, "head": tile.head, "tail": tile.tail}
+                          "set": tile.set_name, "group": tile.group}
+        tiles[tile.id].update({"corners": list(tile.corners)} if tile.corners else {"head": tile.head, "tail": tile.tail})
     index_data = {"image": image.name, "pixels": [grid.columns * cell_w, grid.rows * cell_h],
                   "cell": [cell_w, cell_h], "dpi": round(exact_dpi, 2), "tiles": tiles}
     target = image.with_suffix(".json")

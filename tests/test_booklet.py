@@ -109,7 +109,7 @@ def test_every_figure_renders(default_kit, lang):
     texts = [" ".join(t.split()) for t in page_texts(path)]
     document = pypdfium2.PdfDocument(path)
     dark = (0xb9, 0x94, 0x6a)           # the classic theme's dark board cell
-    for figure_id, figure in load_figures().items():
+    for figure_id, figure in load_figures("open").items():
         caption = ("Fig. " if lang == "en" else "Рис. ") + figure.label() + ". " + figure.title[lang]
         pages = [i for i, text in enumerate(texts) if caption in text]
         assert len(pages) == 1, (figure_id, pages)         # each figure is drawn exactly once

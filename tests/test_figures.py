@@ -16,14 +16,14 @@ SEED_FIGURES = ["fig-1a", "fig-1b", "fig-2", "fig-3", "fig-4", "fig-4a", "fig-4b
 
 
 def test_every_seed_figure_is_there():
-    figures = load_figures()
+    figures = load_figures("open")
     assert set(SEED_FIGURES) | {"fig-1c"} == set(figures)
     assert figures["fig-4a"].label() == "4(A)" and figures["fig-10"].label() == "10"
 
 
 @pytest.mark.parametrize("figure_id", ["fig-2", "fig-3", "fig-4", "fig-4a", "fig-4b", "fig-5", "fig-7"])
 def test_positions_use_the_sets_arrows(figure_id):
-    figure = load_figures()[figure_id]
+    figure = load_figures("open")[figure_id]
     for placement in figure.placements:
         tile_set = load_set(placement.set_name)
         candidates = tile_set.group(placement.group) if placement.group else tile_set.tiles
@@ -36,7 +36,7 @@ def test_positions_use_the_sets_arrows(figure_id):
                                                        ("fig-4a", 12), ("fig-4b", 12), ("fig-5", 16),
                                                        ("fig-7", 16)])
 def test_reduced_positions_have_the_right_size(figure_id, tiles_per_side):
-    figure = load_figures()[figure_id]
+    figure = load_figures("open")[figure_id]
     north = [p for p in figure.placements if p.row >= 5]
     south = [p for p in figure.placements if p.row <= 4]
     assert len(north) == len(south) == tiles_per_side
@@ -44,14 +44,14 @@ def test_reduced_positions_have_the_right_size(figure_id, tiles_per_side):
 
 def test_checkers_positions_use_one_colour_per_player():
     for figure_id in ("fig-4", "fig-4a", "fig-4b"):
-        placements = load_figures()[figure_id].placements
+        placements = load_figures("open")[figure_id].placements
         north = {(p.row + p.column) % 2 for p in placements if p.row >= 5}
         south = {(p.row + p.column) % 2 for p in placements if p.row <= 4}
         assert len(north) == len(south) == 1 and north != south
 
 
 def test_numberings_follow_their_orders():
-    figures = load_figures()
+    figures = load_figures("open")
     snake, rows, columns = (figures[f].numbers for f in ("fig-8", "fig-9", "fig-10"))
     for (row, column), number in rows.items():
         assert number == (row - 1) * 8 + column
@@ -64,7 +64,7 @@ def test_numberings_follow_their_orders():
 
 
 def test_across_figure():
-    across = load_figures()["fig-6"]
+    across = load_figures("open")["fig-6"]
     assert across.across_size == (16, 4)
     assert sorted(across.across_starts) == [(1, "up"), (4, "down")]
 
@@ -80,15 +80,15 @@ def test_a_mistyped_figure_is_refused(tmp_path, monkeypatch, old, new, problem):
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     monkeypatch.setattr(figures_module, "template_path", lambda *parts: folder.joinpath(*parts))
-    figures_module.load_figures.cache_clear()
+    figures_module._all_figures.cache_clear()
     try:
         with pytest.raises(UserError, match=problem):
-            load_figures()
+            load_figures("open")
     finally:
-        figures_module.load_figures.cache_clear()
+        figures_module._all_figures.cache_clear()
 
 
 def test_positions_hold_exactly_the_reduced_sets():
-    figure = load_figures()["fig-2"]
+    figure = load_figures("open")["fig-2"]
     north = Counter(tuple(sorted((p.head, p.tail))) for p in figure.placements if p.row >= 5)
     assert north[(0, 0)] == 2 and north[(2, 2)] == 1 and max(max(t) for t in north) == 4

@@ -104,7 +104,7 @@ def test_english_titles_are_in_sentence_case(rules):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_figure_reference_resolves(rules, lang):
-    known = load_figures()
+    known = load_figures("open")
     referenced = {i for f in rules[lang] for i in f.figures_linked + f.figures_placed}
     assert referenced <= set(known)
     placed = {i for f in rules[lang] for i in f.figures_placed}
@@ -114,7 +114,7 @@ def test_every_figure_reference_resolves(rules, lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_figure_is_drawn_in_the_booklet(rules, lang):
     placed = {i for f in rules[lang] for i in f.figures_placed}
-    assert placed == set(load_figures())
+    assert placed == set(load_figures("open"))
 
 
 # --- our own words --------------------------------------------------------------------------
@@ -228,3 +228,75 @@ def test_the_loader_finds_figures_inside_list_items(rules_copy):
          "- Стрелки направлены на противника.\n\n  ```figure\n  fig-8\n  ```")
     game = by_name(load_rules("ru", rules_copy))["game-07.md"]
     assert game.figures_placed == ("fig-8", "fig-6")
+
+
+# --- marked suggestions (our additions, set apart) -------------------------------------------
+
+SUGGESTION_MARKER = {"ru": "Предлагаемое уточнение.", "en": "Suggested clarification."}
+
+
+def suggestions(rules_file):
+    """(section heading, variant number or None, text) of every block quote of a file."""
+    found, section, variant, depth = [], None, None, 0
+    tokens = rules_file.tokens
+    for index, token in enumerate(tokens):
+        if token.type == "heading_open" and token.tag == "h2":
+            section, variant = tokens[index + 1].content, None
+        elif token.type == "list_item_open" and token.level == 1:
+            variant = (variant or 0) + 1
+        elif token.type == "blockquote_open":
+            depth += 1
+            if depth == 1:
+                inline = next(t for t in tokens[index:] if t.type == "inline")
+                found.append((section, variant, inline))
+        elif token.type == "blockquote_close":
+            depth -= 1
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_suggestion_carries_the_marker_and_the_marker_only_suggestions(rules, lang):
+    marker = SUGGESTION_MARKER[lang]
+    total = 0
+    for rules_file in rules[lang]:
+        quotes = suggestions(rules_file)
+        total += len(quotes)
+        for _, _, inline in quotes:
+            children = [c for c in inline.children if not (c.type == "text" and c.content == "")]
+            assert children[0].type == "strong_open" and children[1].content == marker, \
+                (rules_file.file_name, inline.content[:60])
+        assert rules_file.markdown.count(marker) == len(quotes), rules_file.file_name
+    assert total >= 10
+
+
+def test_both_languages_mark_the_same_places(rules):
+    english = by_name(rules["en"])
+    for ru in rules["ru"]:
+        en = english[ru.file_name]
+        ru_places = [(ru.sections.index(s) if s in ru.sections else None, v) for s, v, _ in suggestions(ru)]
+        en_places = [(en.sections.index(s) if s in en.sections else None, v) for s, v, _ in suggestions(en)]
+        assert ru_places == en_places, ru.file_name
+
+
+def test_a_suggestion_is_set_apart_in_the_booklet():
+    from reportlab.platypus import Table
+    from generator.booklet.markdown_flowables import FlowableBuilder
+    from generator.booklet.styles import paragraph_styles
+
+    game = by_name(load_rules("en"))["game-29.md"]
+    flowables = FlowableBuilder(paragraph_styles("en"), lambda figure_id: []).build(game.tokens)
+
+    def tables(items):
+        for item in items:
+            if isinstance(item, Table):
+                yield item
+            for attribute in ("_flowables", "_content"):
+                inner = getattr(item, attribute, None)
+                if isinstance(inner, list):
+                    yield from tables(inner)
+            if hasattr(item, "_cellvalues"):
+                yield from tables([v for row in item._cellvalues for cell in row for v in (cell or [])])
+
+    boxes = list(tables(flowables))
+    assert len(boxes) == len(suggestions(game)) >= 1
+    assert any(command[0] == "LINEBEFORE" for command in boxes[0]._linecmds)

@@ -5,6 +5,7 @@ their print size), so a figure is a true miniature once a writer scales it down.
 """
 
 from generator.art.board import BoardGeometry, board_drawing
+from generator.art.play_figures import PLAY_FIGURES
 from generator.art.tile import TileSize, orienting_mark, tile_front
 from generator.model.figures import Figure, resolve_tiles
 from generator.model.set_loader import load_set
@@ -18,6 +19,8 @@ ROW_SUMS_WIDTH = 30.0   # mm right of the board for the row sums
 
 
 def figure_drawing(figure: Figure, theme: Theme, tile: TileSize = TileSize(), with_sums: bool = True) -> Drawing:
+    if figure.kind in PLAY_FIGURES:
+        return PLAY_FIGURES[figure.kind](figure, theme, tile)
     geometry = BoardGeometry(tile, side_places=False, across_notation=False)
     board = board_drawing(geometry, theme, notation_size=6.0)
     items = list(board.items)

@@ -37,6 +37,8 @@ def paragraph_styles(lang: str) -> dict[str, ParagraphStyle]:
     return {
         "body": body,
         "item": ParagraphStyle("item", parent=body, spaceAfter=2.0),
+        "suggestion": ParagraphStyle("suggestion", parent=body, fontSize=9.0, leading=11.6, spaceAfter=2.0,
+                                     textColor="#333333"),
         "title": ParagraphStyle("title", fontName=sans_bold, fontSize=15, leading=18.5, spaceBefore=2,
                                 spaceAfter=3),
         "facts": ParagraphStyle("facts", fontName=sans, fontSize=7.8, leading=10, spaceAfter=6,

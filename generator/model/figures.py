@@ -57,6 +57,8 @@ class Figure:
         """The seed's name of the figure: fig-4a -> 4(A); or the label its file gives."""
         if self.given_label:
             return self.given_label
+        if not self.id.startswith("fig-"):
+            return ""                    # a classic booklet's figure: numbered where it is placed
         number = self.id.removeprefix("fig-")
         if number[-1].isalpha():
             return f"{number[:-1]}({number[-1].upper()})"
@@ -76,8 +78,14 @@ def figure_from_set(tile_set: TileSet) -> Figure:
     return Figure(tile_set.figure, "layout", titles, placements, set_name=tile_set.name)
 
 
+def load_figures(book: str | None = None) -> dict[str, Figure]:
+    """Every figure, or those one booklet draws ("open" or "classic")."""
+    figures = _all_figures()
+    return figures if book is None else {k: f for k, f in figures.items() if f.book == book}
+
+
 @cache
-def load_figures() -> dict[str, Figure]:
+def _all_figures() -> dict[str, Figure]:
     figures = {}
     for name in OPEN_SET_NAMES:
         figure = figure_from_set(load_set(name))

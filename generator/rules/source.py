@@ -1,12 +1,16 @@
-"""The rule booklets' source: templates/rules/<lang>/, one Markdown file per chapter or game.
+"""The rule booklets' source: templates/rules/<book>/<lang>/, one Markdown file per chapter or game.
 
+Two books share this loader: "open" (Open Domino, games 1-32) and "classic" (the traditional
+games). Each book's book.toml states its reading order, the level-2 headings of a game, its
+families, the sets a game may name and the front-matter keys it takes.
 Each file starts with TOML front matter between two `+++` lines; the body is CommonMark,
 parsed with markdown-it-py. templates/rules/FORMAT.md describes the format. Loading
-checks the front matter, a game's five sections, its list of variants and every figure
+checks the front matter, a game's sections, its list of variants and every figure
 reference, and stops at the first problem with a one-line message naming the file.
 """
 
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 import re
 import tomllib
@@ -17,31 +21,56 @@ from markdown_it.token import Token
 from generator.errors import UserError
 from generator.model.figures import load_figures
 from generator.model.set_loader import known_set_names
-from generator.resources import template_path
+from generator.resources import load_toml, template_path
 from generator.texts import LANGUAGES
 
-GAME_NUMBERS = tuple(range(1, 33))
-
-# The booklet's reading order: the introduction, the games, then making the kit and set C.
-CHAPTERS_BEFORE_GAMES = (10, 20, 30)
-CHAPTERS_AFTER_GAMES = (40, 50)
-
-GAME_SECTIONS = {
-    "en": ("Equipment", "Setup", "Play", "Goal", "Variants"),
-    "ru": ("Комплект", "Расстановка", "Ход игры", "Цель и конец игры", "Варианты"),
-}
-FAMILIES = ("moving", "replacing", "laying-out")
-FRONT_MATTER_KEYS = {
-    "chapter": ("kind", "title"),
-    "game": ("kind", "number", "title", "family", "sets", "players"),
-}
+BOOKS = ("open", "classic")
 FIGURE_FENCE = "figure"
 FIGURE_LINK_PREFIX = "#"
 
 _FENCE_LINE = "+++"
 _PLAYERS = re.compile(r"\d+(–\d+|\+)?(, \d+)*")   # "2", "1–2", "2+", "2, 4"
 _CHAPTER_NAME = re.compile(r"chapter-(\d\d)-[a-z0-9-]+\.md")
-_GAME_NAME = re.compile(r"game-(\d\d)\.md")
+_GAME_NAMES = {"game-NN.md": re.compile(r"game-(\d\d)\.md"),
+               "game-NN-slug.md": re.compile(r"game-(\d\d)-[a-z0-9-]+\.md")}
+
+
+@dataclass(frozen=True)
+class Book:
+    """What a booklet's book.toml says of it."""
+    name: str
+    chapters_before: tuple[int, ...]
+    chapters_after: tuple[int, ...]
+    games: int                          # how many games, every one required; 0: any number, no gaps
+    game_file: str                      # "game-NN.md" or "game-NN-slug.md"
+    families: tuple[str, ...]
+    sets: tuple[str, ...]
+    front_matter: tuple[str, ...]
+    sections: dict                      # language -> the level-2 headings of a game, in order
+    optional_sections: tuple[str, ...]
+    figure_book: str
+    sources: tuple[str, ...] = ()
+
+    def folder(self, lang: str) -> Path:
+        return template_path("rules", self.name, lang)
+
+    def game_name(self) -> re.Pattern:
+        return _GAME_NAMES[self.game_file]
+
+
+@cache
+def load_book(name: str = "open") -> Book:
+    if name not in BOOKS:
+        raise UserError(f"unknown book {name!r}; use one of {', '.join(BOOKS)}")
+    data = load_toml(template_path("rules", name, "book.toml"))
+    return Book(name, tuple(data["chapters_before"]), tuple(data["chapters_after"]), int(data["games"]),
+                data["game_file"], tuple(data["families"]), tuple(data["sets"]), tuple(data["front_matter"]),
+                {lang: tuple(headings) for lang, headings in data["sections"].items()},
+                tuple(data["optional_sections"]), data["figure_book"], tuple(data.get("sources", ())))
+
+
+# The Open Domino book's game headings, as tests and other modules have long named them.
+GAME_SECTIONS = {lang: headings for lang, headings in load_book("open").sections.items()}
 
 
 @dataclass(frozen=True)
@@ -61,47 +90,63 @@ class RulesFile:
     figures_linked: tuple[str, ...]  # ids of `[…](#fig-…)` links, in order
     figures_placed: tuple[str, ...]  # ids of ```figure fences, in order
     text: str                        # the visible text, one block a line, figures left out
+    sources: tuple[str, ...] = ()    # classic games: the seeds that describe them
 
 
-def load_rules(lang: str, folder: Path | None = None) -> list[RulesFile]:
+def load_rules(lang: str, folder: Path | None = None, book: str = "open") -> list[RulesFile]:
     """The chapters and games of one language's booklet, in reading order."""
     if lang not in LANGUAGES:
         raise UserError(f"unknown language {lang!r}; use one of {', '.join(LANGUAGES)}")
-    folder = folder or template_path("rules", "open", lang)
+    spec = load_book(book)
+    folder = folder or spec.folder(lang)
     if not folder.is_dir():
         raise UserError(f"{folder}: rules folder not found; reinstall opendomino")
-    files = [_load_file(path, lang) for path in reading_order(folder)]
-    _check_figures_are_placed(files, lang)
+    files = [_load_file(path, lang, spec) for path in reading_order(folder, spec)]
+    _check_figures_are_placed(files, lang, spec)
     return files
 
 
-def reading_order(folder: Path) -> list[Path]:
+def reading_order(folder: Path, book: Book | None = None) -> list[Path]:
     """The folder's files in booklet order; missing or unexpected files are errors."""
-    chapters = _chapters_by_number(folder)
-    games = [folder / f"game-{number:02d}.md" for number in GAME_NUMBERS]
-    for game in games:
-        if not game.is_file():
-            raise UserError(f"{_where(game)}: file not found; every game 1-32 needs its file")
-    for path in folder.glob("*.md"):
-        if not (_CHAPTER_NAME.fullmatch(path.name) or _GAME_NAME.fullmatch(path.name)):
-            raise UserError(f"{_where(path)}: unexpected file name; "
-                            "use chapter-NN-<slug>.md or game-NN.md")
-    return ([chapters[n] for n in CHAPTERS_BEFORE_GAMES] + games
-            + [chapters[n] for n in CHAPTERS_AFTER_GAMES])
+    book = book or load_book("open")
+    chapters = _chapters_by_number(folder, book)
+    pattern = book.game_name()
+    found = {}
+    for path in sorted(folder.glob("*.md")):
+        match = pattern.fullmatch(path.name)
+        if match:
+            number = int(match.group(1))
+            if number in found:
+                raise UserError(f"{_where(path)}: game {number} has two files; keep one")
+            found[number] = path
+        elif not _CHAPTER_NAME.fullmatch(path.name):
+            raise UserError(f"{_where(path)}: unexpected file name; use chapter-NN-<slug>.md or "
+                            f"{book.game_file.replace('NN', 'NN').replace('slug', '<slug>')}")
+    count = book.games or max(found, default=0)
+    for number in range(1, count + 1):
+        if number not in found:
+            name = book.game_file.replace("NN", f"{number:02d}").replace("slug", "<slug>")
+            raise UserError(f"{_where(folder / name)}: file not found; every game 1-{count} needs its file")
+    if book.games and set(found) - set(range(1, count + 1)):
+        extra = min(set(found) - set(range(1, count + 1)))
+        raise UserError(f"{_where(found[extra])}: this booklet has games 1-{count} only")
+    return ([chapters[n] for n in book.chapters_before] + [found[n] for n in range(1, count + 1)]
+            + [chapters[n] for n in book.chapters_after])
 
 
-def _chapters_by_number(folder: Path) -> dict[int, Path]:
+def _chapters_by_number(folder: Path, book: Book) -> dict[int, Path]:
+    known = book.chapters_before + book.chapters_after
     chapters = {}
     for path in sorted(folder.glob("chapter-*.md")):
         match = _CHAPTER_NAME.fullmatch(path.name)
         number = int(match.group(1)) if match else None
-        if number not in CHAPTERS_BEFORE_GAMES + CHAPTERS_AFTER_GAMES:
+        if number not in known:
             raise UserError(f"{_where(path)}: not a known chapter; name it chapter-NN-<slug>.md "
-                            "and add NN to the reading order in generator/rules/source.py")
+                            f"and add NN to the reading order in templates/rules/{book.name}/book.toml")
         if number in chapters:
             raise UserError(f"{_where(path)}: chapter {number} has two files; keep one")
         chapters[number] = path
-    for number in CHAPTERS_BEFORE_GAMES + CHAPTERS_AFTER_GAMES:
+    for number in known:
         if number not in chapters:
             raise UserError(f"{_where(folder)}: chapter {number} is missing; "
                             f"add chapter-{number}-<slug>.md")
@@ -109,28 +154,29 @@ def _chapters_by_number(folder: Path) -> dict[int, Path]:
 
 
 def _where(path: Path) -> str:
-    """A file named the way a user finds it: rules/<lang>/<file>."""
+    """A file named the way a user finds it: <book>/<lang>/<file>."""
     return "/".join(path.parts[-3:])
 
 
-def _load_file(path: Path, lang: str) -> RulesFile:
+def _load_file(path: Path, lang: str, book: Book) -> RulesFile:
     where = _where(path)
     front_text, markdown = split_front_matter(path.read_text(encoding="utf-8"), where)
     front = _parse_front_matter(front_text, where)
     kind = "chapter" if path.name.startswith("chapter-") else "game"
-    _check_front_matter(front, kind, path.name, where)
+    _check_front_matter(front, kind, path.name, where, book)
     tokens = MarkdownIt("commonmark").parse(markdown)
     sections = level_two_headings(tokens)
+    has_variants = False
     if kind == "game":
-        _check_game_sections(sections, lang, where)
+        has_variants = _check_game_sections(sections, lang, where, book)
     return RulesFile(
         file_name=path.name, kind=kind, number=_number_from_name(path.name),
         title=front["title"], family=front.get("family"), sets=tuple(front.get("sets", ())),
         players=front.get("players"), markdown=markdown, tokens=tokens, sections=sections,
-        variants=_variants(tokens, lang, where) if kind == "game" else (),
-        figures_linked=_checked_ids(linked_figures(tokens), where),
-        figures_placed=_checked_ids(placed_figures(tokens, where), where),
-        text=visible_text(tokens))
+        variants=_variants(tokens, lang, where, book) if has_variants else (),
+        figures_linked=_checked_ids(linked_figures(tokens), where, book),
+        figures_placed=_checked_ids(placed_figures(tokens, where), where, book),
+        text=visible_text(tokens), sources=tuple(front.get("sources", ())))
 
 
 def _number_from_name(file_name: str) -> int:
@@ -159,10 +205,10 @@ def _parse_front_matter(text: str, where: str) -> dict:
         raise UserError(f"{where}: front matter nests too deeply to read; flatten it") from None
 
 
-def _check_front_matter(front: dict, kind: str, file_name: str, where: str) -> None:
+def _check_front_matter(front: dict, kind: str, file_name: str, where: str, book: Book) -> None:
     if front.get("kind") != kind:
         raise UserError(f"{where}: kind = {front.get('kind')!r}; a {kind} file needs kind = \"{kind}\"")
-    keys = FRONT_MATTER_KEYS[kind]
+    keys = book.front_matter if kind == "game" else ("kind", "title")
     for key in keys:
         if key not in front:
             raise UserError(f"{where}: front matter lacks {key!r}; add it (see rules/FORMAT.md)")
@@ -172,18 +218,23 @@ def _check_front_matter(front: dict, kind: str, file_name: str, where: str) -> N
                             f"a {kind} takes only {', '.join(keys)}")
     _check_text(front["title"], "title", where)
     if kind == "game":
-        _check_game_front_matter(front, file_name, where)
+        _check_game_front_matter(front, file_name, where, book)
 
 
-def _check_game_front_matter(front: dict, file_name: str, where: str) -> None:
+def _check_game_front_matter(front: dict, file_name: str, where: str, book: Book) -> None:
     if front["number"] != _number_from_name(file_name):
         raise UserError(f"{where}: number = {front['number']!r}; "
                         f"make it {_number_from_name(file_name)} as in the file name")
-    if front["family"] not in FAMILIES:
-        raise UserError(f"{where}: family = {front['family']!r}; use one of {', '.join(FAMILIES)}")
+    if front["family"] not in book.families:
+        raise UserError(f"{where}: family = {front['family']!r}; use one of {', '.join(book.families)}")
     sets = front["sets"]
-    if not isinstance(sets, list) or not sets or any(name not in known_set_names() for name in sets):
-        raise UserError(f"{where}: sets = {sets!r}; list one or more of {', '.join(known_set_names())}")
+    if not isinstance(sets, list) or not sets or any(name not in book.sets for name in sets):
+        raise UserError(f"{where}: sets = {sets!r}; list one or more of {', '.join(book.sets)}")
+    if "sources" in book.front_matter:
+        sources = front["sources"]
+        if not isinstance(sources, list) or not sources or any(s not in book.sources for s in sources):
+            raise UserError(f"{where}: sources = {sources!r}; list the seeds that describe the game, "
+                            f"of {', '.join(book.sources)}")
     if not isinstance(front["players"], str) or not _PLAYERS.fullmatch(front["players"]):
         raise UserError(f"{where}: players = {front['players']!r}; "
                         "write it in digits: \"2\", \"1–2\", \"2+\" or \"2, 4\"")
@@ -201,11 +252,15 @@ def level_two_headings(tokens: list[Token]) -> tuple[str, ...]:
                  if token.type == "heading_open" and token.tag == "h2")
 
 
-def _check_game_sections(sections: tuple[str, ...], lang: str, where: str) -> None:
-    wanted = GAME_SECTIONS[lang]
-    if sections != wanted:
-        raise UserError(f"{where}: level-2 headings are {' / '.join(sections) or 'none'}; "
-                        f"a game needs exactly {' / '.join(wanted)}, in this order")
+def _check_game_sections(sections: tuple[str, ...], lang: str, where: str, book: Book) -> bool:
+    """Whether the game has its Variants section (an optional one may be left out)."""
+    wanted = book.sections[lang]
+    if sections == wanted:
+        return True
+    if wanted[-1] in book.optional_sections and sections == wanted[:-1]:
+        return False
+    raise UserError(f"{where}: level-2 headings are {' / '.join(sections) or 'none'}; "
+                    f"a game needs exactly {' / '.join(wanted)}, in this order")
 
 
 def section_tokens(tokens: list[Token], heading: str) -> list[Token]:
@@ -218,8 +273,8 @@ def section_tokens(tokens: list[Token], heading: str) -> list[Token]:
     return tokens[start:end]
 
 
-def _variants(tokens: list[Token], lang: str, where: str) -> tuple[str, ...]:
-    heading = GAME_SECTIONS[lang][-1]
+def _variants(tokens: list[Token], lang: str, where: str, book: Book) -> tuple[str, ...]:
+    heading = book.sections[lang][-1]
     section = section_tokens(tokens, heading)
     blocks = [token for token in section if token.level == 0 and token.nesting >= 0]
     if len(blocks) != 1 or blocks[0].type != "bullet_list_open":
@@ -281,19 +336,19 @@ def placed_figures(tokens: list[Token], where: str) -> tuple[str, ...]:
     return tuple(ids)
 
 
-def _checked_ids(figure_ids: tuple[str, ...], where: str) -> tuple[str, ...]:
-    known = load_figures()
+def _checked_ids(figure_ids: tuple[str, ...], where: str, book: Book) -> tuple[str, ...]:
+    known = {figure_id for figure_id, figure in load_figures().items() if figure.book == book.figure_book}
     for figure_id in figure_ids:
         if figure_id not in known:
             raise UserError(f"{where}: unknown figure {figure_id!r}; "
-                            f"use one of {', '.join(known)}")
+                            f"use one of {', '.join(sorted(known))}")
     return figure_ids
 
 
-def _check_figures_are_placed(files: list[RulesFile], lang: str) -> None:
+def _check_figures_are_placed(files: list[RulesFile], lang: str, book: Book) -> None:
     placed = {figure_id for rules_file in files for figure_id in rules_file.figures_placed}
     for rules_file in files:
         for figure_id in rules_file.figures_linked:
             if figure_id not in placed:
-                raise UserError(f"rules/{lang}/{rules_file.file_name}: links to {figure_id}, which "
+                raise UserError(f"rules/{book.name}/{lang}/{rules_file.file_name}: links to {figure_id}, which "
                                 f"no file of the booklet draws; add a ```figure block with {figure_id}")

@@ -1,0 +1,194 @@
+"""Triangular dominoes: a tile that is not a rectangle, through the same pipeline.
+
+Composition from the data; geometry, registration of every back in every layout and the cut
+lines measured in the PDFs; the shop files and their die line; the figure and its edge check.
+"""
+
+import json
+import math
+from pathlib import Path
+import re
+
+import pytest
+
+from conftest import run_cli
+from generator.build import BuildOptions, BuildReport, build, build_tile_sheets
+from generator.errors import UserError
+from generator.imposition.mirror import mirror_box
+from generator.model.figures import _load_figure_file, figure
+from generator.model.set_loader import load_set
+from generator.model.triangle_figures import touching_edges
+from generator.preflight import preflight
+from generator.resources import template_path
+from pdf_inspect import MM, page_shapes, read_pdf
+
+SIDE = 44.0          # mm: the default --tile-size 22x44 gives triangles of side 44
+TOLERANCE = 0.05     # mm
+
+
+def test_composition():
+    tile_set = load_set("triominoes")
+    assert len(tile_set.tiles) == 56 and tile_set.shape == "triangle"
+    corners = [t.corners for t in tile_set.tiles]
+    assert len(set(corners)) == 56
+    assert all(list(c) == sorted(c) and all(0 <= v <= 5 for v in c) for c in corners)   # increasing clockwise
+    kinds = [len(set(c)) for c in corners]
+    assert (kinds.count(1), kinds.count(2), kinds.count(3)) == (6, 30, 20)
+
+
+def test_sets_json_gives_the_corners():
+    tiles = [t for t in json.loads(run_cli("sets", "triominoes", "--json").stdout)]
+    assert len(tiles) == 56 and all(t["set"] == "triominoes" and len(t["corners"]) == 3 for t in tiles)
+    assert tiles[13]["corners"] == [0, 2, 4]
+    listing = run_cli("sets", "triominoes").stdout
+    assert "6 triples, 30 with two equal numbers, 20 with three different ones" in listing
+
+
+# --- measured in the PDF ---------------------------------------------------------------------
+
+def mm_points(points, page_height):
+    return tuple((x / MM, (page_height - y) / MM) for x, y in points)
+
+
+def triangles(page) -> list[tuple]:
+    """Filled triangles of the page whose three sides are each a tile's side long (in mm, top-left origin)."""
+    height = float(page.mediabox.height)
+    found = []
+    for points, _fill in page_shapes(page).polygons:
+        corners = mm_points(points[:3], height)
+        if len(points) in (3, 4) and all(abs(math.dist(corners[i], corners[(i + 1) % 3]) - SIDE) < 1.0
+                                         for i in range(3)):
+            found.append(corners)
+    return found
+
+
+def sheets(tmp_path, **changes):
+    report = BuildReport()
+    build_tile_sheets(BuildOptions(out=tmp_path, sets=("triominoes",), **changes), report)
+    return [read_pdf(path) for path in report.written]
+
+
+def test_every_side_is_the_set_size(tmp_path):
+    (reader,) = sheets(tmp_path)
+    count = 0
+    for page in reader.pages:
+        for corners in triangles(page):
+            for i in range(3):
+                assert abs(math.dist(corners[i], corners[(i + 1) % 3]) - SIDE) < TOLERANCE
+            count += 1
+    assert count == 2 * 56                       # every front and every back
+
+
+def as_set(corner_lists):
+    return {tuple(sorted((round(x, 2), round(y, 2)) for x, y in corners)) for corners in corner_lists}
+
+
+@pytest.mark.parametrize("layout, flip", [("duplex-long", "long"), ("duplex-short", "short")])
+def test_every_back_lies_behind_its_front(tmp_path, layout, flip):
+    (reader,) = sheets(tmp_path, layout=layout)
+    total = 0
+    for front, back in zip(reader.pages[0::2], reader.pages[1::2]):
+        width, height = float(front.mediabox.width) / MM, float(front.mediabox.height) / MM
+        fronts = triangles(front)
+        mirrored = [[mirror_box(x, y, 0, 0, width, height, flip) for x, y in corners] for corners in fronts]
+        assert as_set(mirrored) == as_set(triangles(back))
+        total += len(fronts)
+    assert total == 56
+
+
+def test_separate_and_gutterfold(tmp_path):
+    fronts, backs = sheets(tmp_path / "s", layout="separate")
+    for front, back in zip(fronts.pages, backs.pages):
+        width, height = float(front.mediabox.width) / MM, float(front.mediabox.height) / MM
+        mirrored = [[mirror_box(x, y, 0, 0, width, height, "long") for x, y in c] for c in triangles(front)]
+        assert as_set(mirrored) == as_set(triangles(back))
+    (folded,) = sheets(tmp_path / "g", layout="gutterfold")
+    total = 0
+    for page in folded.pages:
+        height = float(page.mediabox.height) / MM
+        found = triangles(page)
+        tops = [c for c in found if max(y for _, y in c) < height / 2]
+        bottoms = [c for c in found if min(y for _, y in c) > height / 2]
+        assert len(tops) + len(bottoms) == len(found)
+        assert as_set([[(x, height - y) for x, y in c] for c in tops]) == as_set(bottoms)   # across the fold
+        total += len(tops)
+    assert total == 56
+
+
+def test_cut_lines_run_along_tile_edges(tmp_path):
+    (reader,) = sheets(tmp_path)
+    page = reader.pages[0]
+    height = float(page.mediabox.height)
+    tiles = triangles(page)
+    edges = [(c[i], c[(i + 1) % 3]) for c in tiles for i in range(3)]
+    cuts = [mm_points([(l[0], l[1]), (l[2], l[3])], height) for l in page_shapes(page).lines if l[4]]
+
+    def on_line(point, a, b):
+        cross = (b[0] - a[0]) * (point[1] - a[1]) - (b[1] - a[1]) * (point[0] - a[0])
+        return abs(cross) / math.dist(a, b) < 0.01
+
+    directions = set()
+    for a, b in cuts:
+        assert any(on_line(p, a, b) and on_line(q, a, b) for p, q in edges), "a cut line on no tile edge"
+        directions.add(round(math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 180))
+    assert directions == {0, 60, 120}                                    # straight lines in three directions
+    for p, q in edges:                                                    # and every edge is cut
+        middle = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+        assert any(on_line(middle, a, b) and min(a[0], b[0]) - 0.01 <= middle[0] <= max(a[0], b[0]) + 0.01
+                   and min(a[1], b[1]) - 0.01 <= middle[1] <= max(a[1], b[1]) + 0.01 for a, b in cuts)
+
+
+def test_tile_size_sets_the_side(tmp_path):
+    result = run_cli("tiles", "--sets", "triominoes", "--tile-size", "50", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    page = read_pdf(tmp_path / "tiles-triominoes.pdf").pages[0]
+    height = float(page.mediabox.height)
+    sides = {round(math.dist(*mm_points(points[:2], height)), 2) for points, _ in page_shapes(page).polygons
+             if len(points) in (3, 4) and abs(math.dist(*mm_points(points[:2], height)) - 50) < 0.5}
+    assert sides == {50.0}
+
+
+# --- shop, exports --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("layout", ["sheets", "single"])
+def test_shop_files_pass_preflight_and_carry_a_die_line(tmp_path, layout):
+    build(BuildOptions(out=tmp_path, target="shop", sets=("triominoes",), booklet_langs=(), shop_layout=layout))
+    path = tmp_path / ("shop-tiles-triominoes.pdf" if layout == "sheets" else "shop-tiles-triominoes-single.pdf")
+    assert all(check.passed for check in preflight(path)), [c.line() for c in preflight(path) if not c.passed]
+    reader = read_pdf(path)
+    spaces = [space.get_object() for page in reader.pages
+              for space in (page["/Resources"].get("/ColorSpace") or {}).values()]
+    assert any(s[0] == "/Separation" and s[1] == "/CutContour" for s in spaces)
+    pages = len(reader.pages)
+    assert pages == (4 if layout == "sheets" else 2 * 56)
+
+
+def test_exports(tmp_path):
+    result = run_cli("export", "--format", "png,svg,atlas", "--sets", "triominoes", "--dpi", "60", "--bleed", "0",
+                     "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert len(list((tmp_path / "png" / "triominoes").glob("*.png"))) == 112
+    assert len(list((tmp_path / "svg" / "triominoes").glob("*.svg"))) == 112
+    index = json.loads((tmp_path / "atlas" / "triominoes.json").read_text())
+    assert index["tiles"]["triominoes-0-2-4"]["corners"] == [0, 2, 4]
+
+
+# --- the figure -----------------------------------------------------------------------------
+
+def test_the_figure_is_a_valid_position():
+    position = figure("line-triominoes")
+    assert len(position.triangles) == 5 and touching_edges(position.triangles) == 4
+    assert [p.tile.id for p in position.triangles][:2] == ["triominoes-5-5-5", "triominoes-3-5-5"]
+
+
+def test_a_figure_with_a_mismatched_edge_is_refused(tmp_path):
+    text = template_path("figures", "line-triominoes.toml").read_text(encoding="utf-8")
+    broken = text.replace("corners = [3, 4, 5]", "corners = [4, 5, 3]")      # the same tile, turned wrongly
+    assert broken != text
+    path = tmp_path / "broken.toml"
+    path.write_text(broken, encoding="utf-8")
+    with pytest.raises(UserError) as caught:
+        _load_figure_file(path)
+    message = str(caught.value)
+    assert "\n" not in message and message.startswith("broken.toml: tiles at (0, 1) and (0, 2)")
+    assert re.search(r"edge that reads \d-\d on one and \d-\d on the other", message)
