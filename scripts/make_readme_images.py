@@ -22,6 +22,7 @@ PICTURES = [  # (file, page indices shown side by side, output name, width of on
     ("tiles-double-12.pdf", (0,), "tiles-double-12-fronts.png", 520),
     ("tiles-chinese.pdf", (0, 1), "tiles-chinese.png", 420),
     ("tiles-picture.pdf", (0,), "tiles-picture-fronts.png", 520),
+    ("tiles-triominoes.pdf", (0,), "tiles-triominoes-fronts.png", 520),
 ]
 
 
@@ -29,7 +30,7 @@ def main() -> None:
     IMAGES.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder)
-        build(BuildOptions(out=out, sets=("A", "B", "C", "double-12", "chinese", "picture")))
+        build(BuildOptions(out=out, sets=("A", "B", "C", "double-12", "chinese", "picture", "triominoes")))
         for file_name, page_indices, image_name, width in PICTURES:
             document = pypdfium2.PdfDocument(out / file_name)
             pages = [document[i].render(scale=width / document[i].get_width()).to_pil().convert("RGB")
