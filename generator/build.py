@@ -8,14 +8,16 @@ from pathlib import Path
 
 from generator.art.tile import TileSize
 from generator.atomic import prepare_folder, remove_stale_temporaries
-from generator.booklet.document import booklet_spec, write_booklet
+from generator.booklet.document import booklet_name, booklet_spec, write_booklet
+from generator.errors import UserError
+from generator.imposition.token_sheets import token_page
 from generator.documents import board_documents, setup_card_document, tile_documents
 from generator.imposition.paper import paper_named
 from generator.imposition.saddle_stitch import impose_saddle_stitch
 from generator.imposition.swatches import swatch_page
 from generator.imposition.tile_grid import plan_sheets
 from generator.model.set_loader import OPEN_SET_NAMES, register_set_file
-from generator.shop import build_shop_board, build_shop_booklet, build_shop_tiles
+from generator.shop import build_shop_board, build_shop_booklet, build_shop_tiles, build_shop_tokens
 from generator.theme import load_theme, theme_for, theme_names
 from generator.workers import stop_workers, worker_start
 from generator.writers.pdf import PdfOptions, write_pdf
@@ -34,6 +36,7 @@ class BuildOptions:
     colour_overrides: tuple[tuple[str, str], ...] = ()   # (key, colour text), applied by theme_for
     strict: bool = False          # a failing colour check stops the build
     booklet_langs: tuple[str, ...] = ("en", "ru")
+    books: tuple[str, ...] = ("open",)   # rule booklets: "open" (Open Domino), "classic" (the classic games)
     layout: str = "duplex-long"   # tile sheets: duplex-long, duplex-short, gutterfold, separate
     back_offset: tuple[float, float] = (0.0, 0.0)   # mm, as read from `opendomino calibrate`
     target: str = "home"          # "home" files to print yourself, or "shop" PDF/X-1a files
@@ -90,12 +93,14 @@ def build_theme_swatches(options: BuildOptions, report: BuildReport) -> None:
     report.add(target, write_pdf([page], target, PdfOptions(title="Open Domino: colour themes")))
 
 
-def build_booklet(options: BuildOptions, report: BuildReport, lang: str) -> None:
-    """rules-LANG.pdf in reading order, and rules-LANG-booklet.pdf imposed for saddle stitching."""
-    spec = booklet_spec(lang, options.paper, theme_for(options))
-    reading = options.out / f"rules-{lang}.pdf"
+def build_booklet(options: BuildOptions, report: BuildReport, lang: str, book: str = "open") -> None:
+    """rules-LANG.pdf (rules-classic-LANG.pdf, …) in reading order, and …-booklet.pdf imposed for
+    saddle stitching."""
+    spec = booklet_spec(lang, options.paper, theme_for(options), book=book)
+    stem = booklet_name(book, lang)
+    reading = options.out / f"{stem}.pdf"
     report.add(reading, write_booklet(spec, reading))
-    imposed = options.out / f"rules-{lang}-booklet.pdf"
+    imposed = options.out / f"{stem}-booklet.pdf"
     report.add(imposed, impose_saddle_stitch(reading, imposed, paper_named(spec.page.sheet)))
 
 
@@ -106,13 +111,30 @@ def _run_job(job) -> BuildReport:
     return report
 
 
+def build_tokens(options: BuildOptions, report: BuildReport) -> None:
+    """tokens-mexican-train.pdf: the hub and the train markers (a note instead if the hub does not fit)."""
+    try:
+        page = token_page(theme_for(options), options.tile_size, paper_named(options.paper), options.lang)
+    except UserError as not_fitting:
+        report.notes.append(f"tokens-mexican-train.pdf skipped: {not_fitting}")
+        return
+    target = options.out / "tokens-mexican-train.pdf"
+    report.add(target, write_pdf([page], target, PdfOptions(title="Dominoes: Mexican Train hub and markers")))
+
+
+def booklet_jobs(options: BuildOptions, step) -> list:
+    """One job per booklet, each book in each language."""
+    return [(step, options, (lang, book)) for book in options.books for lang in options.booklet_langs]
+
+
 def build_jobs(options: BuildOptions) -> list:
-    """The steps of a build. The two booklets, the slowest parts, come first so they start at once."""
+    """The steps of a build. The booklets, the slowest parts, come first so they start at once."""
     if options.target == "shop":
-        jobs = [(build_shop_booklet, options, (lang,)) for lang in options.booklet_langs]
-        return jobs + [(build_shop_tiles, options, ()), (build_shop_board, options, ())]
-    jobs = [(build_booklet, options, (lang,)) for lang in options.booklet_langs]
-    return jobs + [(build_tile_sheets, options, ()), (build_board, options, ()), (build_setup_cards, options, ())]
+        jobs = booklet_jobs(options, build_shop_booklet)
+        return jobs + [(build_shop_tiles, options, ()), (build_shop_board, options, ()), (build_shop_tokens, options, ())]
+    jobs = booklet_jobs(options, build_booklet)
+    return jobs + [(build_tile_sheets, options, ()), (build_board, options, ()), (build_setup_cards, options, ()),
+                   (build_tokens, options, ())]
 
 
 def with_set_files(options: BuildOptions) -> BuildOptions:

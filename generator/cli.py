@@ -16,7 +16,7 @@ from generator.atomic import os_problem, prepare_folder, remove_stale_temporarie
 from generator.entry import INTERRUPTED, check_environment
 from generator.paths import TEMPORARY_ROOM
 from generator.manifest import set_aside, verify_folder, write_manifest
-from generator.build import (BuildOptions, BuildReport, build, build_board, build_booklet, build_jobs,
+from generator.build import (BuildOptions, BuildReport, booklet_jobs, build, build_board, build_booklet, build_jobs,
                              build_theme_swatches, build_tile_sheets, check_fits, run_jobs,
                              with_set_files)
 from generator.check import run_checks
@@ -358,14 +358,18 @@ def export_command(options: BuildOptions, export_format, dpi_text, bleed_text, b
 
 @cli.command("booklet")
 @click.option("--lang", "booklet_lang", type=click.Choice(["ru", "en", "all"]), default="all", show_default=True,
-              help="Which rule booklet to write.")
+              help="Which language.")
+@click.option("--book", type=click.Choice(["open", "classic", "all"]), default="open", show_default=True,
+              help="Open Domino's rules (games 1-32), the classic domino games, or both.")
 @kit_options(without=("lang",))
-def booklet_command(options: BuildOptions, booklet_lang):
+def booklet_command(options: BuildOptions, booklet_lang, book):
     """Write the rule booklets: reading order and saddle-stitch imposed (A5 on A4, or half-Letter on Letter)."""
     langs = ("en", "ru") if booklet_lang == "all" else (booklet_lang,)
+    books = ("open", "classic") if book == "all" else (book,)
+    options = replace(options, booklet_langs=langs, books=books)
     previous = _start_writing(options.out)
     report = BuildReport()
-    for part in run_jobs([(build_booklet, options, (lang,)) for lang in langs]):
+    for part in run_jobs(booklet_jobs(options, build_booklet)):
         report.merge(part)
     _report(report, options.out, previous=previous)
 

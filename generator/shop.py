@@ -11,9 +11,11 @@ from pathlib import Path
 
 from generator.art.board import board_geometry
 from generator.atomic import temporary_folder
-from generator.booklet.document import booklet_spec, write_booklet
+from generator.booklet.document import booklet_name, booklet_spec, write_booklet
 from generator.imposition.saddle_stitch import padded_order
-from generator.imposition.shop_sheets import board_page, gang_flip, gang_pages, single_pages
+from generator.imposition.shop_sheets import (board_page, bounds, crop_marks, gang_flip, gang_pages, mark_margin,
+                                              single_pages)
+from generator.imposition.token_sheets import shop_token_page
 from generator.model.set_loader import load_set
 from generator.theme import theme_for
 from generator.writers.pdf import PdfOptions, write_pdf
@@ -54,16 +56,29 @@ def build_shop_board(options, report) -> None:
     _write_shop_pdf([page], options.out / "shop-board.pdf", "Open Domino: board", options, report)
 
 
-def build_shop_booklet(options, report, lang: str) -> None:
+def build_shop_booklet(options, report, lang: str, book: str = "open") -> None:
     spec = booklet_spec(lang, options.paper, theme_for(options), shop_bleed(options), cmyk=True,
-                        crop_marks=options.marks == "crop")
+                        crop_marks=options.marks == "crop", book=book)
+    stem = booklet_name(book, lang)
     # Named like our temporaries, so the next build clears it away if this one is killed.
-    with temporary_folder(options.out, f"shop-rules-{lang}") as folder:
+    with temporary_folder(options.out, f"shop-{stem}") as folder:
         reading = folder / "reading.pdf"
         count = write_booklet(spec, reading)["pages"]
         order = [None if p is None else p - 1 for p in padded_order(count)]
         cover = [order[0], order[1], order[-2], order[-1]]
         interior = order[2:-2]
         for part, pages in (("interior", interior), ("cover", cover)):
-            target = options.out / f"shop-rules-{lang}-{part}.pdf"
+            target = options.out / f"shop-{stem}-{part}.pdf"
             report.add(target, mark_as_pdfx(reading, options.output_condition, pages, target))
+
+
+def build_shop_tokens(options, report) -> None:
+    """shop-tokens-mexican-train.pdf: the hub and the markers with bleed and CutContour die lines."""
+    bleed = shop_bleed(options)
+    page, trims = shop_token_page(theme_for(options), options.tile_size, bleed, mark_margin(options.marks))
+    if options.marks == "crop":
+        page.add(*crop_marks([bounds(trims)], bleed, page))
+    page.trim = bounds(trims)
+    page.bleed = bounds(trims, bleed)
+    _write_shop_pdf([page], options.out / "shop-tokens-mexican-train.pdf", "Dominoes: Mexican Train pieces",
+                    options, report)

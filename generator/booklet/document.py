@@ -28,7 +28,7 @@ from generator.theme import Theme
 from generator.writers.pdf import draw_drawing
 
 FIGURE_MAX_HEIGHT = 128.0       # mm; a board figure and its caption fit a page with text
-COVER_FIGURE = "fig-1a"
+COVER_FIGURES = {"open": "fig-1a", "classic": "line-spinner"}
 LINK_COLOUR = "#1d4f91"         # figure links on screen; shop files keep them black
 
 
@@ -40,6 +40,7 @@ class BookletSpec:
     bleed: float = 0.0         # mm around every page, for print-shop files
     cmyk: bool = False         # print-shop files: DeviceCMYK only, and no links (PDF/X allows no annotations)
     crop_marks: bool = False   # print-shop files: crop marks outside the bleed
+    book: str = "open"         # "open" (Open Domino) or "classic" (the traditional games)
 
     @property
     def margin(self) -> float:
@@ -83,7 +84,7 @@ def write_booklet(spec: BookletSpec, target: Path) -> dict:
         document = _BookletDocument(
             str(temp), pagesize=(width, height), invariant=1, pageCompression=1,
             initialFontName=pdf_font_name("serif"), initialFontSize=10,
-            title=booklet_text(spec.lang, "title"), author="Open Domino Kit", creator="opendomino",
+            title=booklet_text(spec.lang, "title", spec.book), author="Open Domino Kit", creator="opendomino",
             lang=spec.lang, enforceColorSpace="cmyk" if spec.cmyk else None)
         document.booklet_spec = spec
         frame = Frame((outside + MARGINS["inner"]) * MM, (outside + MARGINS["bottom"]) * MM,
@@ -126,16 +127,21 @@ def _page_number(canvas, document) -> None:
 
 
 def booklet_story(spec: BookletSpec, frame_width: float, frame_height: float) -> list:
-    lang, styles = spec.lang, paragraph_styles(spec.lang)
-    placed: set[str] = set()
+    lang, styles, book = spec.lang, paragraph_styles(spec.lang), spec.book
+    placed: list[str] = []
 
     def figure_flowables(figure_id: str) -> list:
         if figure_id in placed:          # each figure is drawn once; later mentions link to it
             return []
-        placed.add(figure_id)
+        placed.append(figure_id)
         figure = figure_by_id(figure_id)
         drawing = figure_drawing(figure, spec.theme)
-        caption = booklet_text(lang, "figure", label=figure.label()) + ". " + figure.title[lang]
+        label = figure.label() or str(len(placed))      # the classic booklet numbers its figures in order
+        caption = booklet_text(lang, "figure", book, label=label) + ". " + figure.title[lang]
+        if figure.line is not None and figure.line.count:
+            ends = figure.line.open_ends()
+            caption += " " + booklet_text(lang, "open_ends", book, ends=" + ".join(str(p) for _, p in ends),
+                                          total=sum(p for _, p in ends))
         return [CondPageBreak(FIGURE_MAX_HEIGHT * MM * 0.75),
                 DrawingFlowable(drawing, frame_width, FIGURE_MAX_HEIGHT, anchor=figure_id, cmyk=spec.cmyk),
                 Paragraph(caption, styles["caption"])]
@@ -144,16 +150,16 @@ def booklet_story(spec: BookletSpec, frame_width: float, frame_height: float) ->
                               links=not spec.cmyk)
     story = _cover(spec, styles, frame_width)
     story += [NextPageTemplate("body"), PageBreak(), Paragraph(booklet_text(lang, "contents"), styles["title"])]
-    files = load_rules(lang)
-    story += [ContentsLine(index, _heading(lang, f), _key(f), styles["toc0"], link=not spec.cmyk)
+    files = load_rules(lang, book=book)
+    story += [ContentsLine(index, _heading(lang, f, book), _key(f), styles["toc0"], link=not spec.cmyk)
               for index, f in enumerate(files)]
     for rules_file in files:
         _check_glyphs(rules_file)
         story.append(CondPageBreak(70 * MM) if rules_file.kind == "game" else PageBreak())
-        story.append(_entry(_heading(lang, rules_file), styles["title"], _key(rules_file)))
+        story.append(_entry(_heading(lang, rules_file, book), styles["title"], _key(rules_file)))
         if rules_file.kind == "game":
-            family = booklet_text(lang, f"family_{rules_file.family}")
-            facts = booklet_text(lang, "game_facts", family=family, sets=", ".join(rules_file.sets),
+            family = booklet_text(lang, f"family_{rules_file.family}", book)
+            facts = booklet_text(lang, "game_facts", book, family=family, sets=", ".join(rules_file.sets),
                                  players=rules_file.players)
             story.append(Paragraph(facts, styles["facts"]))
         story += builder.build(rules_file.tokens)
@@ -161,9 +167,9 @@ def booklet_story(spec: BookletSpec, frame_width: float, frame_height: float) ->
     return story
 
 
-def _heading(lang: str, rules_file) -> str:
+def _heading(lang: str, rules_file, book: str = "open") -> str:
     if rules_file.kind == "game":
-        return booklet_text(lang, "game", number=rules_file.number, title=rules_file.title)
+        return booklet_text(lang, "game", book, number=rules_file.number, title=rules_file.title)
     return rules_file.title
 
 
@@ -187,28 +193,33 @@ def _entry(text: str, style, key: str) -> Paragraph:
 
 
 def _cover(spec: BookletSpec, styles: dict, frame_width: float) -> list:
-    lang = spec.lang
-    drawing = figure_drawing(figure_by_id(COVER_FIGURE), spec.theme, with_sums=False)
+    lang, book = spec.lang, spec.book
+    drawing = figure_drawing(figure_by_id(COVER_FIGURES[book]), spec.theme, with_sums=False)
     return [
         Spacer(1, 6 * MM),
-        Paragraph(booklet_text(lang, "title"), styles["cover_title"]),
-        Paragraph(booklet_text(lang, "subtitle"), styles["cover_subtitle"]),
+        Paragraph(booklet_text(lang, "title", book), styles["cover_title"]),
+        Paragraph(booklet_text(lang, "subtitle", book), styles["cover_subtitle"]),
         Spacer(1, 8 * MM),
-        DrawingFlowable(drawing, frame_width * 0.62, 112, cmyk=spec.cmyk),
+        DrawingFlowable(drawing, frame_width * (0.62 if book == "open" else 0.8), 112, cmyk=spec.cmyk),
         Spacer(1, 8 * MM),
-        Paragraph(booklet_text(lang, "edition"), styles["cover_edition"]),
+        Paragraph(booklet_text(lang, "edition", book), styles["cover_edition"]),
     ]
 
 
 def _printing_note(spec: BookletSpec, styles: dict) -> list:
     lang = spec.lang
-    note = [PageBreak(), Paragraph(booklet_text(lang, "print_title"), styles["title"])]
-    for number, step in enumerate(booklet_text(lang, "print_steps", code=lang), start=1):
+    note = [PageBreak(), Paragraph(booklet_text(lang, "print_title", spec.book), styles["title"])]
+    for number, step in enumerate(booklet_text(lang, "print_steps", spec.book, code=lang), start=1):
         note.append(Paragraph(f"{number}. {step}", styles["body"]))
     return note
 
 
 def booklet_spec(lang: str, paper: str, theme: Theme, bleed: float = 0.0, cmyk: bool = False,
-                 crop_marks: bool = False) -> BookletSpec:
+                 crop_marks: bool = False, book: str = "open") -> BookletSpec:
     """A5 pages on A4 sheets, or half-Letter pages on Letter; other papers get A5."""
-    return BookletSpec(lang, BOOKLET_PAGES.get(paper, BOOKLET_PAGES["a4"]), theme, bleed, cmyk, crop_marks)
+    return BookletSpec(lang, BOOKLET_PAGES.get(paper, BOOKLET_PAGES["a4"]), theme, bleed, cmyk, crop_marks, book)
+
+
+def booklet_name(book: str, lang: str) -> str:
+    """rules-en, rules-classic-en, …: the stem of a booklet's files."""
+    return f"rules-{lang}" if book == "open" else f"rules-{book}-{lang}"

@@ -32,7 +32,7 @@ MARK_WIDTH = 0.1            # mm: a hairline
 REGISTRATION_BLACK = Colour("#000000", (0.0, 0.0, 0.0, 100.0))   # K only: 400 % registration would break the ink limit
 
 
-def _margin(marks: str) -> float:
+def mark_margin(marks: str) -> float:
     return MARK_SPACE if marks == "crop" else 0.0
 
 
@@ -54,7 +54,7 @@ def crop_marks(trims: list[tuple[float, float, float, float]], bleed: float, pag
     return marks
 
 
-def _bounds(trims, grow: float = 0.0) -> tuple[float, float, float, float]:
+def bounds(trims, grow: float = 0.0) -> tuple[float, float, float, float]:
     left = min(t[0] for t in trims) - grow
     top = min(t[1] for t in trims) - grow
     right = max(t[0] + t[2] for t in trims) + grow
@@ -82,7 +82,7 @@ def gang_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: float, ma
 
 def _gang_pair(chunk, tile_set: TileSet, theme: Theme, size: TileSize, bleed: float, marks: str) -> list[Drawing]:
     pitch_w, pitch_h = size.width + 2 * bleed, size.height + 2 * bleed
-    margin = _margin(marks)
+    margin = mark_margin(marks)
     width, height = COLUMNS * pitch_w + 2 * margin, ROWS * pitch_h + 2 * margin
     first_row = chunk[0].row
     slots = [(slot.tile, margin + slot.column * pitch_w + bleed, margin + (slot.row - first_row) * pitch_h + bleed,
@@ -98,8 +98,8 @@ def _gang_pair(chunk, tile_set: TileSet, theme: Theme, size: TileSize, bleed: fl
     for page, page_trims in ((fronts, trims), (backs, back_trims)):
         if marks == "crop":
             page.add(*crop_marks(page_trims, bleed, page))
-        page.trim = _bounds(page_trims)
-        page.bleed = _bounds(page_trims, bleed)
+        page.trim = bounds(page_trims)
+        page.bleed = bounds(page_trims, bleed)
     return [fronts, backs]
 
 
@@ -108,7 +108,7 @@ def single_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: float) 
     A triangle's page is the box of its bleed, with its die line."""
     width, height = frame(tile_set.shape, size)
     corners = outline(tile_set.shape, size)
-    grown_box = _bounds([(x, y, 0, 0) for x, y in grown(corners, bleed)]) if bleed else (0.0, 0.0, width, height)
+    grown_box = bounds([(x, y, 0, 0) for x, y in grown(corners, bleed)]) if bleed else (0.0, 0.0, width, height)
     left, top = -grown_box[0], -grown_box[1]
     pages = []
     for tile in tile_set.tiles:
@@ -137,7 +137,7 @@ def triangle_gang_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: 
     side = frame("triangle", size)[0]
     cell = side + 2 * SQRT3 * bleed                    # the grown triangle's side: the lattice's
     cell_height = cell * SQRT3 / 2
-    margin = _margin(marks)
+    margin = mark_margin(marks)
     rows = ROWS
     width = (TRIANGLES_PER_ROW + 1) * cell / 2 + 2 * margin
     height = rows * cell_height + 2 * margin
@@ -157,18 +157,18 @@ def triangle_gang_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: 
             corners = [(x + px, y + py) for px, py in outline("triangle", size, turn)]
             fronts.add(placed(tile_front(tile, tile_set, theme, size, bleed), x, y, turn))
             fronts.add(die_line(corners))
-            trims.append(_bounds([(px, py, 0, 0) for px, py in corners]))
+            trims.append(bounds([(px, py, 0, 0) for px, py in corners]))
             bx, _ = mirror_box(x, y, side, side * SQRT3 / 2, width, height, "long")
             back_corners = [(bx + px, y + py) for px, py in outline("triangle", size, turn)]
             backs.add(placed(tile_back(tile, tile_set, theme, size, bleed), bx, y, turn))
             backs.add(die_line(back_corners))
-            back_trims.append(_bounds([(px, py, 0, 0) for px, py in back_corners]))
+            back_trims.append(bounds([(px, py, 0, 0) for px, py in back_corners]))
         for page, page_trims in ((fronts, trims), (backs, back_trims)):
-            box = _bounds(page_trims)
+            box = bounds(page_trims)
             if marks == "crop":
                 page.add(*crop_marks([box], bleed, page))
             page.trim = box
-            page.bleed = _bounds(page_trims, bleed * 2)     # a grown triangle's apex reaches twice the bleed
+            page.bleed = bounds(page_trims, bleed * 2)     # a grown triangle's apex reaches twice the bleed
             pages += [page]
     return pages
 
@@ -176,7 +176,7 @@ def triangle_gang_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: 
 def board_page(geometry: BoardGeometry, theme: Theme, bleed: float, marks: str) -> Drawing:
     """The board at natural size; its edge colour runs into the bleed."""
     board = board_drawing(geometry, theme)
-    margin = _margin(marks) + bleed
+    margin = mark_margin(marks) + bleed
     page = Drawing(board.width + 2 * margin, board.height + 2 * margin)
     page.add(Rect(margin - bleed, margin - bleed, board.width + 2 * bleed, board.height + 2 * bleed,
                   Style(fill=theme.colour("board.light"))))
@@ -185,5 +185,5 @@ def board_page(geometry: BoardGeometry, theme: Theme, bleed: float, marks: str) 
     if marks == "crop":
         page.add(*crop_marks([trim], bleed, page))
     page.trim = trim
-    page.bleed = _bounds([trim], bleed)
+    page.bleed = bounds([trim], bleed)
     return page

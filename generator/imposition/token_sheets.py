@@ -1,0 +1,73 @@
+"""The Mexican Train's pieces on paper: the hub and the eight train markers, with cut lines.
+
+Home: one page of the kit's paper, the hub above and the markers in two rows below it, each with
+a dashed cut line along its edge, a caption and the 50 mm scale bar. Print shop: one page of
+exactly the pieces with bleed, every piece's edge a die line in the spot colour CutContour, crop
+marks at the box around them all (generator/imposition/shop_sheets.py).
+"""
+
+from generator.art.mexican_train import MARKER_SIZE, SLOTS, hub_drawing, hub_radius, marker_drawing
+from generator.art.sheet_marks import CUT_DASH, CUT_WIDTH, caption, scale_bar
+from generator.colour import CUT_CONTOUR
+from generator.errors import UserError
+from generator.imposition.paper import Paper
+from generator.scene import Circle, Drawing, Style, placed
+from generator.texts import sheet_text
+
+MARGIN = 10.0            # mm from the paper's edge
+GAP = 6.0                # mm between pieces
+HEADER, FOOTER = 14.0, 16.0
+MARKER_COLUMNS = 4
+
+
+def _layout(size, bleed: float) -> tuple[float, float, list[tuple[str, float, float, float]]]:
+    """Width and height of the pieces' area and each piece: (what, centre x, centre y, radius)."""
+    radius = hub_radius(size)
+    step = MARKER_SIZE + GAP + 2 * bleed
+    width = max(2 * radius, MARKER_COLUMNS * step - GAP) + 2 * bleed
+    pieces = [("hub", width / 2, radius + bleed, radius)]
+    top = 2 * radius + 2 * bleed + GAP
+    left = (width - (MARKER_COLUMNS * step - GAP)) / 2
+    for number in range(1, SLOTS + 1):
+        row, column = divmod(number - 1, MARKER_COLUMNS)
+        pieces.append((str(number), left + column * step + step / 2 - GAP / 2,
+                       top + row * step + MARKER_SIZE / 2 + bleed, MARKER_SIZE / 2))
+    height = top + (SLOTS // MARKER_COLUMNS) * step - GAP
+    return width, height, pieces
+
+
+def _pieces(theme, size, x0: float, y0: float, bleed: float, pieces) -> list:
+    items = []
+    for what, cx, cy, radius in pieces:
+        art = hub_drawing(theme, size, bleed) if what == "hub" else marker_drawing(theme, int(what), bleed)
+        items.append(placed(art, x0 + cx - art.width / 2, y0 + cy - art.height / 2))
+    return items
+
+
+def token_page(theme, size, paper: Paper, lang: str = "en") -> Drawing:
+    """The home page; a UserError when the hub is too large for the paper."""
+    width, height, pieces = _layout(size, 0.0)
+    portrait = paper if paper.is_portrait else paper.turned()
+    if width > portrait.width - 2 * MARGIN or height > portrait.height - 2 * MARGIN - HEADER - FOOTER:
+        raise UserError(f"the Mexican Train hub for {size} mm tiles ({2 * hub_radius(size):.0f} mm across) does "
+                        f"not fit {paper.name}; use --paper a3 or smaller tiles")
+    page = Drawing(portrait.width, portrait.height)
+    x0, y0 = (page.width - width) / 2, HEADER + (page.height - HEADER - FOOTER - height) / 2
+    page.add(*_pieces(theme, size, x0, y0, 0.0, pieces))
+    cut = Style(stroke=theme.colour("sheet.cut_line"), stroke_width=CUT_WIDTH, dash=CUT_DASH)
+    page.add(*(Circle(x0 + cx, y0 + cy, radius, cut) for _, cx, cy, radius in pieces))
+    ink = theme.colour("sheet.text")
+    page.add(caption(page.width / 2, y0 - 5, sheet_text(lang, "tokens_title"), ink, size=3.2))
+    page.add(*scale_bar((page.width - 50.0) / 2, y0 + height + 6, ink, sheet_text(lang, "scale")))
+    return page
+
+
+def shop_token_page(theme, size, bleed: float, margin: float) -> tuple[Drawing, list]:
+    """The print-shop page of the pieces: bleed, die lines; returns it and the pieces' trim boxes."""
+    width, height, pieces = _layout(size, bleed)
+    page = Drawing(width + 2 * margin, height + 2 * margin)
+    page.add(*_pieces(theme, size, margin, margin, bleed, pieces))
+    die = Style(stroke=CUT_CONTOUR, stroke_width=0.25)
+    page.add(*(Circle(margin + cx, margin + cy, radius, die) for _, cx, cy, radius in pieces))
+    trims = [(margin + cx - radius, margin + cy - radius, 2 * radius, 2 * radius) for _, cx, cy, radius in pieces]
+    return page, trims
