@@ -287,3 +287,31 @@ def theme_for(options) -> Theme:
         if problems:
             raise UserError(f"{problems[0]} (--strict)")
     return theme
+
+
+def _toml_colour(colour: Colour) -> str:
+    cmyk = ", ".join(f"{v:g}" for v in colour.cmyk)
+    return f'{{ hex = "{colour.hex}", cmyk = [{cmyk}] }}'
+
+
+def theme_toml(theme: Theme, name: str, description: str = "") -> str:
+    """A complete theme file for `theme`, every colour as hex and CMYK: `--theme FILE` reads it as it is."""
+    def quoted(text: str) -> str:
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+    lines = ["# A colour theme of Open Domino Kit. Use it with: opendomino build --theme THIS-FILE.toml",
+             f"name = {quoted(name)}", f"description = {quoted(description)}",
+             f"outline_only = {str(theme.outline_only).lower()}",
+             f"numbers_in_colour = {str(theme.numbers_in_colour).lower()}", ""]
+    for section, keys in COLOUR_SECTIONS.items():
+        lines.append(f"[{section}]")
+        width = max(len(key) for key in keys)
+        lines += [f"{key:<{width}} = {_toml_colour(theme.colours[f'{section}.{key}'])}"
+                  for key in keys]
+        lines.append("")
+    for set_name in OPEN_SET_NAMES:
+        for group in GROUPS:
+            look = theme.group(set_name, group)
+            lines += [f"[{group_key(set_name, group)}]", f"circle = {_toml_colour(look.circle)}",
+                      f"arrow  = {_toml_colour(look.arrow)}", f'arrow_style = "{look.arrow_style}"', ""]
+    return "\n".join(lines)

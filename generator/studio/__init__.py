@@ -1,0 +1,1 @@
+"""The colour studio: a local web page to choose the kit's colours by looking (opendomino studio)."""

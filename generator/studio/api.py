@@ -1,0 +1,191 @@
+"""The colour studio's JSON API, as plain functions: the server (generator/studio/server.py) and
+the tests call the same ones.
+
+Every request states the whole choice: a bundled theme, colour overrides by key, arrow styles by
+group, and the colour vision to preview in. Every value goes through the parsers the command
+line uses (generator/theme.py, generator/colour.py), so what the page accepts `--colour` accepts
+too; anything else is a StudioError with one line that names the field and the fix.
+"""
+
+from dataclasses import dataclass, replace
+import re
+
+from generator.art.board import BoardGeometry, board_drawing
+from generator.art.tile import TileSize, tile_back, tile_front
+from generator.colour import Colour
+from generator.colour_checks import VISIONS, check_theme, seen_as
+from generator.errors import UserError
+from generator.imposition.setup_cards import setup_card
+from generator.imposition.paper import paper_named
+from generator.model.set_loader import OPEN_SET_NAMES, load_set
+from generator.scene import Drawing, Group, Rect, Style, placed, translate
+from generator.theme import (ARROW_STYLES, GROUPS, Theme, canonical_colour_key, colour_key_help, colour_keys,
+                             group_key, load_theme, parse_override, theme_names, theme_toml, with_overrides)
+from generator.writers.svg import svg_text
+
+FIELDS = ("theme", "colours", "arrow_styles", "vision", "name")
+VISION_NAMES = {"normal": None, "deuteranopia": "deutan", "protanopia": "protan", "tritanopia": "tritan"}
+MAX_OVERRIDES = 200
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,39}$")
+PREVIEW_CLASSIC_SET = "double-12"
+
+
+class StudioError(Exception):
+    """A bad request: the page shows the message and changes nothing."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    theme_name: str
+    overrides: tuple[tuple[str, str], ...]
+    arrow_styles: tuple[tuple[str, str], ...]
+    vision: str
+    name: str
+
+
+def parse_choice(data) -> Choice:
+    """The request body, checked field by field."""
+    if not isinstance(data, dict):
+        raise StudioError("the request must be a JSON object with theme, colours, arrow_styles and vision")
+    for key in data:
+        if key not in FIELDS:
+            raise StudioError(f"unknown field {key!r}; send only {', '.join(FIELDS)}")
+    theme_name = data.get("theme", "classic")
+    if theme_name not in theme_names():
+        raise StudioError(f"theme: {theme_name!r} is not a bundled theme; choose from {', '.join(theme_names())}")
+    colours = data.get("colours", {})
+    if not isinstance(colours, dict) or len(colours) > MAX_OVERRIDES:
+        raise StudioError("colours must be an object of colour key -> colour, e.g. {\"A.group1\": \"#c0392b\"}")
+    overrides = []
+    for key, value in colours.items():
+        if not isinstance(key, str) or not isinstance(value, str) or len(value) > 100:
+            raise StudioError(f"colours: {key!r}: give the colour as text, e.g. #c0392b, teal or cmyk(0,90,80,10)")
+        try:
+            overrides.append(parse_override(f"{key}={value}", "colour"))
+        except UserError as error:
+            raise StudioError(str(error)) from None
+    styles = data.get("arrow_styles", {})
+    if not isinstance(styles, dict):
+        raise StudioError("arrow_styles must be an object of group -> solid or hollow, e.g. {\"A.group1\": \"hollow\"}")
+    arrow_styles = []
+    groups = {group_key(s, g) for s in OPEN_SET_NAMES for g in GROUPS}
+    for key, style in styles.items():
+        if key not in groups:
+            raise StudioError(f"arrow_styles: {key!r} is not a group; use one of {', '.join(sorted(groups))}")
+        if style not in ARROW_STYLES:
+            raise StudioError(f"arrow_styles: {key} = {style!r}; use solid or hollow")
+        arrow_styles.append((key, style))
+    vision = data.get("vision", "normal")
+    if vision not in VISION_NAMES:
+        raise StudioError(f"vision: {vision!r}; use one of {', '.join(VISION_NAMES)}")
+    name = data.get("name", "my-theme")
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise StudioError("name: give the theme a short name of letters, digits, spaces, - _ or . (up to 40)")
+    return Choice(theme_name, tuple(overrides), tuple(sorted(arrow_styles)), vision, name)
+
+
+def chosen_theme(choice: Choice) -> Theme:
+    theme = with_overrides(load_theme(choice.theme_name), choice.overrides, "colour")
+    groups = dict(theme.groups)
+    for key, style in choice.arrow_styles:
+        set_name, _, group = key.partition(".group")
+        groups[f"{set_name}{group}"] = replace(groups[f"{set_name}{group}"], arrow_style=style)
+    return replace(theme, groups=groups, name=choice.name)
+
+
+def as_seen(theme: Theme, vision: str) -> Theme:
+    """The theme as a viewer with this colour vision sees it (the checks' own simulation)."""
+    deficiency = VISION_NAMES[vision]
+    if deficiency is None:
+        return theme
+
+    def simulated(colour: Colour) -> Colour:
+        return Colour(seen_as(colour, deficiency).to_string(hex=True, fit="clip"))
+
+    groups = {k: replace(g, circle=simulated(g.circle), arrow=simulated(g.arrow)) for k, g in theme.groups.items()}
+    return replace(theme, colours={k: simulated(c) for k, c in theme.colours.items()}, groups=groups)
+
+
+# --- what the page shows -------------------------------------------------------------------
+
+def state() -> dict:
+    """Everything the page needs to draw its controls."""
+    themes = {}
+    for name in theme_names():
+        theme = load_theme(name)
+        themes[name] = {"description": theme.description,
+                        "colours": {key: theme.colour_named(key).hex for key in colour_keys()},
+                        "arrow_styles": {group_key(s, g): theme.group(s, g).arrow_style
+                                         for s in OPEN_SET_NAMES for g in GROUPS}}
+    return {"themes": themes, "keys": [{"key": key, "help": colour_key_help(key)} for key in colour_keys()],
+            "visions": list(VISION_NAMES), "arrow_styles": list(ARROW_STYLES)}
+
+
+def _sample(tile_set, group):
+    return max((t for t in tile_set.group(group) if not t.is_double), key=lambda t: (t.head + t.tail, t.id))
+
+
+def _board_corner(theme: Theme) -> Drawing:
+    """The board's lower-left corner (South's left): three cells by one and a half, with the
+    notation beside them."""
+    g = BoardGeometry(TileSize(), side_places=False)
+    board = board_drawing(g, theme)
+    x0, y0 = g.left - g.lane - 2.0, g.top + 6.4 * g.cell_height
+    width, height = g.lane + 2.0 + 3 * g.cell_width, 1.6 * g.cell_height + g.lane + 2.0
+    corner = Drawing(width, height)
+    corner.add(Group((Group(tuple(board.items), translate(-x0, -y0)),), clip=Rect(0, 0, width, height, Style())))
+    return corner
+
+
+def preview_drawings(theme: Theme) -> dict[str, Drawing]:
+    """The pictures of the preview, drawn by the same art code as the files."""
+    size = TileSize()
+    pictures = {}
+    for set_name in OPEN_SET_NAMES:
+        tile_set = load_set(set_name)
+        for group in GROUPS:
+            tile = _sample(tile_set, group)
+            pictures[f"{set_name}{group}-front"] = tile_front(tile, tile_set, theme, size)
+            pictures[f"{set_name}{group}-back"] = tile_back(tile, tile_set, theme, size)
+    classic = load_set(PREVIEW_CLASSIC_SET)
+    for index, pair in enumerate(((11, 12), (9, 10), (3, 7))):
+        tile = next(t for t in classic.tiles if t.digits == pair)
+        pictures[f"{PREVIEW_CLASSIC_SET}-{index + 1}"] = tile_front(tile, classic, theme, size)
+    pictures[f"{PREVIEW_CLASSIC_SET}-back"] = tile_back(classic.tiles[0], classic, theme, size)
+    pictures["board"] = _board_corner(theme)
+    pictures["setup-card"] = setup_card(load_set("A"), theme, paper_named("a4"))
+    return pictures
+
+
+def checks(theme: Theme) -> list[dict]:
+    """Every colour check, passes included, with its figure and the keys it concerns."""
+    found = []
+    for finding in check_theme(theme):
+        keys = [part for part in re.split(r"[ ()]+", finding.subject) if part in colour_keys()]
+        figure = re.search(r"contrast (\d+(?:\.\d+)?:1)|ΔE2000 (\d+(?:\.\d+)?)", finding.message)
+        shown = (figure[1] or f"ΔE {figure[2]}") if figure else ""
+        found.append({"rule": finding.rule, "subject": finding.subject, "passed": finding.passed,
+                      "message": finding.message, "keys": keys, "printed": finding.printed, "figure": shown})
+    return found
+
+
+def preview(data) -> dict:
+    choice = parse_choice(data)
+    theme = chosen_theme(choice)
+    shown = as_seen(theme, choice.vision)
+    return {"svg": {name: svg_text(drawing) for name, drawing in preview_drawings(shown).items()},
+            "checks": checks(theme),
+            "colours": {key: {"hex": theme.colour_named(key).hex, "cmyk": list(theme.colour_named(key).cmyk)}
+                        for key in colour_keys()}}
+
+
+def theme_file(data) -> tuple[str, str]:
+    """(file name, text) of the chosen theme as a file --theme reads unchanged."""
+    choice = parse_choice(data)
+    slug = re.sub(r"[^a-z0-9]+", "-", choice.name.lower()).strip("-") or "my-theme"
+    description = f"made in the colour studio from {choice.theme_name}"
+    return f"{slug}.toml", theme_toml(chosen_theme(choice), choice.name, description)
+
+
+def canonical_key(key: str) -> str:
+    return canonical_colour_key(key, "colour")

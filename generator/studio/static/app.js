@@ -1,0 +1,272 @@
+// The colour studio's page: controls for every colour key, a live preview and the colour checks.
+// It keeps no colour logic of its own: every change goes to the studio's JSON API, which parses
+// it as the command line does and answers with the pictures (SVG from the kit's own writer) and
+// the checks. A value the API refuses is shown and undone, so nothing bad is ever applied.
+"use strict";
+
+const SECTIONS = [
+  ["tile", "Tile faces"], ["A", "Set A"], ["B", "Set B"], ["C", "Set C"], ["pips", "Number colours (double-9 and up)"],
+  ["chinese", "Chinese dominoes"], ["picture", "Picture dominoes"], ["back", "Backs"], ["board", "Board"],
+  ["sheet", "Sheets"],
+];
+const PICTURES = {
+  tiles: ["A1-front", "A2-front", "B1-front", "B2-front", "C1-front", "C2-front",
+          "A1-back", "A2-back", "B1-back", "B2-back", "C1-back", "C2-back"],
+  others: ["double-12-1", "double-12-2", "double-12-3", "double-12-back", "board", "setup-card"],
+};
+
+let info = null;                 // what /api/state said
+let choice = null;               // what the page asks for now
+let lastGood = null;             // the last choice the API accepted
+const undoStack = [];
+let timer = null;
+let requestNumber = 0;
+
+const $ = (id) => document.getElementById(id);
+
+function fresh(theme) {
+  return {theme, colours: {}, arrow_styles: {}, vision: choice ? choice.vision : "normal",
+          name: $("name").value || "my-theme"};
+}
+
+function copy(value) { return JSON.parse(JSON.stringify(value)); }
+
+async function post(path, body) {
+  const response = await fetch(path, {method: "POST", headers: {"Content-Type": "application/json"},
+                                      body: JSON.stringify(body)});
+  return response;
+}
+
+function showError(message) {
+  $("error").textContent = message;
+  $("error").hidden = !message;
+}
+
+function buildControls() {
+  for (const name of Object.keys(info.themes)) {
+    const option = document.createElement("option");
+    option.value = name; option.textContent = `${name}: ${info.themes[name].description}`;
+    $("theme").append(option);
+  }
+  for (const vision of info.visions) {
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    input.type = "radio"; input.name = "vision"; input.value = vision; input.id = `vision-${vision}`;
+    input.checked = vision === "normal";
+    input.addEventListener("change", () => { choice.vision = vision; schedule(0); });
+    label.append(input, ` ${vision} `);
+    $("vision").append(label);
+  }
+  for (const [prefix, title] of SECTIONS) {
+    const keys = info.keys.filter((k) => k.key.split(".")[0] === prefix);
+    if (!keys.length) continue;
+    const heading = document.createElement("h3");
+    heading.textContent = title;
+    $("keys").append(heading);
+    for (const {key, help} of keys) {
+      const row = document.createElement("div");
+      row.className = "key"; row.dataset.key = key;
+      const picker = document.createElement("input");
+      picker.type = "color"; picker.id = `pick-${key}`; picker.title = key;
+      const label = document.createElement("label");
+      label.htmlFor = `text-${key}`;
+      label.innerHTML = `${key}<small></small>`;
+      label.querySelector("small").textContent = help;
+      const text = document.createElement("input");
+      text.type = "text"; text.id = `text-${key}`; text.spellcheck = false;
+      text.title = "#rrggbb, a CSS colour name or cmyk(c,m,y,k)";
+      picker.addEventListener("input", () => change(key, picker.value));
+      text.addEventListener("change", () => change(key, text.value.trim()));
+      const figures = document.createElement("span");
+      figures.className = "figures"; figures.id = `checks-${key}`;
+      row.append(picker, label, text, figures);
+      $("keys").append(row);
+      if (/^[ABC]\.group[12]$/.test(key)) {
+        const styleRow = document.createElement("div");
+        styleRow.className = "key";
+        const select = document.createElement("select");
+        select.id = `style-${key}`;
+        for (const style of info.arrow_styles) {
+          const option = document.createElement("option");
+          option.value = style; option.textContent = `${style} arrow`;
+          select.append(option);
+        }
+        select.addEventListener("change", () => changeStyle(key, select.value));
+        styleRow.append(document.createElement("span"), select);
+        $("keys").append(styleRow);
+      }
+    }
+  }
+  const makeFigures = (ids, target) => {
+    for (const id of ids) {
+      const figure = document.createElement("figure");
+      const img = document.createElement("img");
+      img.id = `pic-${id}`; img.alt = id;
+      if (id === "board" || id === "setup-card") img.className = "wide";
+      const caption = document.createElement("figcaption");
+      caption.textContent = id;
+      figure.append(img, caption);
+      $(target).append(figure);
+    }
+  };
+  makeFigures(PICTURES.tiles, "tiles");
+  makeFigures(PICTURES.others, "others");
+}
+
+function remember() {
+  undoStack.push(copy(lastGood));
+  $("undo").disabled = false;
+}
+
+function change(key, value) {
+  if (!value) return;
+  remember();
+  choice.colours[key] = value;
+  schedule(120);
+}
+
+function changeStyle(key, style) {
+  remember();
+  choice.arrow_styles[key] = style;
+  schedule(0);
+}
+
+function schedule(delay) {
+  clearTimeout(timer);
+  timer = setTimeout(refresh, delay);
+}
+
+async function refresh() {
+  const number = ++requestNumber;
+  const asked = copy(choice);
+  const response = await post("/api/preview", asked);
+  if (number !== requestNumber) return;            // a newer change is on its way
+  const data = await response.json();
+  if (!response.ok) {
+    showError(data.error);
+    choice = copy(lastGood);                       // the refused value changes nothing
+    undoStack.pop();
+    $("undo").disabled = undoStack.length === 0;
+    showValues(lastValues);
+    return;
+  }
+  showError("");
+  lastGood = asked;
+  show(data);
+}
+
+let lastValues = null;
+
+function showValues(values) {
+  if (!values) return;
+  for (const [key, colour] of Object.entries(values)) {
+    const picker = $(`pick-${key}`), text = $(`text-${key}`);
+    if (picker) picker.value = colour.hex;
+    if (text && document.activeElement !== text) text.value = choice.colours[key] || colour.hex;
+  }
+  for (const [key, style] of Object.entries(info.themes[choice.theme].arrow_styles)) {
+    $(`style-${key}`).value = choice.arrow_styles[key] || style;
+  }
+}
+
+function show(data) {
+  for (const [name, svg] of Object.entries(data.svg)) {
+    const img = $(`pic-${name}`);
+    if (img) img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+  }
+  lastValues = data.colours;
+  showValues(data.colours);
+  const failing = new Set();
+  $("checks").replaceChildren();
+  let passed = 0;
+  for (const check of data.checks) {
+    if (check.passed) { passed += 1; continue; }
+    check.keys.forEach((k) => failing.add(k));
+  }
+  const shown = data.checks.filter((c) => !c.passed).concat(data.checks.filter((c) => c.passed && !c.printed));
+  for (const check of shown) {
+    const item = document.createElement("li");
+    item.className = check.passed ? "pass" : "fail";
+    item.dataset.rule = check.rule;
+    item.textContent = check.passed ? check.message : check.message.replace(/^theme [^:]*: /, "");
+    $("checks").append(item);
+  }
+  $("summary").textContent = `${passed} of ${data.checks.length} checks pass` +
+    (failing.size ? `; keys to look at: ${[...failing].join(", ")}` : "");
+  document.querySelectorAll(".key[data-key]").forEach((row) => {
+    row.classList.toggle("failing", failing.has(row.dataset.key));
+    // Beside each colour: the figure of every check about it (screen colours; CMYK where it fails).
+    const about = data.checks.filter((c) => c.keys.includes(row.dataset.key) && c.figure &&
+                                            (!c.printed || !c.passed));
+    const worst = new Map();
+    for (const check of about) {
+      const label = `${check.rule}${check.printed ? " (CMYK)" : ""}`;
+      if (!worst.has(label) || !check.passed) worst.set(label, check);
+    }
+    $(`checks-${row.dataset.key}`).textContent = [...worst.entries()]
+      .map(([label, c]) => `${c.passed ? "✓" : "✗"} ${label} ${c.figure}`).join(" · ");
+  });
+}
+
+async function saveTheme() {
+  const response = await post("/api/theme", choice);
+  if (!response.ok) { showError((await response.json()).error); return; }
+  const name = (response.headers.get("Content-Disposition") || "").match(/filename="([^"]+)"/);
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = name ? name[1] : "my-theme.toml";
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+async function buildKit() {
+  $("build").disabled = true;
+  $("download").hidden = true;
+  $("progress").hidden = false;
+  $("progress").value = 0;
+  $("build-message").textContent = "building…";
+  const response = await post("/api/build", choice);
+  const build = await response.json();
+  if (!response.ok) {
+    $("build-message").textContent = build.error;
+    $("build").disabled = false;
+    return;
+  }
+  const poll = async () => {
+    const state = await (await fetch(`/api/build/${build.id}`)).json();
+    $("progress").value = state.progress;
+    if (state.state === "running") { setTimeout(poll, 300); return; }
+    $("build").disabled = false;
+    $("build-message").textContent = state.state === "done" ? `built: ${state.message}` : `failed: ${state.message}`;
+    if (state.state === "done") {
+      $("download").href = `/api/build/${build.id}/kit.zip`;
+      $("download").download = "open-domino-kit.zip";
+      $("download").hidden = false;
+    }
+  };
+  poll();
+}
+
+async function start() {
+  info = await (await fetch("/api/state")).json();
+  buildControls();
+  choice = fresh("classic");
+  lastGood = copy(choice);
+  $("theme").value = "classic";
+  $("theme").addEventListener("change", () => { remember(); choice = fresh($("theme").value); schedule(0); });
+  $("name").addEventListener("change", () => { choice.name = $("name").value; lastGood.name = choice.name; });
+  $("undo").addEventListener("click", () => {
+    if (!undoStack.length) return;
+    choice = undoStack.pop();
+    $("theme").value = choice.theme;
+    $("undo").disabled = undoStack.length === 0;
+    schedule(0);
+  });
+  $("reset").addEventListener("click", () => { remember(); choice = fresh(choice.theme); schedule(0); });
+  $("save").addEventListener("click", saveTheme);
+  $("build").addEventListener("click", buildKit);
+  refresh();
+}
+
+start();

@@ -1,0 +1,218 @@
+"""The colour studio: its JSON API, its safety, and the page in a real headless browser."""
+
+import io
+import json
+import os
+from pathlib import Path
+import shutil
+import time
+import urllib.error
+import urllib.request
+import zipfile
+
+import pytest
+
+from conftest import run_cli
+from generator.studio import api
+from generator.studio.server import address, make_server, serve_in_thread
+from generator.theme import load_theme
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+SCREENSHOT = Path(os.environ.get("STUDIO_SCREENSHOT", "/tmp/opendomino-studio.png"))
+
+
+@pytest.fixture(scope="module")
+def studio():
+    server = make_server("127.0.0.1", 0)
+    serve_in_thread(server)
+    yield address(server)
+    server.shutdown()
+    server.server_close()
+    server.builds.close()
+
+
+def request(url, path, body=None, content_type="application/json", method=None, raw=None):
+    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+    req = urllib.request.Request(url.rstrip("/") + path, data=data, method=method or ("POST" if data else "GET"))
+    if data is not None:
+        req.add_header("Content-Type", content_type)
+    try:
+        with urllib.request.urlopen(req, timeout=60) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+# --- the API, as functions ------------------------------------------------------------------
+
+def test_state_lists_every_key_and_theme():
+    state = api.state()
+    assert set(state["themes"]) == {"classic", "colorblind", "grayscale", "low-ink"}
+    keys = [k["key"] for k in state["keys"]]
+    assert "A.group1" in keys and "pips.11" in keys and "board.dark" in keys and len(keys) == 54
+    assert state["visions"] == ["normal", "deuteranopia", "protanopia", "tritanopia"]
+
+
+def test_preview_draws_with_the_chosen_colours_and_runs_the_checks():
+    result = api.preview({"theme": "classic", "colours": {"A.group1": "teal"}})
+    assert "#008080" in result["svg"]["A1-front"] and "#008080" not in result["svg"]["A2-front"]
+    assert {"A1-front", "C2-back", "double-12-1", "board", "setup-card"} <= set(result["svg"])
+    assert result["colours"]["A.group1"] == {"hex": "#008080", "cmyk": [100.0, 0.0, 0.0, 49.8]}
+    low = api.preview({"theme": "classic", "colours": {"tile.digit": "#eeeeee"}})
+    failing = [c for c in low["checks"] if not c["passed"]]
+    assert failing[0]["rule"] == "digits" and failing[0]["figure"].endswith(":1") and "tile.digit" in failing[0]["keys"]
+
+
+def test_the_vision_toggle_uses_the_checks_simulation():
+    normal = api.preview({"theme": "classic"})["svg"]["A1-front"]
+    seen = api.preview({"theme": "classic", "vision": "deuteranopia"})["svg"]["A1-front"]
+    assert normal != seen and "#c8202f" in normal and "#c8202f" not in seen
+
+
+@pytest.mark.parametrize("body, words", [
+    ([1, 2], "JSON object"),
+    ({"theme": "pink"}, "not a bundled theme"),
+    ({"colours": {"A.gruop1": "#000000"}}, "did you mean A.group1"),
+    ({"colours": {"A.group1": "rgb(0 0 0 / 0.5)"}}, "transparent"),
+    ({"arrow_styles": {"A.group1": "dotted"}}, "use solid or hollow"),
+    ({"vision": "x-ray"}, "vision"),
+    ({"path": "/etc/passwd"}, "unknown field 'path'"),
+    ({"name": "../../evil"}, "name"),
+])
+def test_bad_values_are_refused_with_one_line(body, words):
+    with pytest.raises(api.StudioError) as caught:
+        api.preview(body)
+    assert words in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_saved_theme_builds_unchanged(tmp_path):
+    name, text = api.theme_file({"theme": "colorblind", "colours": {"A.group1": "cmyk(0,90,80,10)"},
+                                 "arrow_styles": {"B.group2": "hollow"}, "name": "Club Colours"})
+    assert name == "club-colours.toml"
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    theme = load_theme.__wrapped__(str(path))
+    assert theme.group("A", 1).circle.cmyk == (0, 90, 80, 10) and theme.group("B", 2).arrow_style == "hollow"
+    result = run_cli("tiles", "--sets", "A", "--theme", str(path), "--out", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+
+
+# --- the server -----------------------------------------------------------------------------
+
+def test_the_server_answers_and_refuses(studio):
+    status, headers, body = request(studio, "/")
+    assert status == 200 and b"Colour studio" in body and "default-src 'self'" in headers["Content-Security-Policy"]
+    status, _, body = request(studio, "/api/preview", {"theme": "classic", "colours": {"A.group1": "nope"}})
+    assert status == 400 and "not a colour" in json.loads(body)["error"]
+    assert request(studio, "/api/preview", raw=b"{not json")[0] == 400
+    assert request(studio, "/api/preview", {"theme": "classic"}, content_type="text/plain")[0] == 415
+    assert request(studio, "/api/preview", raw=b"{" + b" " * 70000 + b"}")[0] == 413
+    for path in ("/static/../server.py", "/static/app.js/../../api.py", "/etc/passwd", "/api/build/1/../../x"):
+        assert request(studio, path)[0] == 404, path
+    assert request(studio, "/api/state", method="DELETE")[0] == 405
+
+
+def test_the_server_listens_on_loopback_only():
+    server = make_server()
+    try:
+        assert server.server_address[0] == "127.0.0.1"
+    finally:
+        server.server_close()
+        server.builds.close()
+
+
+def test_a_build_runs_in_a_fresh_folder_and_gives_a_zip(studio):
+    status, _, body = request(studio, "/api/build", {"theme": "grayscale", "name": "grey"})
+    assert status == 202
+    build = json.loads(body)
+    assert request(studio, "/api/build", {"theme": "classic"})[0] == 409          # one at a time
+    deadline = time.monotonic() + 120
+    seen = []
+    while time.monotonic() < deadline:
+        state = json.loads(request(studio, f"/api/build/{build['id']}")[2])
+        seen.append(state["progress"])
+        if state["state"] != "running":
+            break
+        time.sleep(0.2)
+    assert state["state"] == "done", state
+    assert seen == sorted(seen) and seen[-1] == 1.0
+    status, headers, body = request(studio, f"/api/build/{build['id']}/kit.zip")
+    assert status == 200 and headers["Content-Type"] == "application/zip"
+    names = zipfile.ZipFile(io.BytesIO(body)).namelist()
+    assert "open-domino-kit/tiles-A.pdf" in names and "open-domino-kit/manifest.json" in names
+    assert not Path("output").exists() or not any(Path("output").glob("*grey*"))
+
+
+def test_the_command_prints_its_address_and_refuses_a_bad_port():
+    result = run_cli("studio", "--port", "70000", "--no-browser")
+    assert result.returncode == 2 and "--port" in result.stderr and result.stderr.count("\n") == 1
+
+
+# --- in a real browser ----------------------------------------------------------------------
+
+def browser():
+    """Playwright driving Debian's chromium, or a skip that says what is missing."""
+    if CHROMIUM is None:
+        pytest.skip("no chromium on this machine: install Debian's chromium package (.ci/run does)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("playwright is not installed: install the test extras (pip install '.[test]')")
+    return sync_playwright, CHROMIUM
+
+
+def test_the_page_in_a_headless_browser(studio, tmp_path):
+    sync_playwright, executable = browser()
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=executable, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", "--no-first-run"])
+        # bypass_csp: the page's policy forbids eval, which is how Playwright's waits run their test.
+        context = chromium.new_context(viewport={"width": 1400, "height": 1000}, accept_downloads=True,
+                                       bypass_csp=True)
+        page = context.new_page()
+        page.goto(studio)
+        page.wait_for_function("document.getElementById('pic-A1-front').src.startsWith('data:image/svg')")
+        before = page.get_attribute("#pic-A1-front", "src")
+        assert "%23c8202f" in before                                   # the classic red circle
+
+        page.fill("#text-A\\.group1", "#1a9641")
+        page.press("#text-A\\.group1", "Enter")
+        page.wait_for_function("document.getElementById('pic-A1-front').src.includes('%231a9641')")
+        assert "%23c8202f" not in page.get_attribute("#pic-A1-front", "src")
+        assert page.input_value("#pick-A\\.group1") == "#1a9641"
+
+        page.fill("#text-tile\\.digit", "#eeeeee")                     # digits that nobody can read
+        page.press("#text-tile\\.digit", "Enter")
+        page.wait_for_selector("#checks li.fail[data-rule='digits']")
+        assert "contrast" in page.inner_text("#checks li.fail[data-rule='digits']")
+        assert "failing" in page.get_attribute(".key[data-key='tile.digit']", "class")
+        assert "✗ digits" in page.inner_text("#checks-tile\\.digit")
+
+        page.fill("#text-board\\.dark", "not a colour")               # refused, and nothing changes
+        page.press("#text-board\\.dark", "Enter")
+        page.wait_for_selector("#error:not([hidden])")
+        assert "not a colour" in page.inner_text("#error")
+
+        page.click("#undo")                                            # undo the unreadable digits
+        page.wait_for_function("!document.querySelector('#checks li.fail[data-rule=\"digits\"]')")
+
+        page.check("#vision-deuteranopia")
+        page.wait_for_function("!document.getElementById('pic-A1-front').src.includes('%231a9641')")
+        page.check("#vision-normal")
+        page.wait_for_function("document.getElementById('pic-A1-front').src.includes('%231a9641')")
+
+        page.fill("#name", "Club Green")
+        page.dispatch_event("#name", "change")
+        with page.expect_download() as download_info:
+            page.click("#save")
+        saved = tmp_path / download_info.value.suggested_filename
+        download_info.value.save_as(saved)
+        page.screenshot(path=str(SCREENSHOT), full_page=False)
+        chromium.close()
+    assert saved.name == "club-green.toml"
+    theme = load_theme.__wrapped__(str(saved))
+    assert theme.group("A", 1).circle.hex == "#1a9641" and theme.colour("tile.digit").hex == "#000000"
+    result = run_cli("tiles", "--sets", "A", "--theme", str(saved), "--out", str(tmp_path / "kit"))
+    assert result.returncode == 0, result.stderr
