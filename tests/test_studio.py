@@ -216,3 +216,19 @@ def test_the_page_in_a_headless_browser(studio, tmp_path):
     assert theme.group("A", 1).circle.hex == "#1a9641" and theme.colour("tile.digit").hex == "#000000"
     result = run_cli("tiles", "--sets", "A", "--theme", str(saved), "--out", str(tmp_path / "kit"))
     assert result.returncode == 0, result.stderr
+
+
+def test_ctrl_c_stops_the_studio_cleanly():
+    import signal
+    import subprocess
+    import sys
+
+    process = subprocess.Popen([sys.executable, "-m", "generator", "studio", "--no-browser"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    assert line.startswith("colour studio at http://127.0.0.1:"), line
+    url = line.split()[3]
+    assert request(url, "/api/state")[0] == 200
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=20)
+    assert process.returncode == 0 and "colour studio stopped" in out and err == ""
