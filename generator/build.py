@@ -1,86 +1,49 @@
-"""The main job: write every file of the kit into one folder."""
+"""The main job: write every file of the kit into one folder.
+
+Each step imports what it draws with when it runs, so that a command imports only what it needs
+and the worker processes load the heavy parts (reportlab's typesetting, pypdf) in parallel.
+"""
 
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 import multiprocessing
 import os
 from pathlib import Path
 
-from generator.art.tile import TileSize
 from generator.atomic import prepare_folder, remove_stale_temporaries
-from generator.booklet.document import booklet_name, booklet_spec, write_booklet
+from generator.build_options import BuildOptions, BuildReport
 from generator.errors import UserError
-from generator.imposition.token_sheets import token_page
-from generator.documents import board_documents, setup_card_document, tile_documents
 from generator.imposition.paper import paper_named
-from generator.imposition.saddle_stitch import impose_saddle_stitch
-from generator.imposition.swatches import swatch_page
 from generator.imposition.tile_grid import plan_sheets
-from generator.model.set_loader import OPEN_SET_NAMES, register_set_file
-from generator.shop import build_shop_board, build_shop_booklet, build_shop_tiles, build_shop_tokens
-from generator.theme import load_theme, theme_for, theme_names
+from generator.model.set_loader import register_set_file
 from generator.workers import stop_workers, worker_start
-from generator.writers.pdf import PdfOptions, write_pdf
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    out: Path = Path("output")
-    paper: str = "a4"
-    sets: tuple[str, ...] = OPEN_SET_NAMES
-    tile_size: TileSize = field(default_factory=TileSize)
-    clearance: float = 2.0
-    across_notation: bool = True
-    theme: str = "classic"        # a bundled theme's name or a theme .toml file
-    lang: str = "en"
-    colour_overrides: tuple[tuple[str, str], ...] = ()   # (key, colour text), applied by theme_for
-    strict: bool = False          # a failing colour check stops the build
-    booklet_langs: tuple[str, ...] = ("en", "ru")
-    books: tuple[str, ...] = ("open",)   # rule booklets: "open" (Open Domino), "classic" (the classic games)
-    layout: str = "duplex-long"   # tile sheets: duplex-long, duplex-short, gutterfold, separate
-    back_offset: tuple[float, float] = (0.0, 0.0)   # mm, as read from `opendomino calibrate`
-    target: str = "home"          # "home" files to print yourself, or "shop" PDF/X-1a files
-    bleed: float | None = None    # shop bleed in mm; None = 3 mm, or 1/8 in with Letter paper
-    marks: str = "crop"           # shop crop marks: "crop" or "none"
-    shop_layout: str = "sheets"   # shop tiles: "sheets" (gang sheets) or "single" (a page per face)
-    output_condition: str = "FOGRA39"
-    set_files: tuple[Path, ...] = ()   # sets of the user's own; each is made along with `sets`
-
-
-@dataclass
-class BuildReport:
-    written: list[Path] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    described: dict[str, dict] = field(default_factory=dict)    # str(path) -> what its writer knew
-
-    def add(self, path: Path, description: dict) -> None:
-        """A file written, with the writer's description of it for the manifest."""
-        self.written.append(path)
-        self.described[str(path)] = description
-
-    def merge(self, other: "BuildReport") -> None:
-        self.written += other.written
-        self.notes += other.notes
-        self.described.update(other.described)
 
 
 def _write(documents, options: BuildOptions, report: BuildReport) -> None:
+    from generator.writers.pdf import write_pdf
+
     for document in documents:
         target = options.out / document.name
         report.add(target, write_pdf(document.pages, target, document.pdf))
 
 
 def build_tile_sheets(options: BuildOptions, report: BuildReport) -> None:
+    from generator.documents import tile_documents
+
     for name in options.sets:
         _write(tile_documents(options, name), options, report)
 
 
 def build_board(options: BuildOptions, report: BuildReport) -> None:
+    from generator.documents import board_documents
+
     _write(board_documents(options, report.notes), options, report)
 
 
 def build_setup_cards(options: BuildOptions, report: BuildReport) -> None:
     """setup-cards.pdf: one card per set with a starting layout (classic sets have none)."""
+    from generator.documents import setup_card_document
+
     document = setup_card_document(options)
     if document.pages:
         _write([document], options, report)
@@ -88,6 +51,10 @@ def build_setup_cards(options: BuildOptions, report: BuildReport) -> None:
 
 def build_theme_swatches(options: BuildOptions, report: BuildReport) -> None:
     """theme-swatches.pdf: every bundled theme's tiles, backs and board corner on one page."""
+    from generator.imposition.swatches import swatch_page
+    from generator.theme import load_theme, theme_names
+    from generator.writers.pdf import PdfOptions, write_pdf
+
     page = swatch_page([load_theme(name) for name in theme_names()], paper_named(options.paper))
     target = options.out / "theme-swatches.pdf"
     report.add(target, write_pdf([page], target, PdfOptions(title="Open Domino: colour themes")))
@@ -96,6 +63,10 @@ def build_theme_swatches(options: BuildOptions, report: BuildReport) -> None:
 def build_booklet(options: BuildOptions, report: BuildReport, lang: str, book: str = "open") -> None:
     """rules-LANG.pdf (rules-classic-LANG.pdf, …) in reading order, and …-booklet.pdf imposed for
     saddle stitching."""
+    from generator.booklet.document import booklet_name, booklet_spec, write_booklet
+    from generator.imposition.saddle_stitch import impose_saddle_stitch
+    from generator.theme import theme_for
+
     spec = booklet_spec(lang, options.paper, theme_for(options), book=book)
     stem = booklet_name(book, lang)
     reading = options.out / f"{stem}.pdf"
@@ -113,6 +84,10 @@ def _run_job(job) -> BuildReport:
 
 def build_tokens(options: BuildOptions, report: BuildReport) -> None:
     """tokens-mexican-train.pdf: the hub and the train markers (a note instead if the hub does not fit)."""
+    from generator.imposition.token_sheets import token_page
+    from generator.theme import theme_for
+    from generator.writers.pdf import PdfOptions, write_pdf
+
     try:
         page = token_page(theme_for(options), options.tile_size, paper_named(options.paper), options.lang)
     except UserError as not_fitting:
@@ -120,6 +95,26 @@ def build_tokens(options: BuildOptions, report: BuildReport) -> None:
         return
     target = options.out / "tokens-mexican-train.pdf"
     report.add(target, write_pdf([page], target, PdfOptions(title="Dominoes: Mexican Train hub and markers")))
+
+
+def build_shop_tiles(options: BuildOptions, report: BuildReport) -> None:
+    from generator import shop
+    shop.build_shop_tiles(options, report)
+
+
+def build_shop_board(options: BuildOptions, report: BuildReport) -> None:
+    from generator import shop
+    shop.build_shop_board(options, report)
+
+
+def build_shop_tokens(options: BuildOptions, report: BuildReport) -> None:
+    from generator import shop
+    shop.build_shop_tokens(options, report)
+
+
+def build_shop_booklet(options: BuildOptions, report: BuildReport, lang: str, book: str = "open") -> None:
+    from generator import shop
+    shop.build_shop_booklet(options, report, lang, book)
 
 
 def booklet_jobs(options: BuildOptions, step) -> list:

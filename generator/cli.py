@@ -14,30 +14,22 @@ import click
 from click.core import ParameterSource
 
 from generator.atomic import os_problem, prepare_folder, remove_stale_temporaries, write_bytes
-from generator.entry import INTERRUPTED, check_environment
-from generator.paths import TEMPORARY_ROOM
-from generator.manifest import set_aside, verify_folder, write_manifest
-from generator.build import (BuildOptions, BuildReport, booklet_jobs, build, build_board, build_booklet, build_jobs,
-                             build_theme_swatches, build_tile_sheets, check_fits, run_jobs,
-                             with_set_files)
-from generator.check import run_checks
-from generator.colour_checks import colour_problems
+from generator.build_options import FORMATS as EXPORT_FORMATS, LAYOUTS, BuildOptions, BuildReport, ExportOptions
 from generator.config import (CONFIG_NAME, DEFAULTS, HOME_PAPERS, build_options, find_config, read_config,
                               starter_config)
+from generator.entry import INTERRUPTED, check_environment
 from generator.errors import UserError
-from generator.exports import FORMATS as EXPORT_FORMATS, ExportOptions, export_jobs, run_export
-from generator.imposition.calibration import calibration_pages
-from generator.imposition.paper import paper_named
-from generator.imposition.tile_sheets import LAYOUTS
-from generator.model.set_loader import OPEN_SET_NAMES, known_set_names, load_all_sets, load_set, register_set_file
+from generator.manifest import set_aside, verify_folder, write_manifest
+from generator.model.set_loader import OPEN_SET_NAMES, known_set_names, load_all_sets, register_set_file
 from generator.options import (parse_back_offset, parse_bleed, parse_clearance, parse_number, parse_out,
                                parse_paper, parse_path, parse_set_names, parse_tile_size)
-from generator.preflight import preflight
-from generator.set_report import classic_table, set_summary, set_table, unicode_layout
+from generator.output_conditions import check_condition
+from generator.paths import TEMPORARY_ROOM
 from generator.texts import LANGUAGES
 from generator.theme import checked_theme_name, load_theme, parse_override, theme_for, theme_names
-from generator.writers.pdf import PdfOptions, write_pdf
-from generator.writers.pdfx import check_condition
+
+# Everything that draws or reads PDFs is imported inside the command that needs it: `opendomino
+# --help` or `sets A` should not wait for reportlab, pypdf, coloraide or Skia to load.
 
 
 def _set_verbosity(ctx, param, value):
@@ -172,6 +164,7 @@ def kit_options(command=None, *, without: tuple[str, ...] = ()):
                 given[field_name] = parse(value) if parse else value
         path = find_config(config_path)
         options = build_options(read_config(path) if path else {}, given)
+        from generator.colour_checks import colour_problems
         for problem in colour_problems(theme_for(options)):      # with --strict theme_for raises instead
             _say(f"warning: {problem}", err=True)
         return command(options, **values)
@@ -271,6 +264,8 @@ sets_option = click.option("--sets", "sets_text", default=",".join(OPEN_SET_NAME
 
 
 def _with_sets(options: BuildOptions, sets_text: str) -> BuildOptions:
+    from generator.build import with_set_files
+
     if _given("sets_text"):         # else the config file's sets, or the default
         options = replace(options, sets=parse_set_names(sets_text))
     return with_set_files(options)
@@ -282,6 +277,8 @@ def _with_sets(options: BuildOptions, sets_text: str) -> BuildOptions:
 @print_options
 def build_command(options: BuildOptions, sets_text):
     """Write the whole kit: tile sheets, board, setup cards, rule booklets (or, with --target shop, print-shop files)."""
+    from generator.build import build, build_jobs, check_fits, with_set_files
+
     started = time.monotonic()
     options = _with_sets(options, sets_text)
     _say(f"building the {options.target} kit into {options.out} ({options.paper}, tiles {options.tile_size} mm, "
@@ -299,6 +296,8 @@ def build_command(options: BuildOptions, sets_text):
 @print_options
 def tiles_command(options: BuildOptions, sets_text):
     """Write only the tile sheets of the sets (home layouts), nothing else of the kit."""
+    from generator.build import build_tile_sheets, check_fits, with_set_files
+
     options = _with_sets(options, sets_text)
     check_fits(options)
     previous = _start_writing(options.out)
@@ -312,6 +311,10 @@ def tiles_command(options: BuildOptions, sets_text):
 @print_options
 def calibrate_command(options: BuildOptions):
     """Write calibration.pdf: a two-sided sheet that measures your printer's back-side offset."""
+    from generator.imposition.calibration import calibration_pages
+    from generator.imposition.paper import paper_named
+    from generator.writers.pdf import PdfOptions, write_pdf
+
     flip = "short" if options.layout == "duplex-short" else "long"
     pages = calibration_pages(paper_named(options.paper), theme_for(options), flip, options.back_offset, options.lang)
     previous = _start_writing(options.out)
@@ -324,6 +327,8 @@ def calibrate_command(options: BuildOptions):
 @kit_options
 def board_command(options: BuildOptions):
     """Write the board: full size, on one A3 sheet, and tiled over home sheets."""
+    from generator.build import build_board
+
     previous = _start_writing(options.out)
     report = BuildReport()
     build_board(options, report)
@@ -344,6 +349,8 @@ def board_command(options: BuildOptions):
 @kit_options
 def export_command(options: BuildOptions, export_format, dpi_text, bleed_text, base_url, sets_text):
     """Pictures for designers and digital tables: PNG, SVG, Tabletop Simulator, sprite atlases (not part of build)."""
+    from generator.exports import export_jobs, run_export
+
     started = time.monotonic()
     options = _with_sets(options, sets_text)
     settings = ExportOptions(
@@ -365,6 +372,8 @@ def export_command(options: BuildOptions, export_format, dpi_text, bleed_text, b
 @kit_options(without=("lang",))
 def booklet_command(options: BuildOptions, booklet_lang, book):
     """Write the rule booklets: reading order and saddle-stitch imposed (A5 on A4, or half-Letter on Letter)."""
+    from generator.build import booklet_jobs, build_booklet, run_jobs
+
     langs = ("en", "ru") if booklet_lang == "all" else (booklet_lang,)
     books = ("open", "classic") if book == "all" else (book,)
     options = replace(options, booklet_langs=langs, books=books)
@@ -385,6 +394,8 @@ def booklet_command(options: BuildOptions, booklet_lang, book):
               help="A set of your own to load and show (see README). Repeatable.")
 def sets_command(name, as_json, as_list, as_unicode, set_file_texts):
     """Show a set: a magic layout with its sums, a classic set by suit; or every tile as JSON."""
+    from generator.set_report import classic_table, set_summary, set_table, unicode_layout
+
     for text in set_file_texts:
         parse_set_file(text)
     if name is not None:
@@ -435,6 +446,9 @@ def init_command(path_text, force):
               help="Paper of the swatch sheet, turned landscape.  [default: the config's paper, else a4]")
 def themes_command(config_path, out, paper):
     """List the colour themes and write theme-swatches.pdf, one page showing them all."""
+    from generator.build import build_theme_swatches
+    from generator.colour_checks import colour_problems
+
     path = find_config(config_path)
     given = {name: value for name, value in (("out", out is not None and parse_out(out)),
                                              ("paper", paper and paper.lower())) if value}
@@ -455,6 +469,8 @@ def themes_command(config_path, out, paper):
 @print_options
 def check_command(options: BuildOptions):
     """Check the config, themes, sets, figures and rules text without drawing anything."""
+    from generator.check import run_checks
+
     config_path = find_config(click.get_current_context().params.get("config_path"))
     for line in run_checks(options, config_path):
         _say(f"ok  {line}")
@@ -467,6 +483,8 @@ def preflight_command(files):
     """Check PDFs the way a print shop would: one PASS/FAIL line per check.
 
     Exit status 1 when a check fails, 2 when a file cannot be read as a PDF at all."""
+    from generator.preflight import preflight
+
     failed, unreadable = False, []
     for path in files:
         try:

@@ -14,20 +14,26 @@ purpose, which is why every bundled theme states both.
 """
 
 from dataclasses import dataclass
+from functools import cache
 import re
-
-from coloraide import Color as _BaseColor
-from coloraide.spaces.cmy import CMY
-from coloraide.spaces.cmyk import CMYK
 
 from generator.errors import UserError
 
 
-class ColourMath(_BaseColor):
-    """coloraide's Color with the naive CMYK space registered."""
+@cache
+def colour_math():
+    """coloraide's Color with the naive CMYK space registered. Imported on first use: coloraide
+    takes a tenth of a second to load, and a build whose theme states every colour in both forms
+    needs it only for the colour checks."""
+    from coloraide import Color
+    from coloraide.spaces.cmy import CMY
+    from coloraide.spaces.cmyk import CMYK
 
+    class ColourMath(Color):
+        """coloraide's Color with the naive CMYK space registered."""
 
-ColourMath.register([CMY(), CMYK()])
+    ColourMath.register([CMY(), CMYK()])
+    return ColourMath
 
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 _CMYK_TEXT = re.compile(r"^cmyk\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*,\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\)$",
@@ -49,7 +55,7 @@ class Colour:
     def from_cmyk(cls, cmyk) -> "Colour":
         """A colour stated in CMYK percent, with its screen RGB derived (see the module docstring)."""
         cmyk = tuple(float(v) for v in cmyk)
-        srgb = ColourMath("cmyk", [v / 100 for v in cmyk]).convert("srgb")
+        srgb = colour_math()("cmyk", [v / 100 for v in cmyk]).convert("srgb")
         return cls(srgb.to_string(hex=True, fit="clip"), cmyk)
 
     @property
@@ -61,16 +67,16 @@ class Colour:
     def rgb_unit(self) -> tuple[float, float, float]:
         return tuple(channel / 255 for channel in self.rgb)
 
-    def as_math(self) -> ColourMath:
+    def as_math(self):
         """The screen colour as a coloraide object, for contrast and colour-difference checks."""
-        return ColourMath(self.hex)
+        return colour_math()(self.hex)
 
     def __str__(self) -> str:
         return self.hex
 
 
 def _cmyk_of_hex(hex_value: str) -> tuple[float, float, float, float]:
-    c, m, y, k = ColourMath(hex_value).convert("cmyk").coords(nans=False)
+    c, m, y, k = colour_math()(hex_value).convert("cmyk").coords(nans=False)
     return tuple(round(100 * v + 0.0, 1) for v in (c, m, y, k))
 
 
@@ -89,7 +95,7 @@ def parse_colour_text(text: str, where: str) -> Colour:
     if text.lower().startswith("cmyk"):
         raise UserError(f"{where}: {text!r} is not a colour; write cmyk(c,m,y,k) with four percentages")
     try:
-        parsed = ColourMath(text)
+        parsed = colour_math()(text)
         if not parsed.alpha() == 1:       # also "none" (NaN), which would paint nothing in SVG
             raise UserError(f"{where}: {text!r} is transparent; the kit prints opaque colours only")
         return Colour(parsed.convert("srgb").to_string(hex=True, fit="clip"))

@@ -10,14 +10,14 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Callable
 
-from generator.build import BuildOptions
+from generator.build_options import BuildOptions
 from generator.errors import UserError
 from generator.imposition.paper import PAPERS
-from generator.imposition.tile_sheets import LAYOUTS
+from generator.build_options import LAYOUTS
 from generator.model.set_loader import register_set_file
 from generator.options import (parse_back_offset, parse_bleed, parse_clearance, parse_out, parse_paper,
                                parse_path, parse_set_names, parse_tile_size)
-from generator.writers.pdfx import check_condition
+from generator.output_conditions import check_condition
 from generator.resources import load_toml
 from generator.texts import LANGUAGES
 from generator.theme import (checked_theme_name, colour_key_help, colour_keys, load_theme, parse_override,

@@ -22,6 +22,7 @@ from generator.art.tile import TileSize, tile_back, tile_front
 from generator.atomic import check_not_symlinked, remove_stale_temporaries
 from generator import tabletop
 from generator.build import BuildOptions, BuildReport, iter_jobs
+from generator.build_options import DEFAULT_FORMATS, FORMATS, ExportOptions  # noqa: F401
 from generator.documents import board_documents, setup_card_document, tile_documents
 from generator.model.set_loader import load_set
 from generator.model.tiles import Tile, TileSet
@@ -30,18 +31,8 @@ from generator.theme import Theme, theme_for
 from generator.writers.png import write_png
 from generator.writers.svg import write_svg
 
-FORMATS = ("png", "svg", "tts", "atlas")
-DEFAULT_FORMATS = ("png", "svg")
 SIDES = {"front": tile_front, "back": tile_back}
 TILES_PER_JOB = 8
-
-
-@dataclass(frozen=True)
-class ExportOptions:
-    formats: tuple[str, ...] = DEFAULT_FORMATS
-    dpi: float = 300.0        # tile PNGs and atlases
-    bleed: float = 3.0        # mm of background around each tile picture
-    base_url: str | None = None     # TTS: where the images will be on the web; None = file:/// addresses
 
 
 def tile_picture(tile: Tile, tile_set: TileSet, theme: Theme, size: TileSize, side: str, bleed: float) -> Drawing:

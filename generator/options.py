@@ -3,7 +3,7 @@
 import math
 import re
 
-from generator.art.tile import TileSize
+from generator.sizes import TileSize
 from generator.errors import UserError
 from generator.model.set_loader import canonical_set_name, known_set_names
 from generator.paths import parse_out, parse_path  # noqa: F401  (option parsers live here too)

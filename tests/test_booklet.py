@@ -139,8 +139,8 @@ def test_a_missing_glyph_is_an_error(tmp_path, monkeypatch):
 
     real = source.load_rules
 
-    def with_strange_character(lang, folder=None):
-        files = real(lang, folder)
+    def with_strange_character(lang, folder=None, book="open"):
+        files = real(lang, folder, book)
         first = files[0]
         return [type(first)(**{**first.__dict__, "markdown": first.markdown + " \u2603"})] + files[1:]
 

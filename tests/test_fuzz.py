@@ -309,15 +309,16 @@ def test_config_bytes(content):
 
 # --- whole command lines, in this process ---------------------------------------------------
 
-# Each command's drawing step, replaced so that a valid command line costs nothing.
+# Each command's drawing step, replaced so that a valid command line costs nothing. The commands
+# import their steps when they run, so each stub replaces the name in the module that defines it.
 STUBS = {
-    "build": lambda options, **_: BuildReport(),
-    "build_board": lambda options, report: None,
-    "run_jobs": lambda jobs: [],
-    "run_export": lambda options, jobs, update: BuildReport(),
-    "build_theme_swatches": lambda options, report: None,
-    "write_pdf": lambda *args, **kwargs: None,
-    "write_manifest": lambda folder, *args: folder,
+    "generator.build.build": lambda options, **_: BuildReport(),
+    "generator.build.build_board": lambda options, report: None,
+    "generator.build.run_jobs": lambda jobs: [],
+    "generator.exports.run_export": lambda options, jobs, update: BuildReport(),
+    "generator.build.build_theme_swatches": lambda options, report: None,
+    "generator.writers.pdf.write_pdf": lambda *args, **kwargs: None,
+    "generator.cli.write_manifest": lambda folder, *args: folder,
 }
 COMMANDS = ["build", "board", "export", "booklet", "calibrate", "sets", "init", "themes", "check", "preflight"]
 OPTIONS = ["--out", "--paper", "--sets", "--tile-size", "--clearance", "--across-notation", "--no-across-notation",
@@ -350,8 +351,8 @@ def run_in_process(argv: list[str], stubs: dict = STUBS, cwd: Path | None = None
     out, err = io.StringIO(), io.StringIO()
     with ExitStack() as stack:
         stack.enter_context(chdir(cwd or stack.enter_context(tempfile.TemporaryDirectory())))
-        for name, stub in stubs.items():
-            stack.enter_context(mock.patch.object(cli_module, name, stub))
+        for target, stub in stubs.items():
+            stack.enter_context(mock.patch(target, stub))
         stack.enter_context(redirect_stdout(out))
         stack.enter_context(redirect_stderr(err))
         try:

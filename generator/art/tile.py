@@ -4,12 +4,11 @@ The frame is the tile standing upright, w x h mm, with its head at the top (y = 
 arrow pointing up. Sheets and figures turn it by 180 degrees where the arrow points down.
 """
 
-from dataclasses import dataclass
-
 from generator.art.digits import chinese_pips, dashes, numeral, pip_grid, pips, symbol
 from generator.art.triangle import triangle_back, triangle_front
 from generator.model.tiles import Tile, TileSet
 from generator.scene import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text, rotate_about
+from generator.sizes import TileSize  # noqa: F401  (art code has always offered it from here)
 from generator.theme import GroupLook, Theme
 
 CIRCLE_RADIUS = 0.17          # of the half's short side
@@ -23,20 +22,6 @@ FRAME_WIDTH = 0.025
 MARK_TEXT = 0.34              # classic backs: the set mark's em size
 SPOT_STEP = 0.30              # Chinese backs: the three spots on a diagonal
 SPOT_RADIUS = 0.07
-
-
-@dataclass(frozen=True)
-class TileSize:
-    width: float = 22.0
-    height: float = 44.0
-
-    @property
-    def half_side(self) -> float:
-        """The short side of one half: pips and marks scale with it."""
-        return min(self.width, self.height / 2)
-
-    def __str__(self) -> str:
-        return f"{self.width:g}x{self.height:g}"
 
 
 def tile_front(tile: Tile, tile_set: TileSet, theme: Theme, size: TileSize, bleed: float = 0.0) -> Drawing:

@@ -12,7 +12,7 @@ the block in one of three directions (a row of n triangles is (n + 1) half sides
 from dataclasses import dataclass
 import math
 
-from generator.art.tile import TileSize
+from generator.sizes import TileSize
 from generator.errors import UserError
 from generator.imposition.paper import Paper
 from generator.model.tiles import Tile, TileSet

@@ -14,6 +14,7 @@ where there are tiles.
 
 from dataclasses import dataclass
 
+from generator.build_options import LAYOUTS  # noqa: F401  (the layouts this module draws)
 from generator.art.sheet_marks import caption, crop_ticks, dashed_cut_lines, edge_cuts, pricking_marks, scale_bar
 from generator.art.tile import TileSize, tile_back, tile_front
 from generator.imposition.mirror import back_shift, mirror_box, mirrors_x
@@ -25,7 +26,6 @@ from generator.shapes import convex_hull, grown, outline
 from generator.texts import sheet_text
 from generator.theme import Theme
 
-LAYOUTS = ("duplex-long", "duplex-short", "gutterfold", "separate")
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ adds what identifies them as PDF/X-1a: an OutputIntent naming a registered print
 PDF 1.4 header. The page boxes (TrimBox, BleedBox) come from the PDF writer.
 """
 
-from functools import cache
 from pathlib import Path
 
 from pypdf import PdfReader, PdfWriter
@@ -16,10 +15,9 @@ from generator.atomic import atomic_path
 from generator.errors import UserError
 from generator.manifest import pages_description
 from generator.writers.pdf_date import pdf_date
-from generator.resources import load_toml, template_path
+from generator.output_conditions import DEFAULT_CONDITION, check_condition, output_conditions
 
 PDFX_VERSION = "PDF/X-1a:2003"
-DEFAULT_CONDITION = "FOGRA39"
 REGISTRY = "http://www.color.org"
 MM = 72 / 25.4
 
@@ -29,19 +27,6 @@ def _add_blank_like(writer: PdfWriter, model) -> None:
     for key in ("/TrimBox", "/BleedBox"):
         if key in model:
             blank[NameObject(key)] = ArrayObject(model[key])
-
-
-@cache
-def output_conditions() -> dict:
-    return load_toml(template_path("output_conditions.toml"))
-
-
-def check_condition(name: str, where: str = "--output-condition") -> str:
-    conditions = output_conditions()
-    for key in conditions:
-        if key.lower() == name.strip().lower():
-            return key
-    raise UserError(f"{where}: unknown print condition {name!r}; use one of {', '.join(conditions)}")
 
 
 def mark_as_pdfx(path: Path, condition: str = DEFAULT_CONDITION, pages: list[int | None] | None = None,
