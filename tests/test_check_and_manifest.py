@@ -46,6 +46,17 @@ def test_quiet_verbose_and_summary(tmp_path):
     assert quiet.returncode == 0 and quiet.stdout == "" and quiet.stderr == ""
 
 
+def test_quiet_and_verbose_after_the_command_name(tmp_path):
+    # Users put the flags after the command; both places work, and the last one given wins.
+    quiet = run_cli("board", "-q", "--out", str(tmp_path))
+    assert quiet.returncode == 0 and quiet.stdout == "" and quiet.stderr == ""
+    verbose = run_cli("board", "--out", str(tmp_path), "-v")
+    assert verbose.returncode == 0 and "wrote " + str(tmp_path / "board-a3.pdf") in verbose.stdout
+    assert run_cli("sets", "A", "-q").returncode == 0
+    last_wins = run_cli("-v", "board", "--out", str(tmp_path), "--quiet")
+    assert last_wins.returncode == 0 and last_wins.stdout == ""
+
+
 def test_manifest_lists_every_file_with_purpose_size_and_checksum(tmp_path):
     result = run_cli("build", "--out", str(tmp_path / "a"))
     assert result.returncode == 0, result.stderr

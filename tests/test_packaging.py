@@ -1,0 +1,38 @@
+"""The wheel and the sdist carry the project's licence and the bundled fonts' licence."""
+
+from pathlib import Path
+import subprocess
+import sys
+import tarfile
+import zipfile
+
+import pytest
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("dist")
+    result = subprocess.run([sys.executable, "-m", "hatchling", "build", "-d", str(folder)], cwd=CHECKOUT,
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    return folder
+
+
+def test_wheel_carries_both_licences_and_the_fonts(dist):
+    (wheel,) = dist.glob("*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    licences = {name.rsplit("/", 1)[-1] for name in names if ".dist-info/licenses/" in name}
+    assert licences == {"LICENSE", "LICENSE-PT-fonts.txt"}
+    assert "generator/templates/fonts/LICENSE-PT-fonts.txt" in names
+    assert sum(name.startswith("generator/templates/fonts/") and name.endswith(".ttf") for name in names) == 5
+    metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+    assert "License-Expression: MIT" in metadata
+
+
+def test_sdist_carries_both_licences(dist):
+    (sdist,) = dist.glob("*.tar.gz")
+    names = {name.split("/", 1)[1] for name in tarfile.open(sdist).getnames() if "/" in name}
+    assert {"LICENSE", "templates/fonts/LICENSE-PT-fonts.txt", "README.md"} <= names
+    assert (CHECKOUT / "LICENSE").read_text().startswith("MIT License")
