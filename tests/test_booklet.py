@@ -148,3 +148,37 @@ def test_a_missing_glyph_is_an_error(tmp_path, monkeypatch):
     with pytest.raises(UserError, match="no glyph for \u2603"):
         write_booklet(booklet_spec("en", "a4", load_theme()), tmp_path / "x.pdf")
     assert not list(tmp_path.iterdir())
+
+
+def _empty_foot_mm(page) -> float:
+    """mm of the text frame left blank at the foot of a page (pdfium rendering)."""
+    from generator.booklet.styles import MARGINS
+    scale = 50 / 72
+    image = page.render(scale=scale, grayscale=True).to_pil()
+    per_mm = scale * MM
+    frame = image.crop((int(MARGINS["inner"] * per_mm), int(MARGINS["top"] * per_mm),
+                        image.width - int(MARGINS["inner"] * per_mm), image.height - int(MARGINS["bottom"] * per_mm)))
+    box = frame.point(lambda v: 255 if v < 200 else 0).getbbox()
+    return (frame.height - (box[3] if box else 0)) / per_mm
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_figures_float_so_pages_are_filled(default_kit, lang):
+    """A page more than a third blank at its foot is the end of a chapter or game: the next page
+    starts a new one. Figures that did not fit moved down past the text that follows them."""
+    from generator.booklet.styles import MARGINS
+    document = pypdfium2.PdfDocument(default_kit / f"rules-{lang}.pdf")
+    # Each page's text without the page number that pdfium reads first.
+    texts = [re.sub(r"^\d+ ", "", " ".join(page.get_textpage().get_text_range().split())) for page in document]
+    files = load_rules(lang)
+    titles = [f.title for f in files]
+    frame_height = 210 - MARGINS["top"] - MARGINS["bottom"]
+    first_chapter = next(index for index, text in enumerate(texts) if text.startswith(titles[0]))
+    blank_feet = 0
+    for index in range(first_chapter, len(document) - 1):
+        if _empty_foot_mm(document[index]) > frame_height / 3:
+            blank_feet += 1
+            following = texts[index + 1]
+            assert any(title in following[:100] for title in titles) or index + 2 == len(document), \
+                (lang, index + 1, following[:80])
+    assert blank_feet < len(files) / 3

@@ -13,7 +13,7 @@ from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Frame, NextPageT
 from generator.art.figure import figure_drawing
 from generator.atomic import atomic_path
 from generator.booklet.contents import ContentsLine, define_number_forms
-from generator.booklet.figure_flowable import DrawingFlowable
+from generator.booklet.figure_flowable import CaptionedFigure, DrawingFlowable
 from generator.booklet.markdown_flowables import FlowableBuilder
 from generator.booklet.styles import BOOKLET_PAGES, MARGINS, MM, BookletPage, paragraph_styles
 from generator.booklet.texts import booklet_text
@@ -53,10 +53,47 @@ class BookletSpec:
         return self.margin + self.bleed
 
 
+def _section_start(flowable):
+    """The break before a chapter or game: figures still waiting are set before it."""
+    flowable.starts_section = True
+    return flowable
+
+
 class _BookletDocument(BaseDocTemplate):
-    """Bookmarks every heading that asks for one and fills in the contents' page numbers."""
+    """Bookmarks every heading that asks for one, fills in the contents' page numbers, and floats
+    figures: one that does not fit in the rest of the page waits, the text after it fills the page,
+    and it is set at the top of the next page, or before the next chapter or game at the latest.
+    Figures keep their order."""
 
     contents_style = None
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.waiting_figures = []
+        self.frame = None
+
+    def handle_flowable(self, flowables):
+        if flowables is self._hanging or self.frame is None:      # page-begin actions, not the story
+            return super().handle_flowable(flowables)
+        first = flowables[0]
+        if self.waiting_figures and (self.frame._atTop or getattr(first, "starts_section", False)):
+            waiting, self.waiting_figures = self.waiting_figures, []
+            if not self.frame._atTop:          # the section ends here: no more waiting
+                for figure in waiting:
+                    figure.floats = False
+            flowables[0:0] = waiting
+            first = flowables[0]
+        if getattr(first, "floats", False) and not self.frame._atTop and (self.waiting_figures
+                                                                          or not self._fits(first)):
+            self.waiting_figures.append(flowables.pop(0))
+            return
+        super().handle_flowable(flowables)
+
+    def _fits(self, flowable) -> bool:
+        frame = self.frame
+        room = frame._y - frame._y1p - flowable.getSpaceBefore()
+        _, height = flowable.wrapOn(self.canv, frame._getAvailableWidth(), room)
+        return height <= room
 
     def afterFlowable(self, flowable):
         entry = getattr(flowable, "toc_entry", None)
@@ -142,9 +179,9 @@ def booklet_story(spec: BookletSpec, frame_width: float, frame_height: float) ->
             ends = figure.line.open_ends()
             caption += " " + booklet_text(lang, "open_ends", book, ends=" + ".join(str(p) for _, p in ends),
                                           total=sum(p for _, p in ends))
-        return [CondPageBreak(FIGURE_MAX_HEIGHT * MM * 0.75),
-                DrawingFlowable(drawing, frame_width, FIGURE_MAX_HEIGHT, anchor=figure_id, cmyk=spec.cmyk),
-                Paragraph(caption, styles["caption"])]
+        return [CaptionedFigure(
+            DrawingFlowable(drawing, frame_width, FIGURE_MAX_HEIGHT, anchor=figure_id, cmyk=spec.cmyk),
+            Paragraph(caption, styles["caption"]))]
 
     builder = FlowableBuilder(styles, figure_flowables, link_colour=None if spec.cmyk else LINK_COLOUR,
                               links=not spec.cmyk)
@@ -155,7 +192,7 @@ def booklet_story(spec: BookletSpec, frame_width: float, frame_height: float) ->
               for index, f in enumerate(files)]
     for rules_file in files:
         _check_glyphs(rules_file)
-        story.append(CondPageBreak(70 * MM) if rules_file.kind == "game" else PageBreak())
+        story.append(_section_start(CondPageBreak(70 * MM) if rules_file.kind == "game" else PageBreak()))
         story.append(_entry(_heading(lang, rules_file, book), styles["title"], _key(rules_file)))
         if rules_file.kind == "game":
             family = booklet_text(lang, f"family_{rules_file.family}", book)
@@ -208,7 +245,7 @@ def _cover(spec: BookletSpec, styles: dict, frame_width: float) -> list:
 
 def _printing_note(spec: BookletSpec, styles: dict) -> list:
     lang = spec.lang
-    note = [PageBreak(), Paragraph(booklet_text(lang, "print_title", spec.book), styles["title"])]
+    note = [_section_start(PageBreak()), Paragraph(booklet_text(lang, "print_title", spec.book), styles["title"])]
     for number, step in enumerate(booklet_text(lang, "print_steps", spec.book, code=lang), start=1):
         note.append(Paragraph(f"{number}. {step}", styles["body"]))
     return note
