@@ -27,6 +27,7 @@ from the hex ones. Findings on the print colours say "(CMYK)" and name the CMYK 
 """
 
 from dataclasses import dataclass, replace
+from functools import cache
 
 from generator.colour import Colour
 from generator.model.set_loader import OPEN_SET_NAMES
@@ -154,11 +155,43 @@ def _screen_subject(finding: Finding) -> str:
     return finding.subject.replace(" (CMYK)", "").replace(", CMYK)", ")")
 
 
-def colour_problems(theme) -> list[str]:
+CHECKED_THEMES = "checked_themes.toml"
+
+
+def theme_fingerprint(theme) -> str:
+    """sha256 of everything the checks read: the theme as a complete theme file, name included."""
+    from hashlib import sha256
+    from generator.theme import theme_toml
+
+    return sha256(theme_toml(theme, theme.name).encode()).hexdigest()
+
+
+@cache
+def _checked_themes() -> dict:
+    from generator.resources import load_toml, template_path
+
+    path = template_path(CHECKED_THEMES)
+    return load_toml(path) if path.exists() else {}
+
+
+def _checked_bundled_problems(theme) -> list[str] | None:
+    """A bundled theme, unchanged, was checked when it was made (templates/checked_themes.toml,
+    written by scripts/check_bundled_themes.py, verified by tests/test_colour_checks.py): its
+    problems, without importing the colour science. None for anything else."""
+    record = _checked_themes().get(theme.name)
+    if record is None or record["fingerprint"] != theme_fingerprint(theme):
+        return None
+    return list(record["problems"])
+
+
+def colour_problems(theme, reuse_checked: bool = True) -> list[str]:
     """The messages of the failing findings, in the order of the rules above.
 
     A CMYK failure whose screen twin fails too says nothing new (a colour given as hex only has
     its CMYK derived from it), so only the screen one is reported."""
+    known = _checked_bundled_problems(theme) if reuse_checked else None
+    if known is not None:
+        return known
     findings = check_theme(theme)
     failed_on_screen = {(f.rule, f.subject) for f in findings if not f.passed and not f.printed}
     return [f.message for f in findings if not f.passed

@@ -4,12 +4,8 @@ its PDF settings. `build` writes them as PDFs; `export` writes the same pages as
 
 from dataclasses import dataclass, field
 
-from generator.art.board import board_geometry
 from generator.errors import UserError
-from generator.imposition.board_sheets import a3_page, natural_page, tiled_pages
 from generator.imposition.paper import paper_named
-from generator.imposition.setup_cards import setup_card
-from generator.imposition.tile_sheets import SheetRequest, tile_sheet_files
 from generator.model.set_loader import load_set
 from generator.scene import Drawing
 from generator.theme import theme_for
@@ -27,7 +23,11 @@ def tile_sheet_name(set_name: str, suffix: str = "") -> str:
     return f"tiles-{set_name}{suffix}.pdf"
 
 
+# Each kind of document imports its own art when asked, so `opendomino tiles` loads no board art.
+
 def tile_documents(options, set_name: str) -> list[Document]:
+    from generator.imposition.tile_sheets import SheetRequest, tile_sheet_files
+
     request = SheetRequest(load_set(set_name), theme_for(options), paper_named(options.paper), options.tile_size,
                            options.layout, options.back_offset, options.lang)
     title = f"Open Domino: set {set_name} tiles" if request.tile_set.has_layout else f"Dominoes: {set_name} tiles"
@@ -37,6 +37,9 @@ def tile_documents(options, set_name: str) -> list[Document]:
 
 def board_documents(options, notes: list[str]) -> list[Document]:
     """Full size, one A3 sheet (or a note saying why not), and tiled over home sheets."""
+    from generator.art.board import board_geometry
+    from generator.imposition.board_sheets import a3_page, natural_page, tiled_pages
+
     theme, geometry = theme_for(options), board_geometry(options)
     pdf = PdfOptions(title="Open Domino: board")
     documents = [Document("board-full-size.pdf", [natural_page(geometry, theme, options.lang)], pdf)]
@@ -50,6 +53,8 @@ def board_documents(options, notes: list[str]) -> list[Document]:
 
 
 def setup_card_document(options) -> Document:
+    from generator.imposition.setup_cards import setup_card
+
     theme, paper = theme_for(options), paper_named(options.paper)
     return Document("setup-cards.pdf", [setup_card(load_set(name), theme, paper, options.lang) for name in options.sets
                                         if load_set(name).has_layout],
