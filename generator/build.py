@@ -4,9 +4,7 @@ Each step imports what it draws with when it runs, so that a command imports onl
 and the worker processes load the heavy parts (reportlab's typesetting, pypdf) in parallel.
 """
 
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
-import multiprocessing
 import os
 from pathlib import Path
 
@@ -16,7 +14,6 @@ from generator.errors import UserError
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_grid import plan_sheets
 from generator.model.set_loader import register_set_file
-from generator.workers import stop_workers, worker_start
 
 
 def _write(documents, options: BuildOptions, report: BuildReport) -> None:
@@ -169,7 +166,16 @@ def iter_jobs(jobs: list):
     The workers die with the command: killed, interrupted or failed, it takes them along
     (generator.workers), so none is left writing or holding the terminal's output open.
     """
-    if len(jobs) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if len(jobs) < 2:
+        yield from (_run_job(job) for job in jobs)
+        return
+    # Loaded here: a one-step command (tiles, board) never pays for the process pool's imports.
+    from concurrent.futures import ProcessPoolExecutor
+    import multiprocessing
+
+    from generator.workers import stop_workers, worker_start
+
+    if "fork" not in multiprocessing.get_all_start_methods():
         yield from (_run_job(job) for job in jobs)
         return
     context = multiprocessing.get_context("fork")

@@ -260,7 +260,19 @@ def parse_base_url(text: str | None, option: str = "--base-url") -> str | None:
 
 
 sets_option = click.option("--sets", "sets_text", default=",".join(OPEN_SET_NAMES), show_default=True,
-                           help="Sets to make, comma-separated: A, B, C, double-3 … double-18, chinese, picture.")
+                           help="Sets to make, comma-separated: A, B, C, double-3 … double-18, chinese, picture, "
+                                "triominoes.")
+BOOKS = ("open", "classic")
+
+
+def parse_books(text: str) -> tuple[str, ...]:
+    """--books: "open", "classic" or both, comma-separated, in the order given."""
+    books = tuple(dict.fromkeys(part.strip().lower() for part in text.split(",") if part.strip()))
+    unknown = [book for book in books if book not in BOOKS]
+    if unknown or not books:
+        raise UserError(f"--books: {unknown[0] if unknown else 'nothing'!r} is not a booklet; "
+                        f"use open, classic or open,classic")
+    return books
 
 
 def _with_sets(options: BuildOptions, sets_text: str) -> BuildOptions:
@@ -273,14 +285,16 @@ def _with_sets(options: BuildOptions, sets_text: str) -> BuildOptions:
 
 @cli.command("build")
 @sets_option
+@click.option("--books", "books_text", default=",".join(BuildOptions.books), show_default=True,
+              help="Rule booklets: open (Open Domino's games), classic (the classic domino games), or both.")
 @kit_options
 @print_options
-def build_command(options: BuildOptions, sets_text):
+def build_command(options: BuildOptions, sets_text, books_text):
     """Write the whole kit: tile sheets, board, setup cards, rule booklets (or, with --target shop, print-shop files)."""
     from generator.build import build, build_jobs, check_fits, with_set_files
 
     started = time.monotonic()
-    options = _with_sets(options, sets_text)
+    options = replace(_with_sets(options, sets_text), books=parse_books(books_text))
     _say(f"building the {options.target} kit into {options.out} ({options.paper}, tiles {options.tile_size} mm, "
          f"theme {options.theme}, layout {options.layout})", level=1)
     check_fits(options)
