@@ -300,3 +300,34 @@ def test_a_suggestion_is_set_apart_in_the_booklet():
     boxes = list(tables(flowables))
     assert len(boxes) == len(suggestions(game)) >= 1
     assert any(command[0] == "LINEBEFORE" for command in boxes[0]._linecmds)
+
+
+# --- issue 18: the points the reading against the manual found ------------------------------
+
+FOUND = {
+    "en": {"stops": "play stops after the eighth tile", "rebuilt": "rebuilt", "two_sets": "two reduced sets",
+           "stack": "the whole stack is taken off", "reconstructed": "(reconstructed)"},
+    "ru": {"stops": "игра обрывается после восьмого элемента", "rebuilt": "восстановлен",
+           "two_sets": "два сокращённых комплекта", "stack": "снимают всю эту стопку",
+           "reconstructed": "(реконструкция)"},
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_points_found_against_the_manual(rules, lang):
+    from generator.model.figures import figure
+
+    found, by_number = FOUND[lang], games(rules[lang])
+    text = {number: " ".join(f.markdown.split()) for number, f in by_number.items()}
+    # Game 29: Fig. 10's order taken literally cannot be played past 8 tiles; say so, and mark a fix.
+    assert found["stops"] in text[29] and text[29].count(SUGGESTION_MARKER[lang]) >= 2
+    # Fig. 6 is lost from the manual: its caption and the three games that use it say it is rebuilt.
+    assert found["reconstructed"] in figure("fig-6").title[lang]
+    for number in (7, 13, 22):
+        assert found["rebuilt"] in text[number], number
+    # Games 1 and 2 carry the manual's "also with two sets" remark, as game 3 does.
+    for number in (1, 2):
+        assert found["two_sets"] in text[number] and "#fig-2" in text[number], number
+    # Game 10's stack rule is the manual's own («…то с поля снимают целую стопку»): plain text.
+    stack_line = next(line for line in by_number[10].markdown.splitlines() if found["stack"] in line)
+    assert not stack_line.lstrip().startswith(">")
