@@ -307,7 +307,7 @@ def test_a_suggestion_is_set_apart_in_the_booklet():
 FOUND = {
     "en": {"stops": "play stops after the eighth tile", "rebuilt": "rebuilt", "two_sets": "two reduced sets",
            "stack": "the whole stack is taken off", "reconstructed": "(reconstructed)"},
-    "ru": {"stops": "игра обрывается после восьмого элемента", "rebuilt": "восстановлен",
+    "ru": {"stops": "игра обрывается после восьмого элемента", "rebuilt": "восстанов",
            "two_sets": "два сокращённых комплекта", "stack": "снимают всю эту стопку",
            "reconstructed": "(реконструкция)"},
 }
