@@ -18,9 +18,16 @@ MARKER_SIZE = 22.0        # mm across a train marker
 SHAPES = ("circle", "square", "triangle", "diamond", "pentagon", "hexagon", "star", "heart")
 
 
+def slot_start(size) -> float:
+    """From the hub's centre to the inner end of a slot: past the engine, and far enough out that
+    neighbouring slots, 360/8 degrees apart, do not overlap (their inner corners clear each other)."""
+    clear_of_neighbours = size.width / 2 / math.tan(math.pi / SLOTS)
+    return max(size.height / 2, clear_of_neighbours) + GAP
+
+
 def hub_radius(size) -> float:
-    """From the hub's centre to where a train's first tile ends: the engine, a gap, a tile."""
-    return size.height / 2 + GAP + size.height + RIM
+    """From the hub's centre to where a train's first tile ends."""
+    return slot_start(size) + size.height + RIM
 
 
 def _train_colour(theme, number: int):
@@ -42,11 +49,11 @@ def hub_drawing(theme, size, bleed: float = 0.0) -> Drawing:
     for number in range(1, SLOTS + 1):
         colour = _train_colour(theme, number)
         angle = (number - 1) * 360.0 / SLOTS
-        slot = Rect(c + h / 2 + GAP, c - w / 2, h, w, Style(fill=theme.colour("board.dark"), stroke=colour,
-                                                           stroke_width=0.8))
-        label_x = c + h / 2 + GAP + h + RIM / 2
+        start = c + slot_start(size)
+        slot = Rect(start, c - w / 2, h, w, Style(fill=theme.colour("board.dark"), stroke=colour, stroke_width=0.8))
+        label_x = start + h + RIM / 2
         label = Text(label_x, c + 1.2, str(number), 3.6, ink, "sans-bold", "middle")
-        mark = _shape(SHAPES[number - 1], c + h / 2 + GAP + h / 2, c, w * 0.22, Style(fill=colour))
+        mark = _shape(SHAPES[number - 1], start + h / 2, c, w * 0.22, Style(fill=colour))
         drawing.add(Group((slot, mark, Group((label,), rotate_about(90, label_x, c))), rotate_about(angle, c, c)))
     return drawing
 
