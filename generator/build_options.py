@@ -26,7 +26,7 @@ class BuildOptions:
     colour_overrides: tuple[tuple[str, str], ...] = ()   # (key, colour text), applied by theme_for
     strict: bool = False          # a failing colour check stops the build
     booklet_langs: tuple[str, ...] = ("en", "ru")
-    books: tuple[str, ...] = ("open",)   # rule booklets: "open" (Open Domino), "classic" (the classic games)
+    books: tuple[str, ...] = ("open", "classic")   # rule booklets: "open" (Open Domino), "classic" (the classic games)
     layout: str = "duplex-long"   # tile sheets: duplex-long, duplex-short, gutterfold, separate
     back_offset: tuple[float, float] = (0.0, 0.0)   # mm, as read from `opendomino calibrate`
     target: str = "home"          # "home" files to print yourself, or "shop" PDF/X-1a files

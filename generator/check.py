@@ -33,14 +33,15 @@ def run_checks(options, config_path) -> list[str]:
     plays = load_figures("classic")
     lines.append(f"figures of play: {len(plays)} ({', '.join(plays)}); every tile is in its set once, "
                  "every joint and every touching edge matches")
-    for lang in LANGUAGES:
-        files = load_rules(lang)
-        for rules_file in files:
-            require_glyphs("serif", rules_file.markdown)
-            require_glyphs("sans-bold", rules_file.title)
-        games = sum(1 for f in files if f.kind == "game")
-        lines.append(f"rules ({lang}): {len(files)} files, {games} games, figure references resolve, "
-                     "every character has a glyph")
+    for book, label in (("open", "rules"), ("classic", "classic rules")):
+        for lang in LANGUAGES:
+            files = load_rules(lang, book=book)
+            for rules_file in files:
+                require_glyphs("serif", rules_file.markdown)
+                require_glyphs("sans-bold", rules_file.title)
+            games = sum(1 for f in files if f.kind == "game")
+            lines.append(f"{label} ({lang}): {len(files)} files, {games} games, figure references resolve, "
+                         "every character has a glyph")
     for name in theme_names():
         problems = colour_problems(load_theme(name))
         lines.append(f"theme {name}: loads; " + ("colour checks pass" if not problems

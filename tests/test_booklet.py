@@ -5,7 +5,7 @@ import re
 import pypdfium2
 import pytest
 
-from generator.booklet.document import booklet_spec, write_booklet
+from generator.booklet.document import booklet_name, booklet_spec, write_booklet
 from generator.errors import UserError
 from generator.imposition.saddle_stitch import padded_order, sheet_sides
 from generator.model.figures import load_figures
@@ -16,6 +16,12 @@ from pdf_inspect import MM, font_report, read_pdf
 A5 = (148 * MM, 210 * MM)
 A4_LANDSCAPE = (297 * MM, 210 * MM)
 LANGS = ["en", "ru"]
+# Every booklet the default kit writes: (book, lang) and its file stem.
+BOOKLETS = [("open", "en"), ("open", "ru"), ("classic", "en"), ("classic", "ru")]
+
+
+def stem(book: str, lang: str) -> str:
+    return booklet_name(book, lang)
 
 
 def size(page):
@@ -37,9 +43,9 @@ def page_texts(path) -> list[str]:
     return [page.get_textpage().get_text_range() for page in pypdfium2.PdfDocument(path)]
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_reading_order_pages(default_kit, lang):
-    reader = read_pdf(default_kit / f"rules-{lang}.pdf")
+@pytest.mark.parametrize("book, lang", BOOKLETS)
+def test_reading_order_pages(default_kit, book, lang):
+    reader = read_pdf(default_kit / f"{stem(book, lang)}.pdf")
     assert 40 <= len(reader.pages) <= 120
     assert all(size(p) == pytest.approx(A5, abs=0.01) for p in reader.pages)
     last = reader.pages[-1].extract_text()
@@ -47,16 +53,16 @@ def test_reading_order_pages(default_kit, lang):
     assert "SHORT" in last or "КОРОТКОМУ" in last
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_saddle_stitch_imposition_order(default_kit, lang):
-    pages = len(read_pdf(default_kit / f"rules-{lang}.pdf").pages)
-    imposed = read_pdf(default_kit / f"rules-{lang}-booklet.pdf")
+@pytest.mark.parametrize("book, lang", BOOKLETS)
+def test_saddle_stitch_imposition_order(default_kit, book, lang):
+    pages = len(read_pdf(default_kit / f"{stem(book, lang)}.pdf").pages)
+    imposed = read_pdf(default_kit / f"{stem(book, lang)}-booklet.pdf")
     padded = pages + (-pages % 4)
     assert len(imposed.pages) == padded // 2
     assert all(size(p) == pytest.approx(A4_LANDSCAPE, abs=0.01) for p in imposed.pages)
     order = padded_order(pages)
     n = padded
-    rendered = pypdfium2.PdfDocument(default_kit / f"rules-{lang}-booklet.pdf")
+    rendered = pypdfium2.PdfDocument(default_kit / f"{stem(book, lang)}-booklet.pdf")
     for s in range(n // 4):
         front, back = rendered[2 * s], rendered[2 * s + 1]
         expected_front = (n - 2 * s, 2 * s + 1)
@@ -75,9 +81,9 @@ def test_sheet_formula():
     assert len(sheet_sides(13)) == 8
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_fonts_are_embedded(default_kit, lang):
-    for name in (f"rules-{lang}.pdf", f"rules-{lang}-booklet.pdf"):
+@pytest.mark.parametrize("book, lang", BOOKLETS)
+def test_fonts_are_embedded(default_kit, book, lang):
+    for name in (f"{stem(book, lang)}.pdf", f"{stem(book, lang)}-booklet.pdf"):
         fonts = font_report(read_pdf(default_kit / name))
         names = {font for font, _ in fonts}
         assert fonts and all(embedded for _, embedded in fonts), name
@@ -85,16 +91,16 @@ def test_fonts_are_embedded(default_kit, lang):
         assert not any(base in n for n in names for base in ("Helvetica", "Times", "Courier"))
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_contents_match_the_headings(default_kit, lang):
-    texts = page_texts(default_kit / f"rules-{lang}.pdf")
+@pytest.mark.parametrize("book, lang", BOOKLETS)
+def test_contents_match_the_headings(default_kit, book, lang):
+    texts = page_texts(default_kit / f"{stem(book, lang)}.pdf")
     entries = []
     for text in texts[1:4]:
         for line in text.splitlines():
             match = re.match(r"^(.*?)[\s.]*\s?(\d+)$", line.strip())
-            if match and "." in line:
+            if match and ". . ." in line:          # a contents line: title, dot leaders, page
                 entries.append((match[1].strip(" ."), int(match[2])))
-    files = load_rules(lang)
+    files = load_rules(lang, book=book)
     assert len(entries) == len(files)
     for (title, page), rules_file in zip(entries, files):
         assert rules_file.title in title
@@ -162,15 +168,15 @@ def _empty_foot_mm(page) -> float:
     return (frame.height - (box[3] if box else 0)) / per_mm
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_figures_float_so_pages_are_filled(default_kit, lang):
+@pytest.mark.parametrize("book, lang", BOOKLETS)
+def test_figures_float_so_pages_are_filled(default_kit, book, lang):
     """A page more than a third blank at its foot is the end of a chapter or game: the next page
     starts a new one. Figures that did not fit moved down past the text that follows them."""
     from generator.booklet.styles import MARGINS
-    document = pypdfium2.PdfDocument(default_kit / f"rules-{lang}.pdf")
+    document = pypdfium2.PdfDocument(default_kit / f"{stem(book, lang)}.pdf")
     # Each page's text without the page number that pdfium reads first.
     texts = [re.sub(r"^\d+ ", "", " ".join(page.get_textpage().get_text_range().split())) for page in document]
-    files = load_rules(lang)
+    files = load_rules(lang, book=book)
     titles = [f.title for f in files]
     frame_height = 210 - MARGINS["top"] - MARGINS["bottom"]
     first_chapter = next(index for index, text in enumerate(texts) if text.startswith(titles[0]))

@@ -30,7 +30,8 @@ def cmyk_fills(reader):
 
 SHOP_FILES = sorted(["shop-board.pdf", "shop-tiles-A.pdf", "shop-tiles-B.pdf", "shop-tiles-C.pdf",
                      "shop-rules-en-interior.pdf", "shop-rules-en-cover.pdf",
-                     "shop-rules-ru-interior.pdf", "shop-rules-ru-cover.pdf", "shop-tokens-mexican-train.pdf"])
+                     "shop-rules-ru-interior.pdf", "shop-rules-ru-cover.pdf", "shop-tokens-mexican-train.pdf",
+                     *(f"shop-rules-classic-{lang}-{part}.pdf" for lang in ("en", "ru") for part in ("interior", "cover"))])
 
 
 def test_shop_files(shop_kit):

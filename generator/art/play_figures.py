@@ -86,7 +86,7 @@ def _turned_boxes(boxes, transform) -> list[tuple[float, float]]:
 def line_drawing(figure: Figure, theme: Theme, size: TileSize = TileSize()) -> Drawing:
     """Tiles joined end to end from the start: doubles crosswise, arms in their directions; the
     Mexican Train's start lies in its hub."""
-    from generator.art.mexican_train import GAP as HUB_SLOT_GAP, hub_drawing
+    from generator.art.mexican_train import hub_drawing, slot_start
 
     line = figure.line
     tile_set = load_set(figure.set_name)
@@ -108,8 +108,8 @@ def line_drawing(figure: Figure, theme: Theme, size: TileSize = TileSize()) -> D
         reach = {0.0: h / 2, 180.0: h / 2}
     for arm in line.arms:
         arm_items, boxes = _arm_items(arm, tile_set, theme, size)
-        # In the hub a train's first tile rests in its slot, which starts just past the engine.
-        distance = (h / 2 + HUB_SLOT_GAP if line.hub else reach[arm.angle] + GAP)
+        # In the hub a train's first tile rests in its slot.
+        distance = slot_start(size) if line.hub else reach[arm.angle] + GAP
         transform = translate(distance, 0).then(rotate_about(arm.angle, 0, 0))
         items.append(Group(tuple(arm_items), transform))
         points += _turned_boxes(boxes, transform)

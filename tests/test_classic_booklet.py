@@ -1,0 +1,253 @@
+"""The classic games booklet (seeds 001, 003, 004), its figures of lines of play, and the
+Mexican Train pieces."""
+
+import math
+from pathlib import Path
+import re
+import shutil
+
+import pypdfium2
+import pytest
+
+from generator.art.mexican_train import SHAPES, SLOTS, hub_drawing, marker_drawing
+from generator.errors import UserError
+from generator.model import figures as figures_module
+from generator.model.figures import figure, load_figures
+from generator.resources import template_path
+from generator.rules import load_rules
+from generator.scene import Group, Rect
+from generator.sizes import TileSize
+from generator.texts import LANGUAGES
+from generator.theme import load_theme
+
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+
+# Every game the three classic seeds describe, with where it is described and how many variants
+# the seeds give for it (each seed's own variants, plus one "another rule" where two seeds tell the
+# same game differently). Numbers are the booklet's.
+SEED_GAMES = {
+    1: ("Традиционное домино", {"001", "003"}),
+    2: ("Козёл", {"001", "003", "004"}),
+    3: ("Морской козёл", {"004"}),
+    4: ("Генерал", {"004"}),
+    5: ("Спортивное домино", {"001", "004"}),
+    6: ("Блиц", {"001"}),
+    7: ("Блиц вслепую", {"001"}),
+    8: ("Втёмную", {"001"}),
+    9: ("Чечевэ", {"004"}),
+    10: ("Осёл", {"004"}),
+    11: ("Телефон", {"004"}),
+    12: ("Севастополь", {"001"}),
+    13: ("Паук", {"001"}),
+    14: ("Колбаса", {"001"}),
+    15: ("Маггинс", {"001", "004"}),
+    16: ("Берген", {"001"}),
+    17: ("Пятерное домино", {"001"}),
+    18: ("Тройное домино", {"001"}),
+    19: ("Тройное домино на счастье", {"001"}),
+    20: ("Семёрка", {"004"}),
+    21: ("Матадор", {"001"}),
+    22: ("Шестерной матадор", {"001"}),
+    23: ("Французская партия", {"001"}),
+    24: ("Двухполосное домино", {"001"}),
+    25: ("Лестница", {"001"}),
+    26: ("Подкидное домино", {"001"}),
+    27: ("Мексиканский поезд", {"004"}),
+    28: ("Супер-поезд", {"004"}),
+    29: ("Детское домино", {"004"}),
+    30: ("Треугольное домино", {"004"}),
+}
+
+
+@pytest.fixture(scope="module")
+def classic():
+    return {lang: load_rules(lang, book="classic") for lang in LANGUAGES}
+
+
+def games(files):
+    return {f.number: f for f in files if f.kind == "game"}
+
+
+# Variants per game, as the seeds give them (see the writers' notes in the commit history): 1 has
+# two rules of seed 003 beside 001's; 2 (Kozyol) has 003's options, 001's and 004's forms; 3 and 4
+# are told differently by 001 and 004 or have the seed's own forms; 21 (Matador) has the second way
+# of scoring of seed 001, 22 its beginners' count. Every other game has none.
+CLASSIC_VARIANTS = {number: 0 for number in SEED_GAMES} | {1: 2, 2: 8, 3: 5, 4: 3, 21: 1, 22: 1}
+
+
+# --- the text ---------------------------------------------------------------------------------
+
+def test_every_game_of_the_seeds_has_its_section(classic):
+    by_number = games(classic["ru"])
+    assert sorted(by_number) == sorted(SEED_GAMES)
+    for number, (name, sources) in SEED_GAMES.items():
+        game = by_number[number]
+        assert name.replace("ё", "е").lower() in game.title.replace("ё", "е").lower(), (number, game.title)
+        assert sources <= set(game.sources), (number, game.sources)
+
+
+def test_both_languages_have_the_same_games_sets_and_variants(classic):
+    ru, en = games(classic["ru"]), games(classic["en"])
+    assert sorted(ru) == sorted(en)
+    for number in ru:
+        assert (ru[number].sets, ru[number].players, ru[number].family, ru[number].sources) == \
+               (en[number].sets, en[number].players, en[number].family, en[number].sources), number
+        assert len(ru[number].variants) == len(en[number].variants), number
+
+
+def test_variant_counts_are_the_seeds(classic):
+    for lang in LANGUAGES:
+        counted = {number: len(game.variants) for number, game in games(classic[lang]).items()}
+        assert counted == CLASSIC_VARIANTS, lang
+
+
+def test_opening_and_strategy_chapters(classic):
+    for lang in LANGUAGES:
+        chapters = [f for f in classic[lang] if f.kind == "chapter"]
+        assert len(chapters) == 2
+        opening = " ".join(chapters[0].markdown.split())
+        assert "(N + 1)(N + 2)/2" in opening
+        for count in ("28", "55", "91", "136", "190"):
+            assert count in opening, (lang, count)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+", text.lower().replace("ё", "е"))
+
+
+def test_no_run_of_eight_words_is_copied_from_any_seed(classic):
+    seed_runs = set()
+    for seed in sorted(SEEDS.glob("*.txt")):
+        words = _words(seed.read_text(encoding="utf-8", errors="replace"))
+        seed_runs |= {tuple(words[i:i + 8]) for i in range(len(words) - 7)}
+    for lang in LANGUAGES:
+        for rules_file in classic[lang]:
+            words = _words(rules_file.markdown)
+            copied = {tuple(words[i:i + 8]) for i in range(len(words) - 7)} & seed_runs
+            assert not copied, (lang, rules_file.file_name, [" ".join(run) for run in sorted(copied)][:2])
+
+
+def test_every_figure_reference_resolves_and_each_figure_is_placed_once(classic):
+    known = set(load_figures("classic"))
+    for lang in LANGUAGES:
+        placed = []
+        for rules_file in classic[lang]:
+            placed += re.findall(r"```figure\n\s*([\w-]+)\s*\n```", rules_file.markdown)
+            for target in re.findall(r"\]\(#([\w-]+)\)", rules_file.markdown):
+                assert target in known, (lang, rules_file.file_name, target)
+        assert sorted(placed) == sorted(set(placed)), lang
+        assert set(placed) == known, (lang, known - set(placed))
+
+
+# --- the figures ----------------------------------------------------------------------------
+
+def test_one_figure_per_family_and_every_joint_matches():
+    lines = {fid: f for fid, f in load_figures("classic").items() if f.line is not None}
+    assert {"line-block", "line-spinner", "line-matador", "line-mexican-train"} <= set(lines)
+    for fid, fig in lines.items():
+        line = fig.line
+        for arm in line.arms:
+            open_number = arm.attach
+            for linked in arm.tiles:
+                if line.joint == "match":
+                    assert linked.near == open_number, (fid, linked)
+                else:
+                    assert linked.near + open_number == 7, (fid, linked)
+                open_number = linked.far
+        used = [line.start.tile.digits] + [t.tile.digits for arm in line.arms for t in arm.tiles]
+        assert len(used) == len(set(used)), fid
+    spinner = lines["line-spinner"].line
+    assert sum(points for _, points in spinner.open_ends()) % 5 == 0
+
+
+@pytest.mark.parametrize("old, new, problem", [
+    ('tiles = ["5-0"]', 'tiles = ["4-0"]', "arm 1: tile 4-0 does not join 5"),
+    ('tiles = ["5-0"]', 'tiles = ["5-3"]', "arm 2: tile 5-3 is not in the set, or is used twice"),
+    ('start = "5-5"', 'start = "5-9"', "start: tile 5-9 is not in the set"),
+])
+def test_a_figure_with_a_broken_joint_is_refused_with_one_line(tmp_path, monkeypatch, old, new, problem):
+    folder = tmp_path / "figures"
+    shutil.copytree(template_path("figures"), folder)
+    path = folder / "line-spinner.toml"
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    monkeypatch.setattr(figures_module, "template_path", lambda *parts: tmp_path.joinpath(*parts)
+                        if parts[0] == "figures" else template_path(*parts))
+    figures_module._all_figures.cache_clear()
+    try:
+        with pytest.raises(UserError) as error:
+            load_figures("classic")
+    finally:
+        figures_module._all_figures.cache_clear()
+    message = str(error.value)
+    assert "line-spinner" in message and problem in message and "\n" not in message
+
+
+# --- the Mexican Train pieces ---------------------------------------------------------------
+
+def _slot_rects(drawing):
+    """The hub's slots: (rect, transform) for each rectangle inside a turned group."""
+    for item in drawing.items:
+        if isinstance(item, Group):
+            for inner in item.items:
+                if isinstance(inner, Rect):
+                    yield inner, item.transform
+
+
+@pytest.mark.parametrize("size", [TileSize(22, 44), TileSize(26, 52)])
+def test_the_hub_has_eight_slots_of_the_tile_size(size):
+    hub = hub_drawing(load_theme("classic"), size)
+    slots = list(_slot_rects(hub))
+    assert len(slots) == SLOTS == 8
+    centres = []
+    for rect, transform in slots:
+        corners = [transform.apply(x, y) for x, y in ((rect.x, rect.y), (rect.x + rect.width, rect.y),
+                                                      (rect.x, rect.y + rect.height))]
+        long_side = math.dist(corners[0], corners[1])
+        short_side = math.dist(corners[0], corners[2])
+        assert long_side == pytest.approx(size.height, abs=0.01) and short_side == pytest.approx(size.width, abs=0.01)
+        centres.append(transform.apply(rect.x + rect.width / 2, rect.y + rect.height / 2))
+    # Slots lie around the centre at equal angles; no two slots overlap, nor a slot and the engine.
+    radius = hub.width / 2
+    angles = sorted(round(math.degrees(math.atan2(y - radius, x - radius)) % 360) for x, y in centres)
+    assert angles == [0, 45, 90, 135, 180, 225, 270, 315]
+    engine = [(radius - size.width / 2, radius - size.height / 2), (radius + size.width / 2, radius - size.height / 2),
+              (radius + size.width / 2, radius + size.height / 2), (radius - size.width / 2, radius + size.height / 2)]
+    boxes = [[transform.apply(x, y) for x, y in ((r.x, r.y), (r.x + r.width, r.y), (r.x + r.width, r.y + r.height),
+                                                 (r.x, r.y + r.height))] for r, transform in slots]
+    for index, box in enumerate(boxes):
+        assert not _overlap(box, engine), index
+        for other in boxes[index + 1:]:
+            assert not _overlap(box, other), index
+
+
+def _overlap(a, b) -> bool:
+    """Two convex polygons overlap unless some edge's normal separates them (separating axes)."""
+    for polygon in (a, b):
+        for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
+            normal = (y0 - y1, x1 - x0)
+            project = lambda points: [p[0] * normal[0] + p[1] * normal[1] for p in points]  # noqa: E731
+            if max(project(a)) <= min(project(b)) + 1e-9 or max(project(b)) <= min(project(a)) + 1e-9:
+                return False
+    return True
+
+
+def test_eight_markers_in_distinct_colours_and_shapes():
+    theme = load_theme("classic")
+    colours = {marker_drawing(theme, number).items[1].style.fill.hex for number in range(1, 9)}
+    assert len(colours) == 8 and len(set(SHAPES)) == 8
+
+
+def test_the_token_sheet_as_printed(default_kit):
+    document = pypdfium2.PdfDocument(default_kit / "tokens-mexican-train.pdf")
+    assert len(document) == 1
+    page = document[0]
+    text = page.get_textpage().get_text_range()
+    assert all(str(number) in text for number in range(1, 9)) and "100 %" in text
+    image = page.render(scale=100 / 72).to_pil().convert("RGB")
+    present = {colour for _, colour in image.getcolors(maxcolors=1 << 22)}
+    theme = load_theme("classic")
+    for number in range(1, 9):
+        wanted = theme.colour(f"pips.{number}").rgb
+        assert any(max(abs(a - b) for a, b in zip(wanted, pixel)) <= 6 for pixel in present), number
