@@ -26,7 +26,7 @@ SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 # the seeds give for it (each seed's own variants, plus one "another rule" where two seeds tell the
 # same game differently). Numbers are the booklet's.
 SEED_GAMES = {
-    1: ("Традиционное домино", {"001", "003"}),
+    1: ("Традиционное домино", {"001", "003", "004"}),
     2: ("Козёл", {"001", "003", "004"}),
     3: ("Морской козёл", {"004"}),
     4: ("Генерал", {"004"}),
@@ -56,6 +56,7 @@ SEED_GAMES = {
     28: ("Супер-поезд", {"004"}),
     29: ("Детское домино", {"004"}),
     30: ("Треугольное домино", {"004"}),
+    31: ("Очко", {"001"}),
 }
 
 
@@ -68,11 +69,11 @@ def games(files):
     return {f.number: f for f in files if f.kind == "game"}
 
 
-# Variants per game, as the seeds give them (see the writers' notes in the commit history): 1 has
-# two rules of seed 003 beside 001's; 2 (Kozyol) has 003's options, 001's and 004's forms; 3 and 4
+# Variants per game, as the seeds give them: 1 has two rules of seed 003 and the "yard" form of
+# seed 004 beside 001's; 2 (Kozyol) has 003's options, 001's and 004's forms; 3 and 4
 # are told differently by 001 and 004 or have the seed's own forms; 21 (Matador) has the second way
 # of scoring of seed 001, 22 its beginners' count. Every other game has none.
-CLASSIC_VARIANTS = {number: 0 for number in SEED_GAMES} | {1: 2, 2: 8, 3: 5, 4: 3, 21: 1, 22: 1}
+CLASSIC_VARIANTS = {number: 0 for number in SEED_GAMES} | {1: 3, 2: 8, 3: 5, 4: 3, 21: 1, 22: 1}
 
 
 # --- the text ---------------------------------------------------------------------------------
