@@ -8,13 +8,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Frame, NextPageTemplate, PageBreak,
-                                PageTemplate, Paragraph, Spacer)
+                                PageTemplate, Spacer)
 
 from generator.art.figure import figure_drawing
 from generator.atomic import atomic_path
 from generator.booklet.contents import ContentsLine, define_number_forms
 from generator.booklet.figure_flowable import CaptionedFigure, DrawingFlowable
 from generator.booklet.markdown_flowables import FlowableBuilder
+from generator.booklet.paragraph import Paragraph
 from generator.booklet.styles import BOOKLET_PAGES, MARGINS, MM, BookletPage, paragraph_styles
 from generator.booklet.texts import booklet_text
 from generator.errors import UserError

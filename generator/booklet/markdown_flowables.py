@@ -10,7 +10,8 @@ from html import escape
 
 from markdown_it.token import Token
 from reportlab.lib.colors import CMYKColor, HexColor
-from reportlab.platypus import CondPageBreak, ListFlowable, ListItem, Paragraph, Table, TableStyle
+from reportlab.platypus import CondPageBreak, ListFlowable, ListItem, Table, TableStyle
+from generator.booklet.paragraph import Paragraph
 
 FIGURE_FENCE = "figure"
 HEADING_ROOM = 22.0      # mm
