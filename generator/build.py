@@ -160,6 +160,22 @@ def run_jobs(jobs: list) -> list[BuildReport]:
     return list(iter_jobs(jobs))
 
 
+def _load_for_booklets() -> None:
+    """What every booklet worker needs, loaded once before the workers are forked so that they
+    share it instead of each loading it again: platypus, pypdf, the fonts and both hyphenation
+    dictionaries (pyphen keeps them in a module-level cache)."""
+    import pyphen
+
+    from generator.booklet.document import write_booklet  # noqa: F401
+    from generator.booklet.hyphenation import DICTIONARIES
+    from generator.fonts import register_families
+    from generator.imposition.saddle_stitch import impose_saddle_stitch  # noqa: F401
+
+    register_families()
+    for dictionary in DICTIONARIES.values():
+        pyphen.Pyphen(lang=dictionary)
+
+
 def iter_jobs(jobs: list):
     """As run_jobs, but yield each job's report as soon as it and the jobs before it are done.
 
@@ -172,6 +188,9 @@ def iter_jobs(jobs: list):
     # Loaded here: a one-step command (tiles, board) never pays for the process pool's imports.
     from concurrent.futures import ProcessPoolExecutor
     import multiprocessing
+
+    if any(job[0] in (build_booklet, build_shop_booklet) for job in jobs):
+        _load_for_booklets()
 
     from generator.workers import stop_workers, worker_start
 
