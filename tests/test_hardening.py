@@ -273,7 +273,7 @@ def _interpreter_start() -> float:
 
 
 def test_ctrl_c_at_any_moment_gives_one_line(tmp_path):
-    start = max(0.03, 1.5 * _interpreter_start())
+    start = max(0.03, 2.5 * _interpreter_start())      # margin for a busy machine
     for delay in (start, start + 0.02, 0.08, 0.12, 0.18, 0.25, 0.4, 0.6):
         process = subprocess.Popen([sys.executable, "-m", "generator", "build", "--out", str(tmp_path / "kit")],
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
