@@ -34,7 +34,7 @@ CANDIDATES = ("skia", "resvg", "pdfium", "hand")
 
 
 def pictures(dpi: float):
-    from generator.art.tile import TileSize
+    from generator.sizes import TileSize
     from generator.exports import SIDES, tile_picture
     from generator.model.set_loader import load_set
     from generator.theme import load_theme

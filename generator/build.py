@@ -1,7 +1,8 @@
 """The main job: write every file of the kit into one folder.
 
-Each step imports what it draws with when it runs, so that a command imports only what it needs
-and the worker processes load the heavy parts (reportlab's typesetting, pypdf) in parallel.
+Each step imports what it draws with when it runs, so that a command imports only what it needs.
+A build with booklets loads their heavy parts (platypus, pypdf, fonts, hyphenation) once, before
+its two workers are forked, and the workers share them.
 """
 
 from dataclasses import replace
@@ -189,14 +190,13 @@ def iter_jobs(jobs: list):
     from concurrent.futures import ProcessPoolExecutor
     import multiprocessing
 
-    if any(job[0] in (build_booklet, build_shop_booklet) for job in jobs):
-        _load_for_booklets()
-
     from generator.workers import stop_workers, worker_start
 
     if "fork" not in multiprocessing.get_all_start_methods():
         yield from (_run_job(job) for job in jobs)
         return
+    if any(job[0] in (build_booklet, build_shop_booklet) for job in jobs):
+        _load_for_booklets()
     context = multiprocessing.get_context("fork")
     pool = ProcessPoolExecutor(max_workers=2, mp_context=context, initializer=worker_start,
                                initargs=(os.getpid(),))

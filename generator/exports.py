@@ -18,15 +18,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from generator.art.tile import TileSize, tile_back, tile_front
-from generator.atomic import check_not_symlinked, remove_stale_temporaries
 from generator import tabletop
+from generator.art.tile import tile_back, tile_front
+from generator.atomic import check_not_symlinked, remove_stale_temporaries
 from generator.build import BuildOptions, BuildReport, iter_jobs
 from generator.build_options import DEFAULT_FORMATS, FORMATS, ExportOptions  # noqa: F401
 from generator.documents import board_documents, setup_card_document, tile_documents
 from generator.model.set_loader import load_set
 from generator.model.tiles import Tile, TileSet
 from generator.scene import Drawing, placed
+from generator.sizes import TileSize
 from generator.theme import Theme, theme_for
 from generator.writers.png import write_png
 from generator.writers.svg import write_svg

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from generator.art.board import BoardGeometry
-from generator.art.tile import TileSize
+from generator.sizes import TileSize
 from generator.build import BuildOptions, BuildReport, build_board
 from pdf_inspect import MM, page_shapes, page_texts, read_pdf
 

@@ -14,7 +14,8 @@ import pytest
 
 from conftest import run_cli
 from generator.art.digits import pip_patterns
-from generator.art.tile import TileSize, tile_back, tile_front
+from generator.art.tile import tile_back, tile_front
+from generator.sizes import TileSize
 from generator.build import BuildOptions, BuildReport, build, build_tile_sheets
 from generator.errors import UserError
 from generator.exports import ExportOptions, export

@@ -8,7 +8,7 @@ import pypdfium2
 import pytest
 
 from conftest import run_cli
-from generator.art.tile import TileSize
+from generator.sizes import TileSize
 from generator.art.board import board_geometry
 from generator.build import BuildOptions
 from generator.colour import Colour

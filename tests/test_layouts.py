@@ -2,7 +2,7 @@
 
 import pytest
 
-from generator.art.tile import TileSize
+from generator.sizes import TileSize
 from generator.build import BuildOptions, BuildReport, build_tile_sheets
 from generator.errors import UserError
 from generator.imposition.calibration import calibration_pages, target_points

@@ -7,7 +7,8 @@ from PIL import Image, ImageChops, ImageStat
 import pytest
 
 from conftest import run_cli
-from generator.art.tile import TileSize, tile_back, tile_front
+from generator.art.tile import tile_back, tile_front
+from generator.sizes import TileSize
 from generator.imposition.sprite_sheets import deck_grids
 from generator.model.set_loader import load_set
 from generator.tabletop import _picture

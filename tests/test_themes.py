@@ -6,7 +6,8 @@ import tomllib
 import pytest
 
 from conftest import run_cli
-from generator.art.tile import TileSize, tile_front
+from generator.art.tile import tile_front
+from generator.sizes import TileSize
 from generator.build import BuildOptions, BuildReport, build, build_board, build_tile_sheets
 from generator.colour import Colour, parse_colour_text
 from generator.colour_checks import MIN_DELTA_E, VISIONS, check_theme, colour_problems, delta_e

@@ -6,7 +6,8 @@ import pytest
 from PIL import ImageChops, ImageStat
 
 from generator.art.digits import pip_patterns
-from generator.art.tile import TileSize, tile_back, tile_front
+from generator.art.tile import tile_back, tile_front
+from generator.sizes import TileSize
 from generator.model.set_loader import OPEN_SET_NAMES, load_all_sets
 from generator.scene import Circle, Rect
 from generator.theme import load_theme, theme_names

@@ -3,7 +3,7 @@
 import pytest
 
 from generator.build import BuildOptions, build
-from generator.art.tile import TileSize
+from generator.sizes import TileSize
 from pdf_inspect import MM, font_report, page_shapes, read_pdf
 
 A4 = (210 * MM, 297 * MM)

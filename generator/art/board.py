@@ -7,8 +7,8 @@ The drawing's frame: x right, y down, row 8 at the top and row 1 (South) at the 
 
 from dataclasses import dataclass
 
-from generator.art.tile import TileSize
 from generator.scene import Drawing, Group, Line, Rect, Style, Text, rotate_about
+from generator.sizes import TileSize
 from generator.theme import Theme
 
 CELL_LINE = 0.5               # mm, the cell borders

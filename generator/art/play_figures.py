@@ -5,11 +5,12 @@ Sizes are the tiles' print sizes; the booklet scales a figure to its page.
 
 import math
 
-from generator.art.tile import TileSize, tile_front
+from generator.art.tile import tile_front
 from generator.model.figures import Figure
 from generator.model.set_loader import load_set
 from generator.scene import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text, rotate_about, translate
 from generator.shapes import SQRT3, frame
+from generator.sizes import TileSize
 from generator.theme import Theme
 
 MARGIN = 6.0                 # mm around a figure

@@ -8,7 +8,7 @@ from generator.art.digits import chinese_pips, dashes, numeral, pip_grid, pips, 
 from generator.art.triangle import triangle_back, triangle_front
 from generator.model.tiles import Tile, TileSet
 from generator.scene import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text, rotate_about
-from generator.sizes import TileSize  # noqa: F401  (art code has always offered it from here)
+from generator.sizes import TileSize
 from generator.theme import GroupLook, Theme
 
 CIRCLE_RADIUS = 0.17          # of the half's short side

@@ -178,8 +178,9 @@ def booklet_story(spec: BookletSpec, frame_width: float, frame_height: float) ->
         caption = booklet_text(lang, "figure", book, label=label) + ". " + figure.title[lang]
         if figure.line is not None and figure.line.count:
             ends = figure.line.open_ends()
-            caption = caption.rstrip(".") + ". " + booklet_text(lang, "open_ends", book, ends=" + ".join(str(p) for _, p in ends),
-                                          total=sum(p for _, p in ends))
+            count = booklet_text(lang, "open_ends", book, ends=" + ".join(str(p) for _, p in ends),
+                                 total=sum(p for _, p in ends))
+            caption = f"{caption.rstrip('.')}. {count}"
         return [CaptionedFigure(
             DrawingFlowable(drawing, frame_width, FIGURE_MAX_HEIGHT, anchor=figure_id, cmyk=spec.cmyk),
             Paragraph(caption, styles["caption"]))]

@@ -11,6 +11,7 @@ from html import escape
 from markdown_it.token import Token
 from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.platypus import CondPageBreak, ListFlowable, ListItem, Table, TableStyle
+
 from generator.booklet.paragraph import Paragraph
 
 FIGURE_FENCE = "figure"

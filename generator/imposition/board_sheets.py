@@ -12,10 +12,10 @@ import math
 
 from generator.art.board import BoardGeometry, board_drawing
 from generator.art.sheet_marks import SCALE_BAR_LENGTH, caption, scale_bar
-from generator.art.tile import TileSize
 from generator.errors import UserError
 from generator.imposition.paper import Paper
 from generator.scene import Circle, Drawing, Group, Line, Rect, Style, Text, rotate_about, translate
+from generator.sizes import TileSize
 from generator.texts import sheet_text
 from generator.theme import Theme
 

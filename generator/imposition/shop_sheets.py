@@ -17,13 +17,14 @@ page carries TrimBox and BleedBox (the writer turns Drawing.trim/bleed into them
 """
 
 from generator.art.board import BoardGeometry, board_drawing
-from generator.art.tile import TileSize, tile_back, tile_front
+from generator.art.tile import tile_back, tile_front
 from generator.colour import CUT_CONTOUR, Colour
 from generator.imposition.mirror import mirror_box
 from generator.imposition.tile_grid import COLUMNS, ROWS, logical_slots
 from generator.model.tiles import TileSet
 from generator.scene import Drawing, Group, Line, Polygon, Rect, Style, placed, translate
 from generator.shapes import SQRT3, frame, grown, outline
+from generator.sizes import TileSize
 from generator.theme import Theme
 
 MARK_SPACE = 12.0           # mm around the bleed for crop marks

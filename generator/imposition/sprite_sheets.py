@@ -9,8 +9,8 @@ grids into PNG files and JSON.
 from dataclasses import dataclass
 import math
 
-from generator.art.tile import TileSize
 from generator.scene import Drawing, placed
+from generator.sizes import TileSize
 
 TTS_MAX_COLUMNS, TTS_MAX_ROWS = 10, 7      # Tabletop Simulator's largest card sheet
 TTS_MAX_PIXELS = 4096                       # per side: the texture size TTS (and most GPUs) take

@@ -6,12 +6,13 @@ what a build prints.
 """
 
 from generator.art.board import BoardGeometry, board_drawing
-from generator.art.tile import TileSize, tile_back, tile_front
+from generator.art.tile import tile_back, tile_front
 from generator.colour import BLACK, Colour
 from generator.colour_checks import check_theme
 from generator.imposition.paper import Paper
 from generator.model.set_loader import OPEN_SET_NAMES, load_set
 from generator.scene import Drawing, Group, Rect, Style, Text, Transform
+from generator.sizes import TileSize
 
 MARGIN = 10.0
 TITLE_SPACE = 12.0

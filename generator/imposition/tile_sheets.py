@@ -14,15 +14,16 @@ where there are tiles.
 
 from dataclasses import dataclass
 
-from generator.build_options import LAYOUTS  # noqa: F401  (the layouts this module draws)
 from generator.art.sheet_marks import caption, crop_ticks, dashed_cut_lines, edge_cuts, pricking_marks, scale_bar
-from generator.art.tile import TileSize, tile_back, tile_front
+from generator.art.tile import tile_back, tile_front
+from generator.build_options import LAYOUTS  # noqa: F401  (the layouts this module draws)
 from generator.imposition.mirror import back_shift, mirror_box, mirrors_x
 from generator.imposition.paper import Paper
 from generator.imposition.tile_grid import BLEED, MARK_LENGTH, TileGrid, logical_slots, plan_for
 from generator.model.tiles import TileSet
 from generator.scene import Drawing, Group, Line, Polygon, Rect, Style, placed, translate
 from generator.shapes import convex_hull, grown, outline
+from generator.sizes import TileSize
 from generator.texts import sheet_text
 from generator.theme import Theme
 
