@@ -48,7 +48,8 @@ def _items(items) -> list:
         else:
             t, clip = item.transform, item.clip
             out.append(["group", [t.a, t.b, t.c, t.d, t.e, t.f],
-                        [clip.x, clip.y, clip.width, clip.height] if clip else None, _items(item.items)])
+                        [clip.x, clip.y, clip.width, clip.height] if clip else None, _items(item.items),
+                        list(item.shared_extent) if item.shared_extent else None])
     return out
 
 
@@ -123,7 +124,7 @@ def floor(source: Path, folder: Path) -> None:
                 {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[anchor](0, 0, text)
                 c.restoreState()
             else:
-                _, matrix, clip, inner = item
+                _, matrix, clip, inner, shared = item
                 c.saveState()
                 if matrix != [1, 0, 0, 1, 0, 0]:
                     c.transform(*matrix)
@@ -131,13 +132,30 @@ def floor(source: Path, folder: Path) -> None:
                     path = c.beginPath()
                     path.rect(*clip)
                     c.clipPath(path, stroke=0, fill=0)
-                draw(c, inner)
+                if shared:          # drawn once per file as a form and placed, as the kit does
+                    c.doForm(form(c, inner, shared))
+                else:
+                    draw(c, inner)
                 c.restoreState()
+
+    forms: dict = {}        # per file: the items' JSON and extent -> form name
+
+    def form(c, inner, extent) -> str:
+        key = (json.dumps(inner), tuple(extent))
+        if key not in forms:
+            forms[key] = f"Shared{len(forms)}"
+            in_object = c._doc.inObject
+            c.beginForm(forms[key], *extent)
+            draw(c, inner)
+            c.endForm()
+            c._doc.inObject = in_object
+        return forms[key]
 
     duplex_names = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", None: "Simplex"}
     folder.mkdir(parents=True, exist_ok=True)
     for document in json.loads(source.read_text()):
         c = Canvas(str(folder / document["name"]), invariant=1, pageCompression=1)
+        forms.clear()
         c.setTitle(document["title"])
         c.setViewerPreference("PrintScaling", "None")
         c.setViewerPreference("Duplex", duplex_names[document["duplex"]])

@@ -115,6 +115,10 @@ class Group:
     items: tuple
     transform: Transform = IDENTITY
     clip: Rect | None = None        # in the group's own coordinates
+    # Set where the same items recur (a back on every sheet, the board in every figure): a box
+    # (x0, y0, x1, y1) in the group's own coordinates that holds them. A writer may then draw the
+    # items once per file and place that copy (the PDF writer makes a form XObject of them).
+    shared_extent: tuple[float, float, float, float] | None = None
 
 
 @dataclass
@@ -130,9 +134,16 @@ class Drawing:
         self.items.extend(items)
 
 
-def placed(drawing: Drawing, x: float, y: float, turn_degrees: float = 0.0) -> Group:
-    """The drawing's shapes as a group with its top-left corner at (x, y), turned about its centre."""
+def placed(drawing: Drawing, x: float, y: float, turn_degrees: float = 0.0, shared: bool = False) -> Group:
+    """The drawing's shapes as a group with its top-left corner at (x, y), turned about its centre.
+
+    `shared`: the same drawing is placed again elsewhere in the file (see Group.shared_extent).
+    Its extent is the drawing's box grown by its larger side: room for a bleed, never a clip."""
     transform = IDENTITY
     if turn_degrees:
         transform = rotate_about(turn_degrees, drawing.width / 2, drawing.height / 2)
-    return Group(tuple(drawing.items), transform.then(translate(x, y)))
+    extent = None
+    if shared:
+        margin = max(drawing.width, drawing.height)
+        extent = (-margin, -margin, drawing.width + margin, drawing.height + margin)
+    return Group(tuple(drawing.items), transform.then(translate(x, y)), shared_extent=extent)

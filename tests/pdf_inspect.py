@@ -35,16 +35,46 @@ class PageShapes:
 
 
 def page_shapes(page) -> PageShapes:
+    """Every shape on a page, following Form XObjects (drawn once, placed by `Do`)."""
     box = page.mediabox
     shapes = PageShapes(float(box.width), float(box.height))
-    ctm = (1, 0, 0, 1, 0, 0)
+    _walk(page.get_contents().operations, page.get("/Resources"), (1, 0, 0, 1, 0, 0), shapes,
+          page.pdf)
+    return shapes
+
+
+def _form_operations(form, reader):
+    from pypdf.generic import ContentStream
+    return ContentStream(form, reader).operations
+
+
+def all_operations(page):
+    """(operands, operator) of a page's content stream, with each Form XObject's operations
+    in place of the `Do` that draws it."""
+    yield from _operations_in(page.get_contents().operations, page.get("/Resources"), page.pdf)
+
+
+def _operations_in(operations, resources, reader):
+    resources = resources.get_object() if resources is not None else {}
+    for operands, operator in operations:
+        op = operator.decode() if isinstance(operator, bytes) else operator
+        form = (resources.get("/XObject") or {}).get(operands[0]) if op == "Do" else None
+        if form is not None and form.get_object().get("/Subtype") == "/Form":
+            form = form.get_object()
+            yield from _operations_in(_form_operations(form, reader), form.get("/Resources", resources), reader)
+        else:
+            yield operands, op
+
+
+def _walk(operations, resources, ctm, shapes: PageShapes, reader) -> None:
+    resources = resources.get_object() if resources is not None else {}
     stack = []
     fill = None
     stroke = None
     dashed = False
     path = []
     current = None
-    for operands, operator in page.get_contents().operations:
+    for operands, operator in operations:
         op = operator.decode() if isinstance(operator, bytes) else operator
         shapes.operators.add(op)
         if op == "q":
@@ -53,6 +83,12 @@ def page_shapes(page) -> PageShapes:
             ctm, fill, stroke, dashed = stack.pop()
         elif op == "cm":
             ctm = _multiply(tuple(float(v) for v in operands), ctm)
+        elif op == "Do":
+            form = (resources.get("/XObject") or {})[operands[0]].get_object()
+            if form.get("/Subtype") == "/Form":
+                matrix = tuple(float(v) for v in form.get("/Matrix", (1, 0, 0, 1, 0, 0)))
+                _walk(_form_operations(form, reader), form.get("/Resources", resources),
+                      _multiply(matrix, ctm), shapes, reader)
         elif op == "rg":
             fill = tuple(round(float(v), 4) for v in operands)
         elif op == "RG":
@@ -87,7 +123,6 @@ def page_shapes(page) -> PageShapes:
                     shapes.lines.append((x0, y0, x1, y1, dashed, stroke))
             if op != "W":
                 path = []
-    return shapes
 
 
 def read_pdf(path) -> PdfReader:

@@ -17,16 +17,17 @@ from generator.resources import template_path
 from generator.scene import Circle
 from generator.theme import (canonical_colour_key, colour_keys, load_theme, parse_override, theme_for,
                              theme_names, with_overrides)
-from pdf_inspect import page_shapes, read_pdf
+from pdf_inspect import all_operations, page_shapes, read_pdf
 
 THEMES = ("classic", "colorblind", "low-ink", "grayscale")
 
 
 def fill_colours(page) -> set:
-    """Every fill colour (rg operands, rounded) the page's content stream sets."""
+    """Every fill colour (rg operands, rounded) the page's content stream sets, in the forms it
+    places too."""
     found = set()
-    for operands, operator in page.get_contents().operations:
-        if operator in (b"rg", "rg"):
+    for operands, operator in all_operations(page):
+        if operator == "rg":
             found.add(tuple(round(float(v), 3) for v in operands))
     return found
 
@@ -93,7 +94,7 @@ def test_every_theme_builds_and_reaches_every_output(tmp_path, name):
     setup = read_pdf(written["setup-cards.pdf"]).pages[0]
     if theme.outline_only:
         assert group_circle in {tuple(round(float(v), 3) for v in ops)
-                                for ops, op in setup.get_contents().operations if op in (b"RG", "RG")}
+                                for ops, op in all_operations(setup) if op == "RG"}
     else:
         assert group_circle in fill_colours(setup)
 

@@ -14,7 +14,7 @@ from generator.art.board import BoardGeometry, board_drawing
 from generator.art.sheet_marks import SCALE_BAR_LENGTH, caption, scale_bar
 from generator.errors import UserError
 from generator.imposition.paper import Paper
-from generator.scene import Circle, Drawing, Group, Line, Rect, Style, Text, rotate_about, translate
+from generator.scene import Circle, Drawing, Group, Line, Rect, Style, Text, placed, rotate_about, translate
 from generator.sizes import TileSize
 from generator.texts import sheet_text
 from generator.theme import Theme
@@ -127,7 +127,7 @@ def _tiled_page(board: Drawing, sheet: TiledSheet, width: float, height: float, 
     page = Drawing(width, height)
     to_page = translate(PAGE_MARGIN - sheet.window_x, PAGE_MARGIN - sheet.window_y)
     clip = Rect(sheet.window_x, sheet.window_y, window_w, window_h, Style())
-    page.add(Group(tuple(board.items), to_page, clip))
+    page.add(Group((placed(board, 0, 0, shared=True),), to_page, clip))     # one board, shown on every sheet
     page.add(Group(tuple(_seam_marks(sheet, window_w, window_h, board, theme, lang)), to_page))
     _info_strip(page, sheet, width, height, theme, lang)
     return page

@@ -130,7 +130,8 @@ def _backs(request: SheetRequest, block: TileGrid, mirror, flips_vertically: boo
         corners = [mirror(tx, ty), mirror(tx + width, ty + height)]
         back_x, back_y = min(x for x, _ in corners), min(y for _, y in corners)
         back_turn = (turn + (180.0 if flips_vertically else 0.0)) % 360
-        items.append(placed(tile_back(tile, request.tile_set, request.theme, block.size), back_x, back_y, back_turn))
+        items.append(placed(tile_back(tile, request.tile_set, request.theme, block.size), back_x, back_y, back_turn,
+                            shared=True))
     return items
 
 

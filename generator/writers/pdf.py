@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColorSep
@@ -19,6 +20,9 @@ rl_config.useA85 = 0
 
 POINTS_PER_MM = 72 / 25.4
 _DUPLEX_NAMES = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", None: "Simplex"}
+
+# Per file: the form XObject drawn for each shared group's items (Group.shared_extent).
+_FORMS: WeakKeyDictionary = WeakKeyDictionary()
 
 
 @dataclass(frozen=True)
@@ -147,6 +151,11 @@ class _PageWriter:
 
     def group(self, group: Group) -> None:
         c = self.canvas
+        if group.shared_extent is not None and self.overprinting:
+            # A form inherits the graphics state where it is placed; ours are drawn expecting
+            # no overprint, as at the start of a page.
+            c.setStrokeOverprint(False)
+            self.overprinting = False
         c.saveState()
         t = group.transform
         if not t.is_identity:
@@ -156,6 +165,24 @@ class _PageWriter:
             path.rect(group.clip.x, group.clip.y, group.clip.width, group.clip.height)
             c.clipPath(path, stroke=0, fill=0)
         overprinting = self.overprinting
-        self.items(group.items)
+        if group.shared_extent is None:
+            self.items(group.items)
+        else:
+            c.doForm(self._form(group))
         c.restoreState()
         self.overprinting = overprinting        # restoreState undid whatever the group set
+
+    def _form(self, group: Group) -> str:
+        """The name of the form XObject that draws the group's items, made on first use."""
+        forms = _FORMS.setdefault(self.canvas, {})
+        key = (group.items, group.shared_extent, self.cmyk)
+        name = forms.get(key)
+        if name is None:
+            name = forms[key] = f"Shared{len(forms)}"
+            c = self.canvas
+            in_object = c._doc.inObject         # reportlab forgets whether it was on a page
+            c.beginForm(name, *group.shared_extent)
+            _PageWriter(c, self.cmyk).items(group.items)
+            c.endForm()
+            c._doc.inObject = in_object
+        return name
