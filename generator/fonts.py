@@ -59,7 +59,7 @@ def _registered(role: str) -> TTFont:
 def missing_glyphs(role: str, text: str) -> set[str]:
     """Characters of `text` the role's font cannot draw."""
     mapping = _registered(role).face.charToGlyph
-    return {ch for ch in text if not ch.isspace() and ord(ch) not in mapping}
+    return {ch for ch in set(text) if not ch.isspace() and ord(ch) not in mapping}
 
 
 def require_glyphs(role: str, text: str) -> None:

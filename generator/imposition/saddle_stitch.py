@@ -73,16 +73,22 @@ def _offset(page: PageObject, half: int, width: float, height: float) -> tuple[f
 
 
 def _page_as_form(writer: PdfWriter, page: PageObject):
-    """The page as a Form XObject: its drawing is reused untouched, not re-parsed."""
-    form = DecodedStreamObject()
-    form.set_data(page["/Contents"].get_object().get_data())
+    """The page as a Form XObject: its drawing is copied as it is, still compressed, neither
+    decoded nor parsed."""
+    contents = page["/Contents"]
+    if isinstance(contents, ArrayObject):          # several streams (not reportlab's way): join them
+        form = DecodedStreamObject()
+        form.set_data(page.get_contents().get_data())
+        form = form.flate_encode()
+    else:
+        form = contents.clone(writer)
     form.update({
         NameObject("/Type"): NameObject("/XObject"),
         NameObject("/Subtype"): NameObject("/Form"),
         NameObject("/BBox"): ArrayObject(FloatObject(v) for v in page.mediabox),
         NameObject("/Resources"): page["/Resources"].get_object().clone(writer),
     })
-    return writer._add_object(form.flate_encode())
+    return writer._add_object(form)
 
 
 def _draw_forms(writer: PdfWriter, side: PageObject, placements) -> None:
