@@ -161,20 +161,28 @@ def run_jobs(jobs: list) -> list[BuildReport]:
     return list(iter_jobs(jobs))
 
 
+def _load_for_drawing() -> None:
+    """What every step draws with (reportlab's canvas, the fonts, the tile, board and figure art),
+    loaded before any worker is forked so that all of them share it."""
+    from generator.art.figure import figure_drawing  # noqa: F401
+    from generator.fonts import FONT_FILES, pdf_font_name
+
+    for role in FONT_FILES:
+        pdf_font_name(role)
+
+
 def _load_for_booklets() -> None:
     """What every booklet worker needs, loaded once before the workers are forked so that they
-    share it instead of each loading it again: platypus, pypdf, the fonts and both hyphenation
-    dictionaries (pyphen keeps them in a module-level cache)."""
-    import pyphen
-
+    share it instead of each loading it again: platypus, markdown-it and pypdf. Each worker loads
+    the hyphenation dictionary of its own language (pyphen parses it on first use)."""
     from generator.booklet.document import write_booklet  # noqa: F401
-    from generator.booklet.hyphenation import DICTIONARIES
     from generator.fonts import register_families
     from generator.imposition.saddle_stitch import impose_saddle_stitch  # noqa: F401
 
     register_families()
-    for dictionary in DICTIONARIES.values():
-        pyphen.Pyphen(lang=dictionary)
+
+
+BOOKLET_STEPS = (build_booklet, build_shop_booklet)
 
 
 def iter_jobs(jobs: list):
@@ -187,17 +195,41 @@ def iter_jobs(jobs: list):
         yield from (_run_job(job) for job in jobs)
         return
     # Loaded here: a one-step command (tiles, board) never pays for the process pool's imports.
-    from concurrent.futures import ProcessPoolExecutor
     import multiprocessing
-
-    from generator.workers import stop_workers, worker_start
 
     if "fork" not in multiprocessing.get_all_start_methods():
         yield from (_run_job(job) for job in jobs)
         return
-    if any(job[0] in (build_booklet, build_shop_booklet) for job in jobs):
-        _load_for_booklets()
     context = multiprocessing.get_context("fork")
+    booklets = [index for index, job in enumerate(jobs) if job[0] in BOOKLET_STEPS]
+    others = [index for index in range(len(jobs)) if index not in booklets]
+    if not booklets or not others:
+        if booklets:
+            _load_for_booklets()
+        yield from _pooled(context, jobs)
+        return
+    # The second core would idle while the booklets' libraries load: the other steps run there
+    # meanwhile, in a worker forked once what they share with the booklets is loaded.
+    from generator.workers import SideWorker
+
+    _load_for_drawing()
+    side = SideWorker(context, _run_job, [jobs[index] for index in others])
+    try:
+        _load_for_booklets()
+        reports = dict(zip(booklets, _pooled(context, [jobs[index] for index in booklets])))
+        reports.update(zip(others, side.results()))
+    except BaseException:
+        side.stop()
+        raise
+    yield from (reports[index] for index in range(len(jobs)))
+
+
+def _pooled(context, jobs: list):
+    """The jobs' reports, in order, from a pool of two forked workers."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from generator.workers import stop_workers, worker_start
+
     pool = ProcessPoolExecutor(max_workers=2, mp_context=context, initializer=worker_start,
                                initargs=(os.getpid(),))
     try:

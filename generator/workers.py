@@ -1,4 +1,4 @@
-"""The build's worker processes die with the command that started them.
+"""The build's worker processes, which die with the command that started them.
 
 Killed with SIGKILL, the command cannot clean up: on Linux the kernel sends each worker SIGKILL
 when its parent dies (prctl PR_SET_PDEATHSIG); elsewhere a watchdog thread in the worker exits
@@ -49,3 +49,50 @@ def stop_workers(pool) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.join(timeout=5)
+
+
+class SideWorker:
+    """One forked process that runs steps one after another, beside a process pool, and sends
+    each step's result back as it is done.
+
+    A plain process, not a second pool: a pool starts threads in the parent, and a process forked
+    while other threads run may inherit a lock one of them held.
+    """
+
+    def __init__(self, context, run, jobs: list):
+        self.count = len(jobs)
+        receiving, sending = context.Pipe(duplex=False)
+        self.process = context.Process(target=_side_main, args=(run, jobs, sending, os.getpid()), daemon=True)
+        self.process.start()
+        sending.close()
+        self.receiving = receiving
+
+    def results(self):
+        """Each step's result in order; a step's exception is raised here."""
+        for _ in range(self.count):
+            try:
+                failed, value = self.receiving.recv()
+            except EOFError:
+                raise RuntimeError("a build worker process ended unexpectedly") from None
+            if failed:
+                raise value
+            yield value
+        self.process.join()
+
+    def stop(self) -> None:
+        if self.process.is_alive():
+            self.process.terminate()
+        self.process.join(timeout=5)
+
+
+def _side_main(run, jobs: list, connection, parent_pid: int) -> None:
+    worker_start(parent_pid)
+    for job in jobs:
+        try:
+            connection.send((False, run(job)))
+        except BaseException as error:          # noqa: BLE001 - it is raised again in the command
+            try:
+                connection.send((True, error))
+            except Exception:                   # an exception that cannot be pickled
+                connection.send((True, RuntimeError(f"{type(error).__name__}: {error}")))
+            return

@@ -247,11 +247,14 @@ def test_workers_die_when_the_command_is_killed(tmp_path):
     for attempt in range(3):
         process = subprocess.Popen([sys.executable, "-m", "generator", "build", "--out", str(tmp_path / f"k{attempt}")],
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        deadline, workers = time.monotonic() + 20, []
-        while time.monotonic() < deadline and len(workers) < 2:
-            workers = children_of(process.pid)
+        # Every worker seen, until the booklets' pool of two runs (beside it, or after it, the
+        # worker that draws the other files).
+        deadline, workers, running = time.monotonic() + 20, set(), []
+        while time.monotonic() < deadline and len(running) < 2:
+            running = children_of(process.pid)
+            workers.update(running)
             time.sleep(0.01)
-        assert len(workers) == 2, "the build did not start its two workers"
+        assert len(running) >= 2, "the build did not start its workers"
         os.kill(process.pid, signal.SIGKILL)
         process.communicate(timeout=10)         # returns only when no worker holds stdout open
         deadline = time.monotonic() + 5
