@@ -6,6 +6,7 @@ its two workers are forked, and the workers share them.
 """
 
 from dataclasses import replace
+import gc
 import os
 from pathlib import Path
 
@@ -213,6 +214,7 @@ def iter_jobs(jobs: list):
     from generator.workers import SideWorker
 
     _load_for_drawing()
+    gc.freeze()
     side = SideWorker(context, _run_job, [jobs[index] for index in others])
     try:
         _load_for_booklets()
@@ -230,6 +232,7 @@ def _pooled(context, jobs: list):
 
     from generator.workers import stop_workers, worker_start
 
+    gc.freeze()
     pool = ProcessPoolExecutor(max_workers=2, mp_context=context, initializer=worker_start,
                                initargs=(os.getpid(),))
     try:

@@ -47,6 +47,7 @@ class PipGrid:
     radius: float
 
 
+@cache
 def pip_grid(largest: int, side: float) -> PipGrid:
     """The grid for a set whose largest number is `largest`: the usual spacing up to 9; taller
     patterns (10-18) pack their rows, and then their pips, closer so they fit the half."""

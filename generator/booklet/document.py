@@ -4,6 +4,7 @@ reportlab's platypus sets the text in one pass; the contents' page numbers are f
 the end (generator/booklet/contents.py).
 """
 
+import copy
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,6 +59,18 @@ def _section_start(flowable):
     """The break before a chapter or game: figures still waiting are set before it."""
     flowable.starts_section = True
     return flowable
+
+
+class _TextFrame(Frame):
+    """platypus copies the frame to measure every group it keeps together (_listWrapOn) with
+    deepcopy; a frame's state is numbers plus a list or two, so a copy of those does."""
+
+    def __deepcopy__(self, memo):
+        twin = copy.copy(self)
+        for name, value in vars(self).items():
+            if isinstance(value, (list, dict)):
+                setattr(twin, name, copy.copy(value))
+        return twin
 
 
 class _BookletDocument(BaseDocTemplate):
@@ -125,10 +138,10 @@ def write_booklet(spec: BookletSpec, target: Path) -> dict:
             title=booklet_text(spec.lang, "title", spec.book), author="Open Domino Kit", creator="opendomino",
             lang=spec.lang, enforceColorSpace="cmyk" if spec.cmyk else None)
         document.booklet_spec = spec
-        frame = Frame((outside + MARGINS["inner"]) * MM, (outside + MARGINS["bottom"]) * MM,
-                      (page.width - MARGINS["inner"] - MARGINS["outer"]) * MM,
-                      (page.height - MARGINS["top"] - MARGINS["bottom"]) * MM, id="text",
-                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        frame = _TextFrame((outside + MARGINS["inner"]) * MM, (outside + MARGINS["bottom"]) * MM,
+                           (page.width - MARGINS["inner"] - MARGINS["outer"]) * MM,
+                           (page.height - MARGINS["top"] - MARGINS["bottom"]) * MM, id="text",
+                           leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         document.addPageTemplates([
             PageTemplate("cover", [frame], onPage=_page_boxes),
             PageTemplate("body", [frame], onPage=_page_number),

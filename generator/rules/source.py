@@ -158,13 +158,19 @@ def _where(path: Path) -> str:
     return "/".join(path.parts[-3:])
 
 
+@cache
+def _markdown_parser() -> MarkdownIt:
+    """One CommonMark parser for every file: building one compiles its rules' tables."""
+    return MarkdownIt("commonmark")
+
+
 def _load_file(path: Path, lang: str, book: Book) -> RulesFile:
     where = _where(path)
     front_text, markdown = split_front_matter(path.read_text(encoding="utf-8"), where)
     front = _parse_front_matter(front_text, where)
     kind = "chapter" if path.name.startswith("chapter-") else "game"
     _check_front_matter(front, kind, path.name, where, book)
-    tokens = MarkdownIt("commonmark").parse(markdown)
+    tokens = _markdown_parser().parse(markdown)
     sections = level_two_headings(tokens)
     has_variants = False
     if kind == "game":

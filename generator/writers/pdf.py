@@ -1,11 +1,13 @@
 """PDF writer: drawings in millimetres to a PDF through reportlab."""
 
 from dataclasses import dataclass
+from math import cos, pi, sin
 from pathlib import Path
 from weakref import WeakKeyDictionary
 
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColorSep
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.atomic import atomic_path
@@ -20,6 +22,23 @@ rl_config.useA85 = 0
 
 POINTS_PER_MM = 72 / 25.4
 _DUPLEX_NAMES = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", None: "Simplex"}
+
+def _quarter_arcs() -> tuple:
+    """For each quarter of a circle, its Bézier points as multiples of the radius, worked out
+    term by term as reportlab's bezierArc does, so that the numbers written are the same."""
+    half = 90.0 * pi / 360.
+    kappa = abs(4. / 3. * (1. - cos(half)) / sin(half))
+    arcs = []
+    for quarter in range(4):
+        t0, t1 = quarter * 90.0 * pi / 180., (quarter + 1) * 90.0 * pi / 180.
+        arcs.append(((cos(t0) - kappa * sin(t0), sin(t0) + kappa * cos(t0)),
+                     (cos(t1) + kappa * sin(t1), sin(t1) - kappa * cos(t1)), (cos(t1), sin(t1))))
+    return cos(0.0), sin(0.0), tuple(arcs)
+
+
+# Pips are most of what a tile sheet draws: a circle is four Béziers written straight into the
+# page, the operators and numbers of reportlab's Canvas.circle without its general arc code.
+_CIRCLE_START_X, _CIRCLE_START_Y, _CIRCLE_ARCS = _quarter_arcs()
 
 # Per file: the form XObject drawn for each shared group's items (Group.shared_extent).
 _FORMS: WeakKeyDictionary = WeakKeyDictionary()
@@ -122,7 +141,18 @@ class _PageWriter:
 
     def circle(self, shape: Circle) -> None:
         stroke, fill = self._paint(shape.style)
-        self.canvas.circle(shape.cx, shape.cy, shape.r, stroke=stroke, fill=fill)
+        c, r = self.canvas, shape.r
+        # bezierArc's arithmetic: the box's corners, then its centre and half sides from them.
+        x1, x2, y1, y2 = shape.cx - r, shape.cx + r, shape.cy - r, shape.cy + r
+        x2, y2 = x1 + (x2 - x1), y1 + (y2 - y1)
+        x1, y1, x2, y2 = min(x1, x2), max(y1, y2), max(x1, x2), min(y1, y2)
+        xc, yc, rx, ry = (x1 + x2) / 2., (y1 + y2) / 2., (x2 - x1) / 2., (y2 - y1) / 2.
+        code = c._code
+        code.append("n")
+        code.append(f"{fp_str(xc + rx * _CIRCLE_START_X, yc - ry * _CIRCLE_START_Y)} m")
+        for (u1, v1), (u2, v2), (u3, v3) in _CIRCLE_ARCS:
+            code.append(f"{fp_str(xc + rx * u1, yc - ry * v1, xc + rx * u2, yc - ry * v2, xc + rx * u3, yc - ry * v3)} c")
+        c._strokeAndFill(stroke, fill)
 
     def line(self, shape: Line) -> None:
         self._paint(shape.style)
