@@ -1,8 +1,11 @@
 """The main job: write every file of the kit into one folder.
 
 Each step imports what it draws with when it runs, so that a command imports only what it needs.
-A build with booklets loads their heavy parts (platypus, pypdf, fonts, hyphenation) once, before
-its two workers are forked, and the workers share them.
+A build with several steps runs them in forked workers on two cores. What the workers draw with
+(reportlab, the fonts, the art; for booklets also platypus, markdown-it, pypdf and the figures) is
+loaded once before they are forked, and they share it. When a build makes booklets and other
+files, the other files are drawn in a worker of their own while the booklets' libraries load, and
+the booklets then run in a pool of two.
 """
 
 from dataclasses import replace
@@ -179,8 +182,10 @@ def _load_for_booklets() -> None:
     from generator.booklet.document import write_booklet  # noqa: F401
     from generator.fonts import register_families
     from generator.imposition.saddle_stitch import impose_saddle_stitch  # noqa: F401
+    from generator.model.figures import load_figures
 
     register_families()
+    load_figures()          # every booklet draws from them
 
 
 BOOKLET_STEPS = (build_booklet, build_shop_booklet)
@@ -214,7 +219,7 @@ def iter_jobs(jobs: list):
     from generator.workers import SideWorker
 
     _load_for_drawing()
-    gc.freeze()
+    gc.freeze()             # as in _pooled
     side = SideWorker(context, _run_job, [jobs[index] for index in others])
     try:
         _load_for_booklets()
@@ -232,6 +237,8 @@ def _pooled(context, jobs: list):
 
     from generator.workers import stop_workers, worker_start
 
+    # Frozen, the objects loaded so far are never visited by a garbage collection: a worker's
+    # collections then leave the pages it shares with us untouched, uncopied.
     gc.freeze()
     pool = ProcessPoolExecutor(max_workers=2, mp_context=context, initializer=worker_start,
                                initargs=(os.getpid(),))
@@ -240,4 +247,6 @@ def _pooled(context, jobs: list):
     except BaseException:
         stop_workers(pool)
         raise
+    finally:
+        gc.unfreeze()       # every worker is forked by now; a caller that goes on collects as usual
     pool.shutdown(wait=True)
