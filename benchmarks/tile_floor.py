@@ -6,9 +6,10 @@ pages as the three Open Domino tile PDFs, and nothing else.
 
 The dump is the kit's own drawing of tiles-A.pdf, tiles-B.pdf and tiles-C.pdf (default options),
 flattened to lists: every rectangle, circle, line, polygon and text with its colour, line width,
-dash and transform. The floor replays them with reportlab's canvas, embedding the same TrueType
-fonts, with the same page sizes, boxes and compression, so that the two files are alike in
-content and cost. What the floor leaves out is what the kit adds around the drawing: its command
+dash and transform, and every group, marked where the kit shares it (a back, the board). The floor
+replays them with reportlab's canvas, embedding the same TrueType fonts, with the same page sizes,
+boxes and compression, and a shared group drawn once per file as a form XObject, so that the two
+files are alike in content and cost (tests/test_benchmark_floor.py compares their pixels). What the floor leaves out is what the kit adds around the drawing: its command
 line, configuration, theme and set files, art code, checks, atomic writes and manifest.
 benchmarks/bench.py times both as whole processes.
 """
