@@ -169,10 +169,9 @@ def _load_for_drawing() -> None:
     """What every step draws with (reportlab's canvas, the fonts, the tile, board and figure art),
     loaded before any worker is forked so that all of them share it."""
     from generator.art.figure import figure_drawing  # noqa: F401
-    from generator.fonts import FONT_FILES, pdf_font_name
+    from generator.fonts import register_families
 
-    for role in FONT_FILES:
-        pdf_font_name(role)
+    register_families()         # every font role, and the families platypus picks from
 
 
 def _load_for_booklets() -> None:
@@ -228,6 +227,8 @@ def iter_jobs(jobs: list):
     except BaseException:
         side.stop()
         raise
+    finally:
+        gc.unfreeze()       # also when the booklets' libraries failed to load, before _pooled
     yield from (reports[index] for index in range(len(jobs)))
 
 

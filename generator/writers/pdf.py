@@ -23,6 +23,7 @@ rl_config.useA85 = 0
 POINTS_PER_MM = 72 / 25.4
 _DUPLEX_NAMES = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", None: "Simplex"}
 
+
 def _quarter_arcs() -> tuple:
     """For each quarter of a circle, its Bézier points as multiples of the radius, worked out
     term by term as reportlab's bezierArc does, so that the numbers written are the same."""
