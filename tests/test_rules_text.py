@@ -10,7 +10,7 @@ from generator.errors import UserError
 from generator.model.figures import load_figures
 from generator.resources import template_path
 from generator.rules import LANGUAGES, load_rules
-from generator.rules.source import GAME_SECTIONS
+from generator.rules.source import BOOKS, GAME_SECTIONS
 
 # Each game's variants (the bulleted items under it) as counted in seed 000.
 SEED_VARIANT_COUNTS = {1: 3, 2: 1, 3: 3, 4: 3, 5: 2, 6: 2, 7: 1, 8: 2, 9: 2, 10: 3, 11: 2, 12: 2,
@@ -254,11 +254,18 @@ def suggestions(rules_file):
     return found
 
 
+@pytest.fixture(scope="module")
+def books(rules):
+    """Both booklets' rules: the marked suggestions follow one format in each (FORMAT.md)."""
+    return {"open": rules, "classic": {lang: load_rules(lang, book="classic") for lang in LANGUAGES}}
+
+
+@pytest.mark.parametrize("book", BOOKS)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_suggestion_carries_the_marker_and_the_marker_only_suggestions(rules, lang):
+def test_every_suggestion_carries_the_marker_and_the_marker_only_suggestions(books, book, lang):
     marker = SUGGESTION_MARKER[lang]
     total = 0
-    for rules_file in rules[lang]:
+    for rules_file in books[book][lang]:
         quotes = suggestions(rules_file)
         total += len(quotes)
         for _, _, inline in quotes:
@@ -269,9 +276,10 @@ def test_every_suggestion_carries_the_marker_and_the_marker_only_suggestions(rul
     assert total >= 10
 
 
-def test_both_languages_mark_the_same_places(rules):
-    english = by_name(rules["en"])
-    for ru in rules["ru"]:
+@pytest.mark.parametrize("book", BOOKS)
+def test_both_languages_mark_the_same_places(books, book):
+    english = by_name(books[book]["en"])
+    for ru in books[book]["ru"]:
         en = english[ru.file_name]
         ru_places = [(ru.sections.index(s) if s in ru.sections else None, v) for s, v, _ in suggestions(ru)]
         en_places = [(en.sections.index(s) if s in en.sections else None, v) for s, v, _ in suggestions(en)]
