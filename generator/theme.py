@@ -313,8 +313,14 @@ def theme_for(options) -> Theme:
     return theme
 
 
+def _toml_number(value: float) -> str:
+    """Short when that is exact (40, 12.5), else every digit: a saved theme loads the same colours."""
+    short = f"{value:g}"
+    return short if float(short) == value else repr(float(value))
+
+
 def _toml_colour(colour: Colour) -> str:
-    cmyk = ", ".join(f"{v:g}" for v in colour.cmyk)
+    cmyk = ", ".join(_toml_number(v) for v in colour.cmyk)
     return f'{{ hex = "{colour.hex}", cmyk = [{cmyk}] }}'
 
 

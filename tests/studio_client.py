@@ -64,7 +64,7 @@ def call(studio: Studio, path: str, body=None, *, method=None, host=OWN, origin=
             fields += [("Content-Type", content_type), ("Content-Length", str(len(data)))]
         for name, value in [*fields, *headers]:
             if value is not None:
-                connection.putheader(name, value)
+                connection.putheader(name, value.encode("utf-8"))     # any text; the server reads latin-1
         connection.endheaders(data)
         response = connection.getresponse()
         return response.status, response.headers, response.read()

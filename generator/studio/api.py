@@ -21,7 +21,7 @@ from generator.model.set_loader import OPEN_SET_NAMES, load_set
 from generator.scene import Drawing, Group, Rect, Style, placed, translate
 from generator.sizes import TileSize
 from generator.studio.schema import SchemaError, validate
-from generator.theme import (ARROW_STYLES, GROUPS, THEME_NAME_MAX, Theme, canonical_colour_key, checked_theme_title,
+from generator.theme import (ARROW_STYLES, GROUPS, Theme, canonical_colour_key, checked_theme_title,
                              colour_key_help, colour_keys, group_key, load_theme, parse_override, theme_names,
                              theme_toml, with_overrides)
 from generator.writers.svg import svg_text
@@ -41,7 +41,7 @@ CHOICE_SCHEMA = {
         "arrow_styles": {"type": "object", "maxProperties": 20, "propertyNames": {"maxLength": 40},
                          "additionalProperties": {"type": "string", "maxLength": 20}},
         "vision": {"type": "string", "maxLength": 20},
-        "name": {"type": "string", "maxLength": THEME_NAME_MAX},
+        "name": {"type": "string"},                 # its length and characters: checked_theme_title
     },
 }
 FIELDS = tuple(CHOICE_SCHEMA["properties"])
