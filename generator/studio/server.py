@@ -32,7 +32,7 @@ STATIC = {"/": ("index.html", "text/html; charset=utf-8"),
 POST_ROUTES = ("/api/preview", "/api/theme", "/api/build")
 _BUILD = re.compile(r"^/api/build/(\d{1,6})(/kit\.zip)?$")
 NO_TOKEN_PAGE = ("This is the Open Domino Kit colour studio. Open it with the address `opendomino studio` "
-                 "printed, which ends in ?token=...: the token keeps other web pages from using the studio.\n")
+                 "printed, which ends in ?token=...: the token keeps other web pages from using the studio.")
 
 
 def _static(name: str) -> bytes:
@@ -106,7 +106,10 @@ class StudioHandler(BaseHTTPRequestHandler):
             self._admit(path, query)
             route(path)
         except Refusal as refusal:
-            self._error(refusal.status, str(refusal))
+            if path.startswith("/api/"):
+                self._error(refusal.status, str(refusal))
+            else:                                     # a person at the address bar reads it
+                self._send(refusal.status, f"{refusal}\n".encode("utf-8"), "text/plain; charset=utf-8")
         except api.StudioError as error:
             self._error(HTTPStatus.BAD_REQUEST, str(error))
         except (ConnectionError, TimeoutError):
@@ -133,7 +136,7 @@ class StudioHandler(BaseHTTPRequestHandler):
             raise Refusal(HTTPStatus.FORBIDDEN, f"the {TOKEN_HEADER} header is missing or wrong; open the "
                                                 "address with ?token= that `opendomino studio` printed")
         if path == "/" and not self.guard.token_matches(_query_token(query)):
-            raise Refusal(HTTPStatus.FORBIDDEN, NO_TOKEN_PAGE.strip())
+            raise Refusal(HTTPStatus.FORBIDDEN, NO_TOKEN_PAGE)
 
     def _body(self):
         """The request's JSON body (any JSON value, null included); a Refusal if it cannot be read."""
