@@ -13,12 +13,12 @@ import re
 from generator.art.board import BoardGeometry, board_drawing
 from generator.art.tile import tile_back, tile_front
 from generator.colour import Colour
-from generator.colour_checks import VISIONS, check_theme, seen_as
+from generator.colour_checks import check_theme, seen_as
 from generator.errors import UserError
 from generator.imposition.paper import paper_named
 from generator.imposition.setup_cards import setup_card
 from generator.model.set_loader import OPEN_SET_NAMES, load_set
-from generator.scene import Drawing, Group, Rect, Style, placed, translate
+from generator.scene import Drawing, Group, Rect, Style, translate
 from generator.sizes import TileSize
 from generator.studio.schema import SchemaError, validate
 from generator.theme import (ARROW_STYLES, GROUPS, Theme, canonical_colour_key, checked_theme_title,
