@@ -526,19 +526,25 @@ def preflight_command(files):
 def studio_command(host, port_text, no_browser):
     """Open the colour studio: a local web page to choose the colours by looking."""
     from generator.entry import Interrupted
-    from generator.studio.server import address, make_server
+    from generator.studio.server import make_server, page_url
 
     port = parse_number(port_text, "--port", 0, 65535, "", "8765", "ports run from 1 to 65535 (0: any free one)")
     if port != int(port):
         raise UserError(f"--port: {port_text!r} is not a whole number; write e.g. 8765")
     if not re.fullmatch(r"[A-Za-z0-9.:-]{1,253}", host or ""):
         raise UserError(f"--host: {host!r} is not an address; write e.g. 127.0.0.1")
+    verbosity = _verbosity()          # the server's threads have no click context to ask
+
+    def log(message: str, level: int = 0) -> None:
+        if level <= 0 or verbosity >= level:      # its errors always, hang-ups and requests with -v
+            click.echo(message, err=True)
+
     try:
-        server = make_server(host, int(port))
+        server = make_server(host, int(port), log=log)
     except OSError as error:
         raise UserError(f"cannot listen on {host}:{int(port)} ({error.strerror or error}); "
                         "choose another --port, or leave it out for a free one") from None
-    url = address(server)
+    url = page_url(server)
     if host not in ("127.0.0.1", "localhost", "::1"):
         click.echo(f"warning: the studio listens on {host}: other computers on the network can use it", err=True)
     click.echo(f"colour studio at {url} (Ctrl-C stops it)")

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 import difflib
 from functools import cache
 from pathlib import Path
+import unicodedata
 
 from generator.colour import Colour, parse_colour_text, parse_theme_colour
 from generator.colour_checks import colour_problems
@@ -28,6 +29,11 @@ from generator.resources import load_toml, template_path
 
 ARROW_STYLES = ("solid", "hollow")
 GROUPS = (1, 2)
+THEME_NAME_MAX = 60       # characters in a theme's own name
+# Characters a name or description may not hold: control characters (a newline breaks the TOML
+# string), invisible formatting such as bidi overrides (they disguise text in a terminal),
+# surrogates and line or paragraph separators.
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 
 # Section -> key -> what it colours. The order is the order of documentation and `init`.
 COLOUR_SECTIONS = {
@@ -193,16 +199,34 @@ def checked_theme_name(name: str, where: str) -> str:
     return name
 
 
+def _one_plain_line(value) -> bool:
+    return isinstance(value, str) and not any(unicodedata.category(ch) in _HIDDEN_CATEGORIES for ch in value)
+
+
+def checked_theme_title(value, where: str = "") -> str:
+    """A theme's own name: the `name` of a theme file and the name given in the colour studio.
+
+    One rule for both, so that whatever the studio saves, `--theme` loads: 1 to THEME_NAME_MAX
+    characters on one line, not only spaces, no control or invisible formatting characters.
+    """
+    if not _one_plain_line(value) or not value.strip() or len(value) > THEME_NAME_MAX:
+        prefix = f"{where}: " if where else ""
+        raise UserError(f"{prefix}name must be one line of 1 to {THEME_NAME_MAX} characters without control or "
+                        "formatting characters; write e.g. name = \"Club colours\"")
+    return value
+
+
 @cache
 def load_theme(name: str = "classic") -> Theme:
     path = theme_path(name)
     data = load_toml(path)
     where = path.name
     reject_unknown_keys(data, (*THEME_FIELDS, *COLOUR_SECTIONS, *OPEN_SET_NAMES), where)
-    for field_name in ("name", "description"):
-        value = data.get(field_name, "")
-        if not isinstance(value, str) or any(ch in value for ch in "\n\r\t\v\f\x00"):
-            raise UserError(f"{where}: {field_name} must be one line of text in quotes")
+    if "name" in data:
+        checked_theme_title(data["name"], where)
+    if not _one_plain_line(data.get("description", "")):
+        raise UserError(f"{where}: description must be one line of text in quotes, without control or "
+                        "formatting characters")
     colours = {}
     for section, keys in COLOUR_SECTIONS.items():
         if section in OPTIONAL_SECTIONS and section not in data and path.stem != FALLBACK_THEME:
@@ -289,8 +313,14 @@ def theme_for(options) -> Theme:
     return theme
 
 
+def _toml_number(value: float) -> str:
+    """Short when that is exact (40, 12.5), else every digit: a saved theme loads the same colours."""
+    short = f"{value:g}"
+    return short if float(short) == value else repr(float(value))
+
+
 def _toml_colour(colour: Colour) -> str:
-    cmyk = ", ".join(f"{v:g}" for v in colour.cmyk)
+    cmyk = ", ".join(_toml_number(v) for v in colour.cmyk)
     return f'{{ hex = "{colour.hex}", cmyk = [{cmyk}] }}'
 
 

@@ -4,18 +4,18 @@ import io
 import json
 import os
 from pathlib import Path
+import re
 import shutil
 import time
-import urllib.error
-import urllib.request
 import zipfile
 
 import pytest
 
 from conftest import run_cli
 from generator.studio import api
-from generator.studio.server import address, make_server, serve_in_thread
+from generator.studio.server import make_server
 from generator.theme import load_theme
+from studio_client import Studio, call, error_of, running_studio
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 SCREENSHOT = Path(os.environ.get("STUDIO_SCREENSHOT", "/tmp/opendomino-studio.png"))
@@ -23,24 +23,13 @@ SCREENSHOT = Path(os.environ.get("STUDIO_SCREENSHOT", "/tmp/opendomino-studio.pn
 
 @pytest.fixture(scope="module")
 def studio():
-    server = make_server("127.0.0.1", 0)
-    serve_in_thread(server)
-    yield address(server)
-    server.shutdown()
-    server.server_close()
-    server.builds.close()
+    with running_studio() as running:
+        yield running
 
 
-def request(url, path, body=None, content_type="application/json", method=None, raw=None):
-    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
-    req = urllib.request.Request(url.rstrip("/") + path, data=data, method=method or ("POST" if data else "GET"))
-    if data is not None:
-        req.add_header("Content-Type", content_type)
-    try:
-        with urllib.request.urlopen(req, timeout=60) as response:
-            return response.status, response.headers, response.read()
-    except urllib.error.HTTPError as error:
-        return error.code, error.headers, error.read()
+def request(studio, path, body=None, content_type="application/json", method=None, raw=None):
+    """A request as the studio's own page makes it (its Host, Origin and token)."""
+    return call(studio, path, body, content_type=content_type, method=method, raw=raw)
 
 
 # --- the API, as functions ------------------------------------------------------------------
@@ -77,7 +66,8 @@ def test_the_vision_toggle_uses_the_checks_simulation():
     ({"arrow_styles": {"A.group1": "dotted"}}, "use solid or hollow"),
     ({"vision": "x-ray"}, "vision"),
     ({"path": "/etc/passwd"}, "unknown field 'path'"),
-    ({"name": "../../evil"}, "name"),
+    ({"name": "abc\n"}, "name must be one line"),
+    ({"name": ""}, "name must be one line"),
 ])
 def test_bad_values_are_refused_with_one_line(body, words):
     with pytest.raises(api.StudioError) as caught:
@@ -97,13 +87,18 @@ def test_a_saved_theme_builds_unchanged(tmp_path):
     assert result.returncode == 0, result.stderr
 
 
+def test_a_name_that_looks_like_a_path_only_names_the_theme():
+    name, text = api.theme_file({"name": "../../evil"})
+    assert name == "evil.toml" and 'name = "../../evil"' in text
+
+
 # --- the server -----------------------------------------------------------------------------
 
 def test_the_server_answers_and_refuses(studio):
-    status, headers, body = request(studio, "/")
+    status, headers, body = request(studio, f"/?token={studio.token}")
     assert status == 200 and b"Colour studio" in body and "default-src 'self'" in headers["Content-Security-Policy"]
     status, _, body = request(studio, "/api/preview", {"theme": "classic", "colours": {"A.group1": "nope"}})
-    assert status == 400 and "not a colour" in json.loads(body)["error"]
+    assert status == 400 and "not a colour" in error_of(body)
     assert request(studio, "/api/preview", raw=b"{not json")[0] == 400
     assert request(studio, "/api/preview", {"theme": "classic"}, content_type="text/plain")[0] == 415
     assert request(studio, "/api/preview", raw=b"{" + b" " * 70000 + b"}")[0] == 413
@@ -172,7 +167,7 @@ def test_the_page_in_a_headless_browser(studio, tmp_path):
         context = chromium.new_context(viewport={"width": 1400, "height": 1000}, accept_downloads=True,
                                        bypass_csp=True)
         page = context.new_page()
-        page.goto(studio)
+        page.goto(f"{studio.url}?token={studio.token}")
         page.wait_for_function("document.getElementById('pic-A1-front').src.startsWith('data:image/svg')")
         before = page.get_attribute("#pic-A1-front", "src")
         assert "%23c8202f" in before                                   # the classic red circle
@@ -209,8 +204,17 @@ def test_the_page_in_a_headless_browser(studio, tmp_path):
             page.click("#save")
         saved = tmp_path / download_info.value.suggested_filename
         download_info.value.save_as(saved)
+
+        page.click("#build")                                           # the kit, fetched with the token
+        page.wait_for_selector("#download:not([hidden])", timeout=180_000)
+        with page.expect_download() as kit_info:
+            page.click("#download")
+        kit = tmp_path / kit_info.value.suggested_filename
+        kit_info.value.save_as(kit)
         page.screenshot(path=str(SCREENSHOT), full_page=False)
         chromium.close()
+    assert kit.name == "open-domino-kit.zip"
+    assert "open-domino-kit/tiles-A.pdf" in zipfile.ZipFile(kit).namelist()
     assert saved.name == "club-green.toml"
     theme = load_theme.__wrapped__(str(saved))
     assert theme.group("A", 1).circle.hex == "#1a9641" and theme.colour("tile.digit").hex == "#000000"
@@ -228,7 +232,10 @@ def test_ctrl_c_stops_the_studio_cleanly():
     line = process.stdout.readline()
     assert line.startswith("colour studio at http://127.0.0.1:"), line
     url = line.split()[3]
-    assert request(url, "/api/state")[0] == 200
+    port, token = re.fullmatch(r"http://127\.0\.0\.1:(\d+)/\?token=([A-Za-z0-9_-]{43})", url).groups()
+    printed = Studio(None, url, token, int(port), [])
+    assert request(printed, "/api/state")[0] == 200
+    assert call(printed, "/api/state", token=None)[0] == 403
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=20)
     assert process.returncode == 0 and "colour studio stopped" in out and err == ""

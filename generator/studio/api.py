@@ -13,22 +13,38 @@ import re
 from generator.art.board import BoardGeometry, board_drawing
 from generator.art.tile import tile_back, tile_front
 from generator.colour import Colour
-from generator.colour_checks import VISIONS, check_theme, seen_as
+from generator.colour_checks import check_theme, seen_as
 from generator.errors import UserError
 from generator.imposition.paper import paper_named
 from generator.imposition.setup_cards import setup_card
 from generator.model.set_loader import OPEN_SET_NAMES, load_set
-from generator.scene import Drawing, Group, Rect, Style, placed, translate
+from generator.scene import Drawing, Group, Rect, Style, translate
 from generator.sizes import TileSize
-from generator.theme import (ARROW_STYLES, GROUPS, Theme, canonical_colour_key, colour_key_help, colour_keys,
-                             group_key, load_theme, parse_override, theme_names, theme_toml, with_overrides)
+from generator.studio.schema import SchemaError, validate
+from generator.theme import (ARROW_STYLES, GROUPS, Theme, canonical_colour_key, checked_theme_title,
+                             colour_key_help, colour_keys, group_key, load_theme, parse_override, theme_names,
+                             theme_toml, with_overrides)
 from generator.writers.svg import svg_text
 
-FIELDS = ("theme", "colours", "arrow_styles", "vision", "name")
 VISION_NAMES = {"normal": None, "deuteranopia": "deutan", "protanopia": "protan", "tritanopia": "tritan"}
 MAX_OVERRIDES = 200
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,39}$")
 PREVIEW_CLASSIC_SET = "double-12"
+
+# The body every POST route takes (see generator/studio/schema.py): types and sizes; the values
+# themselves go through the command line's parsers in parse_choice.
+CHOICE_SCHEMA = {
+    "type": "object", "additionalProperties": False,
+    "properties": {
+        "theme": {"type": "string", "maxLength": 40},
+        "colours": {"type": "object", "maxProperties": MAX_OVERRIDES, "propertyNames": {"maxLength": 40},
+                    "additionalProperties": {"type": "string", "maxLength": 100}},
+        "arrow_styles": {"type": "object", "maxProperties": 20, "propertyNames": {"maxLength": 40},
+                         "additionalProperties": {"type": "string", "maxLength": 20}},
+        "vision": {"type": "string", "maxLength": 20},
+        "name": {"type": "string"},                 # its length and characters: checked_theme_title
+    },
+}
+FIELDS = tuple(CHOICE_SCHEMA["properties"])
 
 
 class StudioError(Exception):
@@ -45,29 +61,22 @@ class Choice:
 
 
 def parse_choice(data) -> Choice:
-    """The request body, checked field by field."""
-    if not isinstance(data, dict):
-        raise StudioError("the request must be a JSON object with theme, colours, arrow_styles and vision")
-    for key in data:
-        if key not in FIELDS:
-            raise StudioError(f"unknown field {key!r}; send only {', '.join(FIELDS)}")
+    """The request body: its schema first, then each value as the command line parses it."""
+    try:
+        validate(data, CHOICE_SCHEMA)
+    except SchemaError as error:
+        raise StudioError(str(error)) from None
     theme_name = data.get("theme", "classic")
     if theme_name not in theme_names():
         raise StudioError(f"theme: {theme_name!r} is not a bundled theme; choose from {', '.join(theme_names())}")
-    colours = data.get("colours", {})
-    if not isinstance(colours, dict) or len(colours) > MAX_OVERRIDES:
-        raise StudioError("colours must be an object of colour key -> colour, e.g. {\"A.group1\": \"#c0392b\"}")
     overrides = []
-    for key, value in colours.items():
-        if not isinstance(key, str) or not isinstance(value, str) or len(value) > 100:
-            raise StudioError(f"colours: {key!r}: give the colour as text, e.g. #c0392b, teal or cmyk(0,90,80,10)")
+    for key, value in data.get("colours", {}).items():
         try:
-            overrides.append(parse_override(f"{key}={value}", "colour"))
+            # the key alone first: "A.group1=teal" is not a key, however parse_override would split it
+            overrides.append(parse_override(f"{canonical_colour_key(key, 'colour')}={value}", "colour"))
         except UserError as error:
             raise StudioError(str(error)) from None
     styles = data.get("arrow_styles", {})
-    if not isinstance(styles, dict):
-        raise StudioError("arrow_styles must be an object of group -> solid or hollow, e.g. {\"A.group1\": \"hollow\"}")
     arrow_styles = []
     groups = {group_key(s, g) for s in OPEN_SET_NAMES for g in GROUPS}
     for key, style in styles.items():
@@ -80,8 +89,10 @@ def parse_choice(data) -> Choice:
     if vision not in VISION_NAMES:
         raise StudioError(f"vision: {vision!r}; use one of {', '.join(VISION_NAMES)}")
     name = data.get("name", "my-theme")
-    if not isinstance(name, str) or not _NAME.match(name):
-        raise StudioError("name: give the theme a short name of letters, digits, spaces, - _ or . (up to 40)")
+    try:
+        checked_theme_title(name)                   # the rule theme files follow: what is saved loads
+    except UserError as error:
+        raise StudioError(str(error)) from None
     return Choice(theme_name, tuple(overrides), tuple(sorted(arrow_styles)), vision, name)
 
 

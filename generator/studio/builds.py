@@ -2,7 +2,8 @@
 
 A build runs `opendomino build` in a child process with the chosen colours saved as a theme file
 beside it; its progress is the share of the kit's files already written; at the end the folder
-is packed into kit.zip. One build runs at a time; the folders go when the studio stops.
+is packed into kit.zip and only the zip is kept. One build runs at a time; of the finished ones
+the last KEEP stay (each zip is a few MB), older ones are removed, and all go when the studio stops.
 """
 
 from dataclasses import dataclass, field
@@ -17,6 +18,8 @@ import zipfile
 
 from generator.build import BuildOptions
 
+KEEP = 3                          # finished builds kept for download
+KIT_COMMAND = ("build",)          # what a build runs: `opendomino build` with its defaults
 _DEFAULT = BuildOptions()
 # tile sheets, three boards, setup cards, tokens, two files per booklet, the manifest
 KIT_FILES = len(_DEFAULT.sets) + 3 + 1 + 1 + 2 * len(_DEFAULT.books) * len(_DEFAULT.booklet_langs) + 1
@@ -50,9 +53,11 @@ class Build:
 
 
 class Builds:
-    """The studio's builds, one at a time."""
+    """The studio's builds, one at a time; `command`: the opendomino command and options a build runs."""
 
-    def __init__(self):
+    def __init__(self, command: tuple[str, ...] = KIT_COMMAND, keep: int = KEEP):
+        self.command = command
+        self.keep = keep
         self.root = Path(tempfile.mkdtemp(prefix="opendomino-studio-"))
         self.builds: dict[str, Build] = {}
         self.lock = threading.Lock()
@@ -68,7 +73,8 @@ class Builds:
             theme_path = build.folder / theme_name
             theme_path.write_text(theme_text, encoding="utf-8")
             build.process = subprocess.Popen(
-                [sys.executable, "-m", "generator", "build", "-q", "--out", str(build.kit), "--theme", str(theme_path)],
+                [sys.executable, "-m", "generator", *self.command, "-q", "--out", str(build.kit),
+                 "--theme", str(theme_path)],
                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=build.folder)
             self.builds[build.id] = build
         threading.Thread(target=self._finish, args=(build,), daemon=True).start()
@@ -76,27 +82,54 @@ class Builds:
 
     def _finish(self, build: Build) -> None:
         _, err = build.process.communicate()
-        if build.process.returncode != 0:
-            lines = err.decode(errors="replace").strip().splitlines()
-            build.state, build.message = "failed", lines[-1] if lines else "the build failed"
-            return
-        with zipfile.ZipFile(build.zip, "w", zipfile.ZIP_DEFLATED) as archive:
-            for path in sorted(build.kit.rglob("*")):
-                if path.is_file() and not path.name.startswith("."):
-                    info = zipfile.ZipInfo(f"open-domino-kit/{path.relative_to(build.kit).as_posix()}",
-                                           date_time=(2000, 1, 1, 0, 0, 0))
-                    info.compress_type = zipfile.ZIP_DEFLATED
-                    archive.writestr(info, path.read_bytes())
-        build.state = "done"
-        build.message = f"{sum(1 for _ in build.kit.glob('*'))} files in {time.monotonic() - build.started:.1f} s"
+        try:
+            if build.process.returncode != 0:
+                lines = err.decode(errors="replace").strip().splitlines()
+                build.state, build.message = "failed", lines[-1] if lines else "the build failed"
+            else:
+                count = _pack(build.kit, build.zip)
+                build.message = f"{count} files in {time.monotonic() - build.started:.1f} s"
+                build.state = "done"
+                shutil.rmtree(build.kit, ignore_errors=True)   # the zip holds it all
+        except OSError as error:                               # a full disk, or the studio stopping
+            build.state, build.message = "failed", f"could not pack the kit: {error.strerror or error}"
+        self._remove_old()
+
+    def _remove_old(self) -> None:
+        """Keep the last `keep` finished builds; remove the folders of older ones."""
+        with self.lock:
+            finished = [b for b in self.builds.values() if b.state != "running"]
+            for old in finished[:-self.keep] if len(finished) > self.keep else []:
+                del self.builds[old.id]
+                shutil.rmtree(old.folder, ignore_errors=True)
 
     def get(self, build_id: str) -> Build | None:
         return self.builds.get(build_id)
 
     def close(self) -> None:
-        for build in self.builds.values():
-            if build.process is not None and build.process.poll() is None:
-                build.process.terminate()
-                build.process.wait(timeout=10)
+        """Stop a running build and remove every folder: called when the studio stops."""
+        with self.lock:
+            running = [b.process for b in self.builds.values() if b.process is not None and b.process.poll() is None]
+        for process in running:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
         shutil.rmtree(self.root, ignore_errors=True)
+
+
+def _pack(kit: Path, archive_path: Path) -> int:
+    """The kit folder as a zip whose every entry has one fixed date (same kit, same bytes); its file count."""
+    count = 0
+    with zipfile.ZipFile(archive_path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(kit.rglob("*")):
+            if path.is_file() and not path.name.startswith("."):
+                info = zipfile.ZipInfo(f"open-domino-kit/{path.relative_to(kit).as_posix()}",
+                                       date_time=(2000, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(info, path.read_bytes())
+                count += 1
+    return count
 

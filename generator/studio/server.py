@@ -2,39 +2,79 @@
 
 Python's own http.server (ThreadingHTTPServer) serves it: a local tool with a handful of routes
 needs no framework, starts in milliseconds and adds no dependency. It listens on 127.0.0.1
-unless told otherwise. Every request is checked before anything runs: only the routes below,
-bodies of at most 64 KB of JSON, no request ever names a file on the server (static files come
-from a fixed list, builds from their number).
+unless told otherwise. Every request is checked before anything runs: it must name this server,
+carry the studio's token and, for a POST, come from the studio's own page (guard.py); it must
+arrive within a few seconds, among a bounded number of connections (connections.py); only the
+routes below, bodies of at most 64 KB of JSON that follow their schema (api.py, schema.py); no
+request ever names a file on the server (static files come from a fixed list, builds from their
+number).
 """
 
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from importlib.resources import files
+import io
 import json
 import re
 import socket
 import threading
+from urllib.parse import parse_qs
 
 from generator.studio import api
 from generator.studio.builds import Builds
+from generator.studio.connections import BoundedServer, DeadlineReader, Limits, quiet_log, raw_json_answer
+from generator.studio.guard import TOKEN_HEADER, Guard, host_spelling, new_token
 
 MAX_BODY = 64 * 1024
 STATIC = {"/": ("index.html", "text/html; charset=utf-8"),
           "/static/app.js": ("app.js", "text/javascript; charset=utf-8"),
           "/static/style.css": ("style.css", "text/css; charset=utf-8")}
+POST_ROUTES = ("/api/preview", "/api/theme", "/api/build")
 _BUILD = re.compile(r"^/api/build/(\d{1,6})(/kit\.zip)?$")
+NO_TOKEN_PAGE = ("This is the Open Domino Kit colour studio. Open it with the address `opendomino studio` "
+                 "printed, which ends in ?token=...: the token keeps other web pages from using the studio.")
 
 
 def _static(name: str) -> bytes:
     return files("generator.studio").joinpath("static", name).read_bytes()
 
 
+def _printable(text: str) -> str:
+    """A log line safe for a terminal: anything unprintable as an escape."""
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
+class Refusal(Exception):
+    """A request refused before it ran: the status and the one-line reason the client gets."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+
+
 class StudioHandler(BaseHTTPRequestHandler):
     server_version = "opendomino-studio"
     builds: Builds = None            # set by make_server
+    guard: Guard = None              # set by make_server
 
-    def log_message(self, format, *args):      # quiet: the terminal shows the address and errors only
-        pass
+    # --- the connection: a deadline for every request ---------------------------------------
+
+    def setup(self):
+        super().setup()
+        self.rfile.close()                             # replaced by a reader that keeps the deadline
+        self.reader = DeadlineReader(self.connection, self.server.limits.write_seconds)
+        self.rfile = io.BufferedReader(self.reader)
+        self.connection.settimeout(self.server.limits.write_seconds)
+
+    def handle_one_request(self):
+        self.reader.start_request(self.server.limits.request_seconds)
+        super().handle_one_request()
+        if self.reader.timed_out and self.reader.received:      # a slow client: say why it is cut off
+            raw_json_answer(self.connection, "408 Request Timeout",
+                            f"the request did not arrive within {self.server.limits.request_seconds:g} s")
+
+    def log_message(self, format, *args):       # with -v: each request, refusal and hang-up
+        self.server.log(_printable(f"studio: {self.address_string()} {format % args}"), 1)
 
     # --- answers -------------------------------------------------------------------------------
 
@@ -44,6 +84,7 @@ class StudioHandler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "same-origin")      # the page's address holds the token
         self.send_header("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; "
                                                     "style-src 'self' 'unsafe-inline'")
         for key, value in (extra or {}).items():
@@ -58,91 +99,158 @@ class StudioHandler(BaseHTTPRequestHandler):
     def _error(self, status: int, message: str) -> None:
         self._json(status, {"error": message})
 
+    def _answer(self, route) -> None:
+        """Admit the request, run its route, and turn every refusal into an answer."""
+        path, _, query = self.path.partition("?")
+        try:
+            self._admit(path, query)
+            route(path)
+        except Refusal as refusal:
+            if path.startswith("/api/"):
+                self._error(refusal.status, str(refusal))
+            else:                                     # a person at the address bar reads it
+                self._send(refusal.status, f"{refusal}\n".encode("utf-8"), "text/plain; charset=utf-8")
+        except api.StudioError as error:
+            self._error(HTTPStatus.BAD_REQUEST, str(error))
+        except (ConnectionError, TimeoutError):
+            raise                                     # the client left or stalled: the server logs it
+        except Exception as error:                    # a bug: one line on the terminal, a 500 to the page
+            self.server.log(f"studio: {self.command} {path[:80]} failed: {type(error).__name__}: {error}", 0)
+            self._error(HTTPStatus.INTERNAL_SERVER_ERROR, "the studio failed on this request; see its terminal")
+
+    def _one_header(self, name: str) -> str | None:
+        values = self.headers.get_all(name) or []
+        if len(values) > 1:
+            raise Refusal(HTTPStatus.BAD_REQUEST, f"send one {name} header, not {len(values)}")
+        return values[0] if values else None
+
+    def _admit(self, path: str, query: str) -> None:
+        host = self._one_header("Host")
+        if not self.guard.host_allowed(host):
+            raise Refusal(HTTPStatus.FORBIDDEN, "this server answers only requests to its own address; "
+                                                "open the address that `opendomino studio` printed")
+        if self.command == "POST" and not self.guard.origin_allowed(host, self._one_header("Origin"),
+                                                                     self._one_header("Referer")):
+            raise Refusal(HTTPStatus.FORBIDDEN, "a POST must come from the studio's own page (its Origin)")
+        if path.startswith("/api/") and not self.guard.token_matches(self._one_header(TOKEN_HEADER)):
+            raise Refusal(HTTPStatus.FORBIDDEN, f"the {TOKEN_HEADER} header is missing or wrong; open the "
+                                                "address with ?token= that `opendomino studio` printed")
+        if path == "/" and not self.guard.token_matches(_query_token(query)):
+            raise Refusal(HTTPStatus.FORBIDDEN, NO_TOKEN_PAGE)
+
     def _body(self):
-        """The request's JSON body, or None after answering with the reason it is refused."""
+        """The request's JSON body (any JSON value, null included); a Refusal if it cannot be read."""
         if self.headers.get("Content-Type", "").split(";")[0].strip() != "application/json":
-            self._error(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "send the body as application/json")
-            return None
+            raise Refusal(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "send the body as application/json")
         try:
             length = int(self.headers.get("Content-Length", ""))
         except ValueError:
-            self._error(HTTPStatus.LENGTH_REQUIRED, "a Content-Length is needed")
-            return None
+            raise Refusal(HTTPStatus.LENGTH_REQUIRED, "a Content-Length is needed") from None
         if not 0 <= length <= MAX_BODY:
-            self._error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"the body may be at most {MAX_BODY} bytes")
-            return None
+            raise Refusal(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"the body may be at most {MAX_BODY} bytes")
+        raw = self.rfile.read(length)
+        if len(raw) < length:
+            raise ConnectionResetError("the client hung up before its body arrived")
         try:
-            return json.loads(self.rfile.read(length).decode("utf-8"))
+            return json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError):
-            self._error(HTTPStatus.BAD_REQUEST, "the body is not valid JSON")
-            return None
+            raise Refusal(HTTPStatus.BAD_REQUEST, "the body is not valid JSON") from None
 
     # --- routes --------------------------------------------------------------------------------
 
     def do_GET(self):
-        path = self.path.split("?", 1)[0]
+        self._answer(self._get)
+
+    do_HEAD = do_GET
+
+    def do_POST(self):
+        self._answer(self._post)
+
+    def do_PUT(self):
+        self._answer(self._not_allowed)
+
+    do_DELETE = do_PATCH = do_PUT
+
+    def _not_allowed(self, path: str) -> None:
+        raise Refusal(HTTPStatus.METHOD_NOT_ALLOWED, "use GET or POST")
+
+    def _get(self, path: str) -> None:
         if path in STATIC:
             name, content_type = STATIC[path]
             return self._send(HTTPStatus.OK, _static(name), content_type)
         if path == "/api/state":
             return self._json(HTTPStatus.OK, api.state())
         match = _BUILD.match(path)
-        if match:
-            build = self.builds.get(match[1])
-            if build is None:
-                return self._error(HTTPStatus.NOT_FOUND, "no such build")
-            if not match[2]:
-                return self._json(HTTPStatus.OK, build.as_json())
-            if build.state != "done":
-                return self._error(HTTPStatus.CONFLICT, "the build has not finished")
-            return self._send(HTTPStatus.OK, build.zip.read_bytes(), "application/zip",
-                              {"Content-Disposition": 'attachment; filename="open-domino-kit.zip"'})
-        self._error(HTTPStatus.NOT_FOUND, "no such page")
-
-    do_HEAD = do_GET
-
-    def do_POST(self):
-        path = self.path.split("?", 1)[0]
-        if path not in ("/api/preview", "/api/theme", "/api/build"):
-            return self._error(HTTPStatus.NOT_FOUND, "no such page")
-        data = self._body()
-        if data is None:
-            return
+        if not match:
+            raise Refusal(HTTPStatus.NOT_FOUND, "no such page")
+        build = self.builds.get(match[1])
+        if build is None:
+            raise Refusal(HTTPStatus.NOT_FOUND, f"no such build; the studio keeps the last {self.builds.keep}")
+        if not match[2]:
+            return self._json(HTTPStatus.OK, build.as_json())
+        if build.state != "done":
+            raise Refusal(HTTPStatus.CONFLICT, "the build has not finished")
         try:
-            if path == "/api/preview":
-                return self._json(HTTPStatus.OK, api.preview(data))
-            name, text = api.theme_file(data)
-            if path == "/api/theme":
-                return self._send(HTTPStatus.OK, text.encode("utf-8"), "application/toml; charset=utf-8",
-                                  {"Content-Disposition": f'attachment; filename="{name}"'})
-            try:
-                build = self.builds.start(name, text)
-            except RuntimeError as busy:
-                return self._error(HTTPStatus.CONFLICT, str(busy))
-            return self._json(HTTPStatus.ACCEPTED, build.as_json())
-        except api.StudioError as error:
-            return self._error(HTTPStatus.BAD_REQUEST, str(error))
+            archive = build.zip.read_bytes()
+        except FileNotFoundError:                   # removed as newer builds finished
+            raise Refusal(HTTPStatus.NOT_FOUND, "that build is gone; build the kit again") from None
+        self._send(HTTPStatus.OK, archive, "application/zip",
+                   {"Content-Disposition": 'attachment; filename="open-domino-kit.zip"'})
 
-    def do_PUT(self):
-        self._error(HTTPStatus.METHOD_NOT_ALLOWED, "use GET or POST")
+    def _post(self, path: str) -> None:
+        if path not in POST_ROUTES:
+            raise Refusal(HTTPStatus.NOT_FOUND, "no such page")
+        data = self._body()
+        if path == "/api/preview":
+            return self._json(HTTPStatus.OK, api.preview(data))
+        name, text = api.theme_file(data)
+        if path == "/api/theme":
+            return self._send(HTTPStatus.OK, text.encode("utf-8"), "application/toml; charset=utf-8",
+                              {"Content-Disposition": f'attachment; filename="{name}"'})
+        try:
+            build = self.builds.start(name, text)
+        except RuntimeError as busy:
+            raise Refusal(HTTPStatus.CONFLICT, str(busy)) from None
+        self._json(HTTPStatus.ACCEPTED, build.as_json())
 
-    do_DELETE = do_PATCH = do_PUT
+
+def _query_token(query: str) -> str | None:
+    try:
+        values = parse_qs(query, max_num_fields=20).get("token", [])
+    except ValueError:
+        return None
+    return values[0] if len(values) == 1 else None
 
 
-def make_server(host: str = "127.0.0.1", port: int = 0) -> ThreadingHTTPServer:
-    """A server bound to host:port (port 0: a free one); serve it with serve_forever()."""
-    handler = type("Handler", (StudioHandler,), {"builds": Builds()})
+def make_server(host: str = "127.0.0.1", port: int = 0, *, limits: Limits = Limits(), builds: Builds | None = None,
+                log=quiet_log, token: str | None = None) -> BoundedServer:
+    """A server bound to host:port (port 0: a free one); serve it with serve_forever().
+
+    `builds`: where its kit builds run (a fresh Builds by default); `log(message, level)` takes
+    its lines, level 1 only with -v; `token`: the secret (a new random one by default).
+    """
+    builds = builds or Builds()
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    server_class = type("StudioServer", (ThreadingHTTPServer,), {"address_family": family,
-                                                                "daemon_threads": True})
-    server = server_class((host, port), handler)
-    server.builds = handler.builds
+    server_class = type("StudioServer", (BoundedServer,), {"address_family": family})
+    handler = type("Handler", (StudioHandler,), {"builds": builds})
+    try:
+        server = server_class((host, port), handler, limits, log)
+    except BaseException:
+        builds.close()
+        raise
+    handler.guard = Guard.for_server(host, server.server_address[1], token or new_token())
+    server.builds, server.guard = builds, handler.guard
     return server
 
 
 def address(server) -> str:
     host, port = server.server_address[:2]
-    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+    return f"http://{host_spelling(host)}:{port}/"
+
+
+def page_url(server) -> str:
+    """The address that opens the studio: with its token, which the page then sends with every request."""
+    return f"{address(server)}?token={server.guard.token}"
 
 
 def serve_in_thread(server) -> threading.Thread:

@@ -15,6 +15,11 @@ const PICTURES = {
   others: ["double-12-1", "double-12-2", "double-12-3", "double-12-back", "board", "setup-card"],
 };
 
+// The studio's token, from the address `opendomino studio` opened (…/?token=…): every API request
+// carries it in a header, which no other web page can make the browser send.
+const TOKEN = new URLSearchParams(location.search).get("token") || "";
+const TOKEN_HEADER = "X-Studio-Token";
+
 let info = null;                 // what /api/state said
 let choice = null;               // what the page asks for now
 let lastGood = null;             // the last choice the API accepted
@@ -31,10 +36,25 @@ function fresh(theme) {
 
 function copy(value) { return JSON.parse(JSON.stringify(value)); }
 
-async function post(path, body) {
-  const response = await fetch(path, {method: "POST", headers: {"Content-Type": "application/json"},
-                                      body: JSON.stringify(body)});
-  return response;
+function get(path) {
+  return fetch(path, {headers: {[TOKEN_HEADER]: TOKEN}});
+}
+
+function post(path, body) {
+  return fetch(path, {method: "POST", headers: {"Content-Type": "application/json", [TOKEN_HEADER]: TOKEN},
+                      body: JSON.stringify(body)});
+}
+
+// A file the API answers with, saved as a download (a plain link could not send the token).
+async function download(response, fallbackName) {
+  const name = (response.headers.get("Content-Disposition") || "").match(/filename="([^"]+)"/);
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = name ? name[1] : fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
 }
 
 function showError(message) {
@@ -211,13 +231,14 @@ function show(data) {
 async function saveTheme() {
   const response = await post("/api/theme", choice);
   if (!response.ok) { showError((await response.json()).error); return; }
-  const name = (response.headers.get("Content-Disposition") || "").match(/filename="([^"]+)"/);
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(await response.blob());
-  link.download = name ? name[1] : "my-theme.toml";
-  document.body.append(link);
-  link.click();
-  link.remove();
+  await download(response, "my-theme.toml");
+}
+
+async function downloadKit(event) {
+  event.preventDefault();
+  const response = await get(event.currentTarget.dataset.path);
+  if (!response.ok) { $("build-message").textContent = (await response.json()).error; return; }
+  await download(response, "open-domino-kit.zip");
 }
 
 async function buildKit() {
@@ -234,14 +255,14 @@ async function buildKit() {
     return;
   }
   const poll = async () => {
-    const state = await (await fetch(`/api/build/${build.id}`)).json();
+    const state = await (await get(`/api/build/${build.id}`)).json();
     $("progress").value = state.progress;
     if (state.state === "running") { setTimeout(poll, 300); return; }
     $("build").disabled = false;
     $("build-message").textContent = state.state === "done" ? `built: ${state.message}` : `failed: ${state.message}`;
     if (state.state === "done") {
-      $("download").href = `/api/build/${build.id}/kit.zip`;
-      $("download").download = "open-domino-kit.zip";
+      $("download").href = "#";
+      $("download").dataset.path = `/api/build/${build.id}/kit.zip`;
       $("download").hidden = false;
     }
   };
@@ -249,7 +270,9 @@ async function buildKit() {
 }
 
 async function start() {
-  info = await (await fetch("/api/state")).json();
+  const response = await get("/api/state");
+  if (!response.ok) { showError((await response.json()).error); return; }
+  info = await response.json();
   buildControls();
   choice = fresh("classic");
   lastGood = copy(choice);
@@ -266,6 +289,7 @@ async function start() {
   $("reset").addEventListener("click", () => { remember(); choice = fresh(choice.theme); schedule(0); });
   $("save").addEventListener("click", saveTheme);
   $("build").addEventListener("click", buildKit);
+  $("download").addEventListener("click", downloadKit);
   refresh();
 }
 
