@@ -123,7 +123,8 @@ def build_tokens(options: BuildOptions, report: BuildReport) -> None:
     from generator.writers.pdf import PdfOptions, write_pdf
 
     try:
-        page = token_page(theme_for(options), options.tile_size, paper_named(options.paper), options.lang)
+        page = token_page(theme_for(options), options.tile_size, options.clearance, paper_named(options.paper),
+                          options.lang)
     except UserError as not_fitting:
         report.notes.append(f"tokens-mexican-train.pdf skipped: {not_fitting}")
         return

@@ -1,8 +1,9 @@
 """Preflight: does a PDF meet what a print shop expects of our PDF/X-1a files?
 
-Each check reads the file itself: no encryption (PDF/X forbids it; an encrypted file is failed on
-its trailer's /Encrypt entry alone, never decrypted, and the other checks are not run); fonts embedded; font subsets with distinct names (no two
-different font programs share a name, every subset tag is six capitals); TrimBox and BleedBox
+Each check reads the file itself: no encryption (PDF/X forbids it; an encrypted file is failed
+on its trailer's /Encrypt entry alone, never decrypted, and the other checks are not run); fonts
+embedded; font subsets with distinct names (no two different font programs share a name, every
+subset tag is six capitals); TrimBox and BleedBox
 on every page, nested inside the MediaBox; no annotation inside the bleed area; DeviceCMYK only
 (no RGB operator or colour space, in pages and in form XObjects); total ink of every CMYK colour
 at most 300 % (a check that does not apply to a file without CMYK colour); no transparency; no
@@ -43,8 +44,8 @@ class Check:
         return f"{status}  {self.name}: {self.detail}"
 
 
-CHECKS = ("not encrypted", "fonts embedded", "font names", "page boxes", "no annotations in the bleed", "colour spaces",
-          "ink limit", "no transparency", "no unreachable objects", "PDF/X identification")
+CHECKS = ("not encrypted", "fonts embedded", "font names", "page boxes", "no annotations in the bleed",
+          "colour spaces", "ink limit", "no transparency", "no unreachable objects", "PDF/X identification")
 
 
 @contextmanager
