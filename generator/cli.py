@@ -126,7 +126,9 @@ _KIT_OPTION_DECORATORS = {
     "tile_size_text": click.option("--tile-size", "tile_size_text", default=str(DEFAULTS.tile_size),
                                    show_default=True, help="Tile size WIDTHxHEIGHT in mm (portrait)."),
     "clearance_text": click.option("--clearance", "clearance_text", default=f"{DEFAULTS.clearance:g}",
-                                   show_default=True, help="Board cells are this many mm larger than a tile."),
+                                   show_default=True,
+                                   help="Board cells and the Mexican Train hub's slots are this many mm larger "
+                                        "than a tile."),
     "across_notation": click.option("--across-notation/--no-across-notation", default=DEFAULTS.across_notation,
                                     show_default=True,
                                     help="Print the small 1-16 / 1-4 notation for play across the board."),

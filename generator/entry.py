@@ -40,7 +40,8 @@ def _say_interrupted() -> None:
 
 
 def _exit_now(signum=None, frame=None) -> None:
-    """Say the line and end the process without unwinding: nothing of ours is half-written."""
+    """Say the line and end the process at once, without unwinding (a temporary file that a
+    second Ctrl-C leaves behind is removed by the next run)."""
     _say_interrupted()
     os._exit(INTERRUPTED_STATUS)
 
@@ -83,6 +84,7 @@ def install_early_interrupt_handler() -> None:
 
 
 def main(argv=None) -> None:
+    """Run the command and end the process with its exit status."""
     install_early_interrupt_handler()       # again, for a caller that did not start with the package
     try:
         _signal.signal(_signal.SIGINT, _raise_interrupted)
