@@ -53,8 +53,9 @@ def outcome(status: int, err: str) -> str:
     """What one interrupted start did:
     "ours"         - the one line and 130: the signal came once our first statement had run;
     "no handler"   - killed by SIGINT without a word: it came before Python installed its handler;
-    "python"       - Python's own KeyboardInterrupt report, from frames that are all Python's or the
-                     console script's import line: it came while Python started, before our code;
+    "python"       - Python's own report (a KeyboardInterrupt, or "Fatal Python error" when its start
+                     failed), from frames that are all Python's or the console script's import line:
+                     it came while Python started, before our code;
     "finished"     - the command was done before the signal;
     anything else is a defect and is returned as its description."""
     if status == 130 and err == ONE_LINE:
@@ -63,7 +64,7 @@ def outcome(status: int, err: str) -> str:
         return "no handler"
     if status == 0 and err == "":
         return "finished"
-    if "KeyboardInterrupt" in err:
+    if "KeyboardInterrupt" in err or err.startswith("Fatal Python error: "):
         frames = re.findall(r'File "([^"]+)", line (\d+), in (\S+)', err)
         ours = [(file, int(line)) for file, line, _ in frames if Path(file).resolve().is_relative_to(PACKAGE)]
         if all(Path(file).name == "__init__.py" and line <= _held_from_line() for file, line in ours):
