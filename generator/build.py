@@ -15,7 +15,7 @@ from pathlib import Path
 
 from generator.atomic import prepare_folder, remove_stale_temporaries
 from generator.build_options import BuildOptions, BuildReport
-from generator.errors import UserError, WorkerLost
+from generator.errors import UserError
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_grid import plan_sheets
 from generator.model.set_loader import register_set_file
@@ -195,8 +195,8 @@ def build(options: BuildOptions, on_step=None) -> BuildReport:
             report.merge(part)
             if on_step:
                 on_step(part)
-    except WorkerLost:
-        remove_stale_temporaries(options.out)       # what the dead worker was writing
+    except BaseException:
+        remove_stale_temporaries(options.out)       # what a dead or stopped worker was writing
         raise
     return report
 

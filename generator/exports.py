@@ -24,7 +24,6 @@ from generator.atomic import check_not_symlinked, remove_stale_temporaries
 from generator.build import BuildOptions, BuildReport, iter_jobs, makes
 from generator.build_options import DEFAULT_FORMATS, FORMATS, ExportOptions  # noqa: F401
 from generator.documents import board_documents, setup_card_document, tile_documents
-from generator.errors import WorkerLost
 from generator.model.set_loader import load_set
 from generator.model.tiles import Tile, TileSet
 from generator.scene import Drawing, placed
@@ -139,9 +138,9 @@ def run_export(options: BuildOptions, jobs: list, job_done: Callable[[int], None
         for part in iter_jobs(jobs):
             report.merge(part)
             job_done(1)
-    except WorkerLost:
+    except BaseException:
         for folder in folders:
-            remove_stale_temporaries(folder)        # what the dead worker was writing
+            remove_stale_temporaries(folder)        # what a dead or stopped worker was writing
         raise
     return report
 

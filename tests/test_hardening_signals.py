@@ -97,13 +97,15 @@ def test_ctrl_c_in_the_first_milliseconds(command):
 
 
 def test_ctrl_c_while_workers_fork_and_run(tmp_path):
-    """Later moments of a short build, while its workers fork and draw: one line and 130."""
-    seen = Counter()
+    """Later moments of a short build, while its workers fork and draw: one line and 130, and
+    nothing half-written left behind, not even a hidden temporary file."""
+    seen, out = Counter(), tmp_path / "kit"
     for delay in (150, 300, 500, 800, 1200, 1800, 2500):
         result = interrupted_start([*COMMANDS["python -m generator"], "build", "--sets", "C", "--books", "open",
-                                    "--out", str(tmp_path / "kit")], delay)
+                                    "--out", str(out)], delay)
         seen[result] += 1
         assert result in ("ours", "finished"), (delay, result)
+        assert not list(out.glob(".*")), (delay, sorted(path.name for path in out.glob(".*")))
     assert seen["ours"] >= 1
 
 
