@@ -1,14 +1,18 @@
 """Open Domino Kit: print-and-play files for Open Domino and classic dominoes."""
 
-__version__ = "0.1.0"
-
 import os as _os
 import sys as _sys
 
-# Started as the command (`opendomino` or `python -m generator`): Ctrl-C must give one line from
-# the first moment, so the handler goes in before anything else of ours is imported.
-# (generator/entry.py installs the same handler; this only moves it earlier.)
-if _sys.argv and (_sys.argv[0] == "-m" or _os.path.basename(_sys.argv[0]) == "opendomino"):
+# Started as the command (`opendomino`, or `python -m generator` while Python finds the package),
+# Ctrl-C must give one line from the first moment our code runs. So it is held back (blocked)
+# first of all, and let through once generator/entry.py has put its handler in place.
+if _sys.argv and (_sys.argv[0] == "-m" or _os.path.basename(_sys.argv[0]).removesuffix(".exe") == "opendomino"):
+    import _signal
+
+    if hasattr(_signal, "pthread_sigmask"):
+        _signal.pthread_sigmask(_signal.SIG_BLOCK, {_signal.SIGINT})
     from generator.entry import install_early_interrupt_handler
 
     install_early_interrupt_handler()
+
+__version__ = "0.1.0"

@@ -9,8 +9,8 @@ the booklets then run in a pool of two.
 """
 
 from dataclasses import replace
+import functools
 import gc
-import os
 from pathlib import Path
 
 from generator.atomic import prepare_folder, remove_stale_temporaries
@@ -21,6 +21,33 @@ from generator.imposition.tile_grid import plan_sheets
 from generator.model.set_loader import register_set_file
 
 
+def makes(describe):
+    """A step's decorator: `describe(options, *extra)` names what the step writes, for a message
+    about the step (a worker that died while making it)."""
+    def mark(step):
+        step.makes = describe
+        return step
+    return mark
+
+
+def job_title(job) -> str:
+    """What a job (step, options, extra) makes, e.g. "rules-en.pdf and rules-en-booklet.pdf"."""
+    step, options, extra = job
+    describe = getattr(step, "makes", None)
+    return describe(options, *extra) if describe else step.__name__.replace("_", " ")
+
+
+def _sets(options: BuildOptions) -> str:
+    return f"set{'s' if len(options.sets) > 1 else ''} {', '.join(options.sets)}"
+
+
+def _booklet_files(options: BuildOptions, lang: str, book: str = "open", shop: bool = False) -> str:
+    from generator.booklet.document import booklet_name
+
+    stem = booklet_name(book, lang)
+    return f"shop-{stem}-interior.pdf and shop-{stem}-cover.pdf" if shop else f"{stem}.pdf and {stem}-booklet.pdf"
+
+
 def _write(documents, options: BuildOptions, report: BuildReport) -> None:
     from generator.writers.pdf import write_pdf
 
@@ -29,6 +56,7 @@ def _write(documents, options: BuildOptions, report: BuildReport) -> None:
         report.add(target, write_pdf(document.pages, target, document.pdf))
 
 
+@makes(lambda options: f"the tile sheets of {_sets(options)}")
 def build_tile_sheets(options: BuildOptions, report: BuildReport) -> None:
     from generator.documents import tile_documents
 
@@ -36,12 +64,14 @@ def build_tile_sheets(options: BuildOptions, report: BuildReport) -> None:
         _write(tile_documents(options, name), options, report)
 
 
+@makes(lambda options: "the board's PDFs")
 def build_board(options: BuildOptions, report: BuildReport) -> None:
     from generator.documents import board_documents
 
     _write(board_documents(options, report.notes), options, report)
 
 
+@makes(lambda options: "setup-cards.pdf")
 def build_setup_cards(options: BuildOptions, report: BuildReport) -> None:
     """setup-cards.pdf: one card per set with a starting layout (classic sets have none)."""
     from generator.documents import setup_card_document
@@ -62,6 +92,7 @@ def build_theme_swatches(options: BuildOptions, report: BuildReport) -> None:
     report.add(target, write_pdf([page], target, PdfOptions(title="Open Domino: colour themes")))
 
 
+@makes(_booklet_files)
 def build_booklet(options: BuildOptions, report: BuildReport, lang: str, book: str = "open") -> None:
     """rules-LANG.pdf (rules-classic-LANG.pdf, …) in reading order, and …-booklet.pdf imposed for
     saddle stitching."""
@@ -84,6 +115,7 @@ def _run_job(job) -> BuildReport:
     return report
 
 
+@makes(lambda options: "tokens-mexican-train.pdf")
 def build_tokens(options: BuildOptions, report: BuildReport) -> None:
     """tokens-mexican-train.pdf: the hub and the train markers (a note instead if the hub does not fit)."""
     from generator.imposition.token_sheets import token_page
@@ -91,7 +123,8 @@ def build_tokens(options: BuildOptions, report: BuildReport) -> None:
     from generator.writers.pdf import PdfOptions, write_pdf
 
     try:
-        page = token_page(theme_for(options), options.tile_size, paper_named(options.paper), options.lang)
+        page = token_page(theme_for(options), options.tile_size, options.clearance, paper_named(options.paper),
+                          options.lang)
     except UserError as not_fitting:
         report.notes.append(f"tokens-mexican-train.pdf skipped: {not_fitting}")
         return
@@ -99,21 +132,25 @@ def build_tokens(options: BuildOptions, report: BuildReport) -> None:
     report.add(target, write_pdf([page], target, PdfOptions(title="Dominoes: Mexican Train hub and markers")))
 
 
+@makes(lambda options: f"the print-shop tile sheets of {_sets(options)}")
 def build_shop_tiles(options: BuildOptions, report: BuildReport) -> None:
     from generator import shop
     shop.build_shop_tiles(options, report)
 
 
+@makes(lambda options: "shop-board.pdf")
 def build_shop_board(options: BuildOptions, report: BuildReport) -> None:
     from generator import shop
     shop.build_shop_board(options, report)
 
 
+@makes(lambda options: "shop-tokens-mexican-train.pdf")
 def build_shop_tokens(options: BuildOptions, report: BuildReport) -> None:
     from generator import shop
     shop.build_shop_tokens(options, report)
 
 
+@makes(functools.partial(_booklet_files, shop=True))
 def build_shop_booklet(options: BuildOptions, report: BuildReport, lang: str, book: str = "open") -> None:
     from generator import shop
     shop.build_shop_booklet(options, report, lang, book)
@@ -153,10 +190,14 @@ def build(options: BuildOptions, on_step=None) -> BuildReport:
     prepare_folder(options.out)
     remove_stale_temporaries(options.out)
     report = BuildReport()
-    for part in iter_jobs(build_jobs(options)):
-        report.merge(part)
-        if on_step:
-            on_step(part)
+    try:
+        for part in iter_jobs(build_jobs(options)):
+            report.merge(part)
+            if on_step:
+                on_step(part)
+    except BaseException:
+        remove_stale_temporaries(options.out)       # what a dead or stopped worker was writing
+        raise
     return report
 
 
@@ -194,60 +235,51 @@ def iter_jobs(jobs: list):
     """As run_jobs, but yield each job's report as soon as it and the jobs before it are done.
 
     The workers die with the command: killed, interrupted or failed, it takes them along
-    (generator.workers), so none is left writing or holding the terminal's output open.
+    (generator.workers), so none is left writing or holding the terminal's output open. A worker
+    that dies first gives WorkerLost, naming its step, and the others are stopped.
     """
     if len(jobs) < 2:
         yield from (_run_job(job) for job in jobs)
         return
-    # Loaded here: a one-step command (tiles, board) never pays for the process pool's imports.
+    # Loaded here: a one-step command (tiles, board) never pays for the process module's imports.
     import multiprocessing
 
     if "fork" not in multiprocessing.get_all_start_methods():
         yield from (_run_job(job) for job in jobs)
         return
-    context = multiprocessing.get_context("fork")
+    from generator.workers import Workers
+
+    workers = Workers(multiprocessing.get_context("fork"), _run_job, jobs, job_title)
+    try:
+        _start_workers(workers, jobs)
+        done, next_index = {}, 0
+        for index, report in workers.results():
+            done[index] = report
+            while next_index in done:
+                yield done.pop(next_index)
+                next_index += 1
+    except BaseException:
+        workers.stop()
+        raise
+
+
+def _start_workers(workers, jobs: list) -> None:
+    """Fork the workers: two for the booklets, or two for the other steps when there are no
+    booklets. With both, the second core would idle while the booklets' libraries load: the
+    other steps run there meanwhile, in a worker forked once what they share with the booklets
+    is loaded."""
     booklets = [index for index, job in enumerate(jobs) if job[0] in BOOKLET_STEPS]
     others = [index for index in range(len(jobs)) if index not in booklets]
-    if not booklets or not others:
-        if booklets:
-            _load_for_booklets()
-        yield from _pooled(context, jobs)
-        return
-    # The second core would idle while the booklets' libraries load: the other steps run there
-    # meanwhile, in a worker forked once what they share with the booklets is loaded.
-    from generator.workers import SideWorker
-
-    _load_for_drawing()
-    gc.freeze()             # as in _pooled
-    side = SideWorker(context, _run_job, [jobs[index] for index in others])
-    try:
-        _load_for_booklets()
-        reports = dict(zip(booklets, _pooled(context, [jobs[index] for index in booklets])))
-        reports.update(zip(others, side.results()))
-    except BaseException:
-        side.stop()
-        raise
-    finally:
-        gc.unfreeze()       # also when the booklets' libraries failed to load, before _pooled
-    yield from (reports[index] for index in range(len(jobs)))
-
-
-def _pooled(context, jobs: list):
-    """The jobs' reports, in order, from a pool of two forked workers."""
-    from concurrent.futures import ProcessPoolExecutor
-
-    from generator.workers import stop_workers, worker_start
-
     # Frozen, the objects loaded so far are never visited by a garbage collection: a worker's
     # collections then leave the pages it shares with us untouched, uncopied.
-    gc.freeze()
-    pool = ProcessPoolExecutor(max_workers=2, mp_context=context, initializer=worker_start,
-                               initargs=(os.getpid(),))
     try:
-        yield from pool.map(_run_job, jobs)
-    except BaseException:
-        stop_workers(pool)
-        raise
+        if booklets and others:
+            _load_for_drawing()
+            gc.freeze()
+            workers.start(others, processes=1)
+        if booklets:
+            _load_for_booklets()
+        gc.freeze()
+        workers.start(booklets or others, processes=2)
     finally:
-        gc.unfreeze()       # every worker is forked by now; a caller that goes on collects as usual
-    pool.shutdown(wait=True)
+        gc.unfreeze()       # every worker is forked by now; the command collects as usual again

@@ -17,8 +17,8 @@ from generator.atomic import os_problem, prepare_folder, remove_stale_temporarie
 from generator.build_options import FORMATS as EXPORT_FORMATS, LAYOUTS, BuildOptions, BuildReport, ExportOptions
 from generator.config import (CONFIG_NAME, DEFAULTS, HOME_PAPERS, build_options, find_config, read_config,
                               starter_config)
-from generator.entry import INTERRUPTED, check_environment
-from generator.errors import UserError
+from generator.entry import Interrupted, check_environment
+from generator.errors import UserError, WorkerLost
 from generator.manifest import set_aside, verify_folder, write_manifest
 from generator.model.set_loader import OPEN_SET_NAMES, known_set_names, load_all_sets, register_set_file
 from generator.options import (parse_back_offset, parse_bleed, parse_clearance, parse_number, parse_out,
@@ -126,7 +126,9 @@ _KIT_OPTION_DECORATORS = {
     "tile_size_text": click.option("--tile-size", "tile_size_text", default=str(DEFAULTS.tile_size),
                                    show_default=True, help="Tile size WIDTHxHEIGHT in mm (portrait)."),
     "clearance_text": click.option("--clearance", "clearance_text", default=f"{DEFAULTS.clearance:g}",
-                                   show_default=True, help="Board cells are this many mm larger than a tile."),
+                                   show_default=True,
+                                   help="Board cells and the Mexican Train hub's slots are this many mm larger "
+                                        "than a tile."),
     "across_notation": click.option("--across-notation/--no-across-notation", default=DEFAULTS.across_notation,
                                     show_default=True,
                                     help="Print the small 1-16 / 1-4 notation for play across the board."),
@@ -592,9 +594,11 @@ def main(argv=None) -> None:
             sys.exit(0)
         _fail(error.format_message())
     except (click.exceptions.Abort, KeyboardInterrupt):
-        _fail(INTERRUPTED)
+        raise Interrupted() from None       # generator.entry says the one line and exits with 130
     except UserError as error:
         _fail(str(error))
+    except WorkerLost as error:         # not the user's input: status 1, as for a run cut short
+        _fail(str(error), status=1)
     except OSError as error:          # the environment's, not the user's input: still one line
         _fail(str(os_problem(error, error.filename or "a file")))
     except RecursionError:
@@ -602,7 +606,7 @@ def main(argv=None) -> None:
     sys.exit(0)
 
 
-def _fail(message: str) -> None:
+def _fail(message: str, status: int = 2) -> None:
     one_line = " ".join(message.split())
     click.echo(f"opendomino: error: {one_line}", err=True)
-    sys.exit(2)
+    sys.exit(status)

@@ -1,30 +1,66 @@
 """The command's entry point: small and quick to import, so that Ctrl-C at any moment gives one line.
 
 The console script and `python -m generator` start here. Everything heavy (click, reportlab,
-the whole kit) is imported inside the try below, so a Ctrl-C while it loads is caught like one
-during the work itself.
+the whole kit) is imported inside main, after its handler is in place. What Ctrl-C does:
+
+- while the package loads (generator/__init__.py installs the early handler as its first step)
+  and once main has finished: one line and exit status 130 at once; nothing is being written;
+- while main runs: Interrupted is raised, so that every `finally` runs (temporary files go,
+  workers are stopped), then one line and 130; a second Ctrl-C during that clean-up ends the
+  process at once;
+- an Interrupted raised where Python only reports it (a __del__, an atexit function) or that
+  escapes main ends the process the same way, through sys.unraisablehook or sys.excepthook.
+
+Before generator/__init__.py runs, no code of ours can: README.md says what happens then.
 """
 
+import _signal      # the interpreter's own module: `signal` would first load enum, which takes milliseconds
 import os
-import signal
 import sys
 
 INTERRUPTED = "interrupted; files already written are complete, the one being written was not kept"
+INTERRUPTED_STATUS = 130        # 128 + SIGINT: what a shell reports for a command that Ctrl-C ended
 
 
 class Interrupted(BaseException):
     """Ctrl-C. Not KeyboardInterrupt, which click would catch to print an empty line first."""
 
 
-def _on_sigint(signum, frame):
+_said = False       # the line is said once, whichever way the process ends
+
+
+def _say_interrupted() -> None:
+    global _said
+    if not _said:
+        _said = True
+        try:
+            os.write(2, f"opendomino: error: {INTERRUPTED}\n".encode())    # no buffer that a signal could find busy
+        except OSError:
+            pass
+
+
+def _exit_now(signum=None, frame=None) -> None:
+    """Say the line and end the process at once, without unwinding (a temporary file that a
+    second Ctrl-C leaves behind is removed by the next run)."""
+    _say_interrupted()
+    os._exit(INTERRUPTED_STATUS)
+
+
+def _raise_interrupted(signum, frame) -> None:
+    _signal.signal(_signal.SIGINT, _exit_now)       # a second Ctrl-C during the clean-up ends it at once
     raise Interrupted()
 
 
-def _interrupted() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)        # a second Ctrl-C must not cut this line short
-    sys.stderr.write(f"opendomino: error: {INTERRUPTED}\n")
-    sys.stderr.flush()
-    sys.exit(2)
+def _excepthook(kind, value, traceback) -> None:
+    if issubclass(kind, (Interrupted, KeyboardInterrupt)):
+        _exit_now()
+    sys.__excepthook__(kind, value, traceback)
+
+
+def _unraisablehook(unraisable) -> None:
+    if isinstance(unraisable.exc_value, (Interrupted, KeyboardInterrupt)):
+        _exit_now()
+    sys.__unraisablehook__(unraisable)
 
 
 def check_environment() -> None:
@@ -37,21 +73,41 @@ def check_environment() -> None:
                         "(before the year 10000); set it to e.g. 1700000000, or unset it")
 
 
-def install_interrupt_handler() -> None:
-    """Inside main: Ctrl-C raises Interrupted, so that every `finally` (temporary files) runs."""
-    signal.signal(signal.SIGINT, _on_sigint)
-
-
 def install_early_interrupt_handler() -> None:
-    """Before main runs (while the package loads): Ctrl-C says its one line and exits at once;
-    nothing has been written yet, and SystemExit leaves an import without a traceback."""
-    signal.signal(signal.SIGINT, lambda signum, frame: _interrupted())
+    """Before main runs (while the package loads) and after: Ctrl-C says its one line and exits.
+    A Ctrl-C that generator/__init__.py held back until now arrives here."""
+    _signal.signal(_signal.SIGINT, _exit_now)
+    sys.excepthook = _excepthook
+    sys.unraisablehook = _unraisablehook
+    if hasattr(_signal, "pthread_sigmask"):
+        _signal.pthread_sigmask(_signal.SIG_UNBLOCK, {_signal.SIGINT})
 
 
 def main(argv=None) -> None:
+    """Run the command and end the process with its exit status."""
+    install_early_interrupt_handler()       # again, for a caller that did not start with the package
     try:
-        install_interrupt_handler()
+        _signal.signal(_signal.SIGINT, _raise_interrupted)
         from generator.cli import main as run
         run(argv)
+        status = 0
+    except SystemExit as done:
+        status = 0 if done.code is None else done.code if isinstance(done.code, int) else 1
     except (Interrupted, KeyboardInterrupt):
-        _interrupted()
+        _say_interrupted()
+        status = INTERRUPTED_STATUS
+    finally:
+        _signal.signal(_signal.SIGINT, _exit_now)
+    _end(status)
+
+
+def _end(status: int) -> None:
+    """Leave without Python's finalization, which first puts SIGINT back to the default action:
+    a Ctrl-C in its last milliseconds would end the process without a word. Every file is closed
+    by now and no worker runs; only what stdout and stderr hold is left to write."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):       # a closed pipe: nobody is reading any more
+            pass
+    os._exit(status)

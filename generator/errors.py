@@ -1,5 +1,10 @@
-"""The one error type users see: a message that names the problem and the fix."""
+"""The errors users see: a message that names the problem and the fix."""
 
 
 class UserError(Exception):
     """Bad input from the user or from a data file; the CLI prints it and exits with status 2."""
+
+
+class WorkerLost(Exception):
+    """A worker process ended before it finished its step (killed, out of memory); the CLI prints
+    the message and exits with status 1, as for a run that was cut short."""

@@ -21,7 +21,7 @@ from typing import Callable
 from generator import tabletop
 from generator.art.tile import tile_back, tile_front
 from generator.atomic import check_not_symlinked, remove_stale_temporaries
-from generator.build import BuildOptions, BuildReport, iter_jobs
+from generator.build import BuildOptions, BuildReport, iter_jobs, makes
 from generator.build_options import DEFAULT_FORMATS, FORMATS, ExportOptions  # noqa: F401
 from generator.documents import board_documents, setup_card_document, tile_documents
 from generator.model.set_loader import load_set
@@ -50,6 +50,7 @@ def tile_file(folder: Path, fmt: str, tile: Tile, side: str) -> Path:
     return folder / fmt / tile.set_name / f"{tile.id}-{side}.{fmt}"
 
 
+@makes(lambda options, settings, set_name, tile_ids: f"the pictures of tiles {tile_ids[0]} to {tile_ids[-1]}")
 def export_tiles(options: BuildOptions, report: BuildReport, settings: ExportOptions, set_name: str,
                  tile_ids: tuple[str, ...]) -> None:
     """One job: both sides of some tiles of one set, in every requested format."""
@@ -81,6 +82,7 @@ def page_file(folder: Path, pdf_name: str, number: int, count: int) -> Path:
     return folder / "svg" / (f"{stem}.svg" if count == 1 else f"{stem}-{number}.svg")
 
 
+@makes(lambda options, part: f"the SVG pages of {part}")
 def export_sheets(options: BuildOptions, report: BuildReport, part: str) -> None:
     """One job: the SVG of every page of some sheet files."""
     for pdf_name, pages in sheet_documents(options, part):
@@ -89,15 +91,18 @@ def export_sheets(options: BuildOptions, report: BuildReport, part: str) -> None
             report.add(target, write_svg(page, target))
 
 
+@makes(lambda options, set_name: f"the Tabletop Simulator deck of set {set_name}")
 def export_tts_deck(options: BuildOptions, report: BuildReport, set_name: str) -> None:
     tabletop.write_deck_images(options, set_name, report)
 
 
+@makes(lambda options, settings: "the Tabletop Simulator board and saved object")
 def export_tts_table(options: BuildOptions, report: BuildReport, settings: ExportOptions) -> None:
     tabletop.write_board_image(options, report)
     tabletop.write_saved_object(options, report, settings.base_url)
 
 
+@makes(lambda options, settings, set_name: f"the sprite atlas of set {set_name}")
 def export_atlas(options: BuildOptions, report: BuildReport, settings: ExportOptions, set_name: str) -> None:
     tabletop.write_atlas(options, set_name, report, settings.dpi)
 
@@ -129,9 +134,14 @@ def run_export(options: BuildOptions, jobs: list, job_done: Callable[[int], None
         check_not_symlinked(options.out, folder)      # never write through a link out of --out
         remove_stale_temporaries(folder)
     report = BuildReport()
-    for part in iter_jobs(jobs):
-        report.merge(part)
-        job_done(1)
+    try:
+        for part in iter_jobs(jobs):
+            report.merge(part)
+            job_done(1)
+    except BaseException:
+        for folder in folders:
+            remove_stale_temporaries(folder)        # what a dead or stopped worker was writing
+        raise
     return report
 
 

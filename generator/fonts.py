@@ -75,6 +75,12 @@ def text_width(role: str, text: str, size: float) -> float:
     return pdfmetrics.stringWidth(text, pdf_font_name(role), size)
 
 
+def text_extent(role: str, size: float) -> tuple[float, float]:
+    """How far the role's glyphs reach above and below the baseline at em size `size` (the
+    font's ascent, and its descent as a negative number), in the same unit as `size`."""
+    return pdfmetrics.getAscentDescent(pdf_font_name(role), size)
+
+
 @cache
 def register_families() -> None:
     """Let <b> and <i> in reportlab paragraphs pick our bold and italic faces."""

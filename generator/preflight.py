@@ -1,11 +1,14 @@
 """Preflight: does a PDF meet what a print shop expects of our PDF/X-1a files?
 
-Each check reads the file itself: fonts embedded; font subsets with distinct names (no two
-different font programs share a name, every subset tag is six capitals); TrimBox and BleedBox
+Each check reads the file itself: no encryption (PDF/X forbids it; an encrypted file is failed
+on its trailer's /Encrypt entry alone, never decrypted, and the other checks are not run); fonts
+embedded; font subsets with distinct names (no two different font programs share a name, every
+subset tag is six capitals); TrimBox and BleedBox
 on every page, nested inside the MediaBox; no annotation inside the bleed area; DeviceCMYK only
 (no RGB operator or colour space, in pages and in form XObjects); total ink of every CMYK colour
-at most 300 %; no transparency; no unreachable objects; and the PDF/X identification
-(OutputIntent, GTS_PDFXVersion, Trapped, PDF 1.3/1.4).
+at most 300 % (a check that does not apply to a file without CMYK colour); no transparency; no
+unreachable objects; and the PDF/X identification (OutputIntent, GTS_PDFXVersion, Trapped,
+PDF 1.3/1.4, and colours that PDF/X-1a allows).
 
 A file that cannot be read as a PDF at all (damaged, truncated, a decompression bomb) is not a
 FAIL but an error: preflight_file raises UserError, and the command exits with status 2.
@@ -34,13 +37,15 @@ class Check:
     name: str
     passed: bool
     detail: str
+    applies: bool = True        # False: nothing in the file for this check to look at (it passes)
 
     def line(self) -> str:
-        return f"{'PASS' if self.passed else 'FAIL'}  {self.name}: {self.detail}"
+        status = "N/A " if not self.applies else "PASS" if self.passed else "FAIL"
+        return f"{status}  {self.name}: {self.detail}"
 
 
-CHECKS = ("fonts embedded", "font names", "page boxes", "no annotations in the bleed", "colour spaces",
-          "ink limit", "no transparency", "no unreachable objects", "PDF/X identification")
+CHECKS = ("not encrypted", "fonts embedded", "font names", "page boxes", "no annotations in the bleed",
+          "colour spaces", "ink limit", "no transparency", "no unreachable objects", "PDF/X identification")
 
 
 @contextmanager
@@ -66,12 +71,15 @@ def preflight(path: Path) -> list[Check]:
         raise UserError(f"preflight: {path} is not a file; give the PDFs to check")
     try:
         with _quiet_pypdf():
-            reader = PdfReader(str(path), strict=False)
+            reader = _Reader(str(path), strict=False)
+            if "/Encrypt" in reader.trailer:
+                return [_encrypted(reader)]
             pages = list(reader.pages)
             streams = list(_content_streams(reader))
-            return [_fonts(reader), _font_names(reader), _boxes(pages), _annotations(pages),
-                    _colour_spaces(reader, streams), _ink(streams), _transparency(reader),
-                    _unreachable(reader), _pdfx(reader, path)]
+            colours = _colour_spaces(reader, streams)
+            return [Check("not encrypted", True, "no /Encrypt entry in the trailer"), _fonts(reader),
+                    _font_names(reader), _boxes(pages), _annotations(pages), colours, _ink(streams),
+                    _transparency(reader), _unreachable(reader), _pdfx(reader, path, colours)]
     except UserError:
         raise
     except RecursionError:
@@ -80,6 +88,39 @@ def preflight(path: Path) -> list[Check]:
     except Exception as error:     # any damage pypdf meets while reading is the file's, not ours
         reason = " ".join(str(error).split())[:120] or type(error).__name__
         raise UserError(f"{path}: cannot read it as a PDF ({reason}); export it again from its source") from None
+
+
+class _Reader(PdfReader):
+    """pypdf's reader without the decryption it tries on opening (with an empty password; AES
+    would need the cryptography package). An encrypted file fails on its /Encrypt entry alone."""
+
+    def _handle_encryption(self, password) -> None:
+        pass
+
+
+_CIPHERS = {"/V2": "RC4", "/AESV2": "AES-128", "/AESV3": "AES-256", "/None": "no cipher"}
+
+
+def _cipher(encrypt) -> str:
+    """The cipher an /Encrypt dictionary names, read as plain data (PDF 2.0, table 20)."""
+    version = int(encrypt.get("/V", 0))
+    if version >= 4:
+        filters = encrypt.get("/CF") or {}
+        default = filters.get(encrypt.get("/StmF", "/Identity")) or {}
+        method = str(default.get_object().get("/CFM", "/None")) if default else "/None"
+        return _CIPHERS.get(method, method.lstrip("/"))
+    return f"RC4, {int(encrypt.get('/Length', 40))}-bit"
+
+
+def _encrypted(reader: PdfReader) -> Check:
+    try:
+        encrypt = reader.trailer["/Encrypt"].get_object()
+        how = f"{str(encrypt.get('/Filter', '/Standard')).lstrip('/')} security handler, {_cipher(encrypt)}"
+    except Exception:                # a damaged /Encrypt entry is still an encryption entry
+        how = "an /Encrypt entry that cannot be read"
+    return Check("not encrypted", False, f"the file is encrypted ({how}); PDF/X forbids encryption, and no other "
+                                         "check can read an encrypted file: save it again without a password "
+                                         "or permissions")
 
 
 def _resources_everywhere(reader: PdfReader):
@@ -265,14 +306,28 @@ def _colour_spaces(reader: PdfReader, streams) -> Check:
     return Check("colour spaces", True, "DeviceCMYK only, no RGB operator or colour space")
 
 
-def _ink(streams) -> Check:
-    worst, where_worst = 0.0, ""
+def _cmyk_colours(streams):
+    """(where, c, m, y, k) of every CMYK colour the content streams set: with k and K, and with
+    sc, scn, SC and SCN after the DeviceCMYK colour space was chosen with cs or CS."""
     for where, data in streams:
+        cmyk = {"fill": False, "stroke": False}
         for operator, operands in _operators(data):
-            if operator in ("k", "K") and len(operands) >= 4:
-                total = 100 * sum(float(v) for v in operands[-4:])
-                if total > worst:
-                    worst, where_worst = total, where
+            kind = "stroke" if operator.isupper() else "fill"
+            if operator in ("cs", "CS"):
+                cmyk[kind] = bool(operands) and operands[-1] == b"/DeviceCMYK"
+            elif len(operands) >= 4 and (operator in ("k", "K") or (operator.lower() in ("sc", "scn") and cmyk[kind])):
+                yield (where, *(float(v) for v in operands[-4:]))
+
+
+def _ink(streams) -> Check:
+    colours = list(_cmyk_colours(streams))
+    if not colours:
+        return Check("ink limit", True, "the file sets no CMYK colour, so there is no ink to total", applies=False)
+    worst, where_worst = 0.0, ""
+    for where, *values in colours:
+        total = 100 * sum(values)
+        if total > worst:
+            worst, where_worst = total, where
     if worst > INK_LIMIT + 0.05:
         return Check("ink limit", False, f"{worst:.0f} % total ink in {where_worst}, above {INK_LIMIT:.0f} %")
     return Check("ink limit", True, f"highest total ink {worst:.0f} % (limit {INK_LIMIT:.0f} %)")
@@ -298,7 +353,7 @@ def _transparency(reader: PdfReader) -> Check:
     return Check("no transparency", True, "no soft masks, opacity or blend modes")
 
 
-def _pdfx(reader: PdfReader, path: Path) -> Check:
+def _pdfx(reader: PdfReader, path: Path, colours: Check) -> Check:
     root = reader.trailer["/Root"]
     intents = [i.get_object() for i in root.get("/OutputIntents", [])]
     pdfx = [i for i in intents if i.get("/S") == "/GTS_PDFX" and str(i.get("/OutputConditionIdentifier", ""))]
@@ -315,6 +370,8 @@ def _pdfx(reader: PdfReader, path: Path) -> Check:
         problems.append("Trapped is not True or False")
     if header not in (b"%PDF-1.3", b"%PDF-1.4"):
         problems.append(f"header {header.decode('latin-1')} (PDF/X-1a needs 1.3 or 1.4)")
+    if not colours.passed:
+        problems.append("colours other than CMYK, grey and spot colours, which PDF/X-1a does not allow")
     if problems:
         return Check("PDF/X identification", False, "; ".join(problems))
     condition = str(pdfx[0]["/OutputConditionIdentifier"])

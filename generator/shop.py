@@ -75,7 +75,8 @@ def build_shop_booklet(options, report, lang: str, book: str = "open") -> None:
 def build_shop_tokens(options, report) -> None:
     """shop-tokens-mexican-train.pdf: the hub and the markers with bleed and CutContour die lines."""
     bleed = shop_bleed(options)
-    page, trims = shop_token_page(theme_for(options), options.tile_size, bleed, mark_margin(options.marks))
+    page, trims = shop_token_page(theme_for(options), options.tile_size, options.clearance, bleed,
+                                  mark_margin(options.marks))
     if options.marks == "crop":
         page.add(*crop_marks([bounds(trims)], bleed, page))
     page.trim = bounds(trims)

@@ -1,19 +1,32 @@
-"""The build's worker processes, which die with the command that started them.
+"""The build's worker processes: forked, fed jobs, stopped with the command, missed when they die.
 
 Killed with SIGKILL, the command cannot clean up: on Linux the kernel sends each worker SIGKILL
 when its parent dies (prctl PR_SET_PDEATHSIG); elsewhere a watchdog thread in the worker exits
 when the parent is gone. Ctrl-C reaches the whole process group: workers ignore it and the
-command, which turns it into one line, stops them itself (stop_workers).
+command, which turns it into one line, stops them itself (Workers.stop). A worker that dies
+while the command runs (killed, or out of memory) is named by the step it was running, and the
+other workers are stopped (WorkerLost).
+
+Plain processes and pipes, no ProcessPoolExecutor: a pool cannot say which job a dead process
+ran, and it starts threads in the parent, while a process forked when other threads run may
+inherit a lock one of them held.
 """
 
+from collections import deque
+from contextlib import contextmanager
 import ctypes
+from dataclasses import dataclass, field
+from multiprocessing.connection import wait
 import os
 import signal
 import threading
 import time
 
+from generator.errors import WorkerLost
+
 PR_SET_PDEATHSIG = 1
 WATCH_SECONDS = 0.5
+STOP_SECONDS = 5.0
 
 
 def _die_with_parent_linux() -> bool:
@@ -31,68 +44,150 @@ def _watch_parent(parent_pid: int) -> None:
 
 
 def worker_start(parent_pid: int) -> None:
-    """A worker's first step (ProcessPoolExecutor's initializer)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """A worker's first step. It ignores Ctrl-C, which it was forked holding (see _sigint_held)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)        # a Ctrl-C held since the fork is dropped here
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     if not _die_with_parent_linux():
         threading.Thread(target=_watch_parent, args=(parent_pid,), daemon=True).start()
     if os.getppid() != parent_pid:        # the parent died before we could ask to follow it
         os._exit(1)
 
 
-def stop_workers(pool) -> None:
-    """Stop a ProcessPoolExecutor's workers now, without waiting for their current jobs."""
-    # The executor offers no way to end running jobs; its process table is the only handle.
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.join(timeout=5)
+@contextmanager
+def _sigint_held():
+    """Ctrl-C held back while workers fork: a worker must never run the command's own handler
+    (it would say the command's line a second time). The command gets the signal afterwards."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-class SideWorker:
-    """One forked process that runs steps one after another, beside a process pool, and sends
-    each step's result back as it is done.
+@dataclass
+class _Worker:
+    process: object
+    connection: object
+    queue: deque                 # the jobs (indexes) it takes from; shared by the processes of one start
+    whole: bool                  # it alone takes from its queue: all of it is sent at once
+    running: deque = field(default_factory=deque)     # sent to it, not answered yet, in order
+    told_to_end: bool = False
 
-    A plain process, not a second pool: a pool starts threads in the parent, and a process forked
-    while other threads run may inherit a lock one of them held.
-    """
+    def feed(self) -> None:
+        """Send the next job, or every job if the queue is its own; then None once none is left."""
+        while self.queue and (self.whole or not self.running):
+            self.running.append(self.queue.popleft())
+            self.connection.send(self.running[-1])
+        if not self.queue and not self.told_to_end and (self.whole or not self.running):
+            self.told_to_end = True
+            self.connection.send(None)
 
-    def __init__(self, context, run, jobs: list):
-        self.count = len(jobs)
-        receiving, sending = context.Pipe(duplex=False)
-        self.process = context.Process(target=_side_main, args=(run, jobs, sending, os.getpid()), daemon=True)
-        self.process.start()
-        sending.close()
-        self.receiving = receiving
+
+class Workers:
+    """Forked processes that run `run(jobs[i])` and send each result back as it is done."""
+
+    def __init__(self, context, run, jobs: list, describe):
+        self.context, self.run, self.jobs, self.describe = context, run, jobs, describe
+        self.workers: list[_Worker] = []
+
+    def start(self, indexes, processes: int) -> None:
+        """Fork up to `processes` workers for the jobs at `indexes`. A single worker is sent all
+        of them at once, so it never waits for the command; several take the next one as each is free."""
+        queue = deque(indexes)
+        started = []
+        with _sigint_held():
+            for _ in range(min(processes, len(queue))):
+                here, there = self.context.Pipe()
+                process = self.context.Process(target=_worker_main, args=(self.run, self.jobs, there, os.getpid()),
+                                               daemon=True)
+                process.start()
+                there.close()           # the worker's end lives only in the worker: its death closes it
+                started.append(_Worker(process, here, queue, whole=processes == 1))
+        self.workers += started
+        for worker in started:
+            self._feed(worker)
 
     def results(self):
-        """Each step's result in order; a step's exception is raised here."""
-        for _ in range(self.count):
-            try:
-                failed, value = self.receiving.recv()
-            except EOFError:
-                raise RuntimeError("a build worker process ended unexpectedly") from None
-            if failed:
-                raise value
-            yield value
-        self.process.join()
+        """(index, result) of each job as it is done. A job's exception is raised here; so is
+        WorkerLost when a worker ends before its jobs are done."""
+        while busy := [worker for worker in self.workers if worker.running]:
+            ready = wait([worker.connection for worker in busy] + [worker.process.sentinel for worker in busy])
+            for worker in busy:
+                if worker.connection in ready:
+                    try:
+                        index, failed, value = worker.connection.recv()
+                    except (EOFError, OSError):
+                        raise self._lost(worker) from None
+                elif worker.process.sentinel in ready and not worker.connection.poll():
+                    raise self._lost(worker)
+                else:
+                    continue
+                worker.running.popleft()
+                if failed:
+                    raise value
+                self._feed(worker)
+                yield index, value
+        for worker in self.workers:
+            worker.process.join()
+            worker.connection.close()
+
+    def _feed(self, worker: _Worker) -> None:
+        try:
+            worker.feed()
+        except OSError:                 # its end of the pipe is closed: it has died
+            if worker.running:          # (else it had done all its jobs: nothing is lost)
+                raise self._lost(worker) from None
+
+    def _lost(self, worker: _Worker) -> WorkerLost:
+        worker.process.join(STOP_SECONDS)
+        code = worker.process.exitcode
+        if code is None:
+            ended = "stopped answering"
+        elif code < 0:
+            ended = f"was killed (signal {-code}, {_signal_name(-code)})"
+        else:
+            ended = f"ended unexpectedly (exit status {code})"
+        return WorkerLost(f"the worker making {self.describe(self.jobs[worker.running[0]])} {ended}; files it had "
+                          "not finished were not kept, the previous ones are still there; run the command again")
 
     def stop(self) -> None:
-        if self.process.is_alive():
-            self.process.terminate()
-        self.process.join(timeout=5)
+        """Stop every worker now, without waiting for its current job."""
+        for worker in self.workers:
+            if worker.process.is_alive():
+                worker.process.terminate()
+        for worker in self.workers:
+            worker.process.join(STOP_SECONDS)
+            if worker.process.is_alive():
+                worker.process.kill()
+                worker.process.join()
+            worker.connection.close()
 
 
-def _side_main(run, jobs: list, connection, parent_pid: int) -> None:
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return "unknown signal"
+
+
+def _worker_main(run, jobs: list, connection, parent_pid: int) -> None:
     worker_start(parent_pid)
-    for job in jobs:
+    while True:
         try:
-            connection.send((False, run(job)))
+            index = connection.recv()
+        except EOFError:                # the command has gone
+            return
+        if index is None:
+            return
+        try:
+            connection.send((index, False, run(jobs[index])))
         except BaseException as error:          # noqa: BLE001 - it is raised again in the command
             try:
-                connection.send((True, error))
+                connection.send((index, True, error))
             except Exception:                   # an exception that cannot be pickled
-                connection.send((True, RuntimeError(f"{type(error).__name__}: {error}")))
+                connection.send((index, True, RuntimeError(f"{type(error).__name__}: {error}")))
             return

@@ -10,6 +10,7 @@ import pypdfium2
 import pytest
 
 from generator.art.mexican_train import SHAPES, SLOTS, hub_drawing, marker_drawing
+from generator.build import BuildOptions, BuildReport
 from generator.errors import UserError
 from generator.model import figures as figures_module
 from generator.model.figures import figure, load_figures
@@ -20,6 +21,7 @@ from generator.scene import Group, Rect
 from generator.sizes import TileSize
 from generator.texts import LANGUAGES
 from generator.theme import load_theme
+from pdf_inspect import MM, all_operations, read_pdf
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 
@@ -347,24 +349,26 @@ def _slot_rects(drawing):
 
 
 @pytest.mark.parametrize("size", [TileSize(22, 44), TileSize(26, 52)])
-def test_the_hub_has_eight_slots_of_the_tile_size(size):
-    hub = hub_drawing(load_theme("classic"), size)
+@pytest.mark.parametrize("clearance", [0.0, 2.0])       # the booklets' figures; the printed hub (--clearance)
+def test_the_hub_has_eight_slots_of_the_tile_size_and_clearance(size, clearance):
+    hub = hub_drawing(load_theme("classic"), size, clearance=clearance)
     slots = list(_slot_rects(hub))
     assert len(slots) == SLOTS == 8
+    width, length = size.width + clearance, size.height + clearance
     centres = []
     for rect, transform in slots:
         corners = [transform.apply(x, y) for x, y in ((rect.x, rect.y), (rect.x + rect.width, rect.y),
                                                       (rect.x, rect.y + rect.height))]
         long_side = math.dist(corners[0], corners[1])
         short_side = math.dist(corners[0], corners[2])
-        assert long_side == pytest.approx(size.height, abs=0.01) and short_side == pytest.approx(size.width, abs=0.01)
+        assert long_side == pytest.approx(length, abs=0.01) and short_side == pytest.approx(width, abs=0.01)
         centres.append(transform.apply(rect.x + rect.width / 2, rect.y + rect.height / 2))
     # Slots lie around the centre at equal angles; no two slots overlap, nor a slot and the engine.
     radius = hub.width / 2
     angles = sorted(round(math.degrees(math.atan2(y - radius, x - radius)) % 360) for x, y in centres)
     assert angles == [0, 45, 90, 135, 180, 225, 270, 315]
-    engine = [(radius - size.width / 2, radius - size.height / 2), (radius + size.width / 2, radius - size.height / 2),
-              (radius + size.width / 2, radius + size.height / 2), (radius - size.width / 2, radius + size.height / 2)]
+    engine = [(radius - width / 2, radius - length / 2), (radius + width / 2, radius - length / 2),
+              (radius + width / 2, radius + length / 2), (radius - width / 2, radius + length / 2)]
     boxes = [[transform.apply(x, y) for x, y in ((r.x, r.y), (r.x + r.width, r.y), (r.x + r.width, r.y + r.height),
                                                  (r.x, r.y + r.height))] for r, transform in slots]
     for index, box in enumerate(boxes):
@@ -382,6 +386,55 @@ def _overlap(a, b) -> bool:
             if max(project(a)) <= min(project(b)) + 1e-9 or max(project(b)) <= min(project(a)) + 1e-9:
                 return False
     return True
+
+
+def _stroked_rectangles(page) -> list[tuple[float, float, tuple]]:
+    """(short side, long side in mm, stroke colour) of every rectangle (`re`) a PDF page strokes,
+    through every q/Q/cm: the slots are turned, so their sides are measured corner to corner."""
+    matrix, stack, stroke, found, pending = (1, 0, 0, 1, 0, 0), [], None, [], []
+    for operands, operator in all_operations(page):
+        values = [float(v) for v in operands] if operator in ("cm", "re", "RG", "K") else []
+        if operator == "q":
+            stack.append((matrix, stroke))
+        elif operator == "Q":
+            matrix, stroke = stack.pop()
+        elif operator == "cm":
+            a, b, c, d, e, f = values
+            A, B, C, D, E, F = matrix
+            matrix = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+        elif operator in ("RG", "K"):
+            stroke = tuple(round(v, 3) for v in values)
+        elif operator == "re":
+            x, y, w, h = values
+            A, B, C, D, E, F = matrix
+            pending.append([(A * px + C * py + E, B * px + D * py + F) for px, py in ((x, y), (x + w, y), (x, y + h))])
+        elif operator in ("S", "s", "B", "B*", "b", "b*"):
+            for origin, along, across in pending:
+                sides = sorted((math.dist(origin, along) / MM, math.dist(origin, across) / MM))
+                found.append((*sides, stroke))
+            pending = []
+        elif operator in ("f", "f*", "F", "n"):
+            pending = []
+    return found
+
+
+@pytest.mark.parametrize("target, clearance", [("home", 2.0), ("home", 3.5), ("shop", 2.0)])
+def test_the_printed_hub_slots_have_the_clearance(tmp_path, target, clearance):
+    """Issue 26: the slots were exactly tile-sized. Read back from the real PDF: the engine's cell
+    and the eight slots are a tile plus --clearance, as the board's cells."""
+    from generator.build import build_shop_tokens, build_tokens
+
+    options = BuildOptions(out=tmp_path, clearance=clearance, target=target)
+    report = BuildReport()
+    (build_tokens if target == "home" else build_shop_tokens)(options, report)
+    (path,) = report.written
+    wanted = (22 + clearance, 44 + clearance)
+    cells = [rect for rect in _stroked_rectangles(read_pdf(path).pages[0])
+             if rect[:2] == pytest.approx(wanted, abs=0.01)]
+    assert len(cells) == 1 + SLOTS, _stroked_rectangles(read_pdf(path).pages[0])
+    assert len({stroke for *_, stroke in cells}) == 1 + SLOTS       # the engine's ink and each train's colour
+    assert not [rect for rect in _stroked_rectangles(read_pdf(path).pages[0])
+                if rect[:2] == pytest.approx((22, 44), abs=0.01)], "a slot of the bare tile size is left"
 
 
 def test_eight_markers_in_distinct_colours_and_shapes():

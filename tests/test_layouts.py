@@ -1,5 +1,6 @@
 """Home-printing layouts, back offsets and paper sizes, measured in the PDFs."""
 
+import pypdfium2
 import pytest
 
 from generator.sizes import TileSize
@@ -9,6 +10,7 @@ from generator.imposition.calibration import calibration_pages, target_points
 from generator.imposition.mirror import back_shift, mirror_box, mirror_cell
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_grid import plan_sheets
+from generator.texts import sheet_text
 from generator.theme import load_theme
 from generator.writers.pdf import PdfOptions, write_pdf
 from pdf_inspect import MM, page_shapes, read_pdf
@@ -111,6 +113,39 @@ def test_gutterfold_mirrors_backs_across_the_fold(tmp_path):
         assert "fold on the line" in page.extract_text()
     assert "/Duplex" not in reader.trailer["/Root"].get("/ViewerPreferences", {}) or \
         reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/Simplex"
+
+
+def fold_line(page) -> float:
+    """The height of a gutter fold's line (points from the bottom): the dashed line from 4 mm to
+    4 mm short of the page's edges."""
+    width = float(page.mediabox.width)
+    folds = [y0 for x0, y0, x1, y1, dashed, _ in page_shapes(page).lines
+             if dashed and y0 == y1 and abs(x0 - 4 * MM) < 0.01 and abs(x1 - (width - 4 * MM)) < 0.01]
+    assert len(folds) == 1, folds
+    return folds[0]
+
+
+@pytest.mark.parametrize("sets, paper", [(("A",), "a4"), (("A",), "letter"), (("triominoes",), "a4"),
+                                         (("double-6",), "letter")])
+def test_the_fold_caption_lies_beside_the_fold_line(tmp_path, sets, paper):
+    """Every glyph of "fold here, printed sides out" clear of the line and its 0.3 mm width,
+    close beside it on the backs' side (issue 26: the line ran through its own caption)."""
+    options = BuildOptions(out=tmp_path, sets=sets, paper=paper, layout="gutterfold")
+    report = BuildReport()
+    build_tile_sheets(options, report)
+    (path,) = report.written
+    caption = sheet_text("en", "fold_here")
+    half_line = 0.15 * MM
+    for number, page in enumerate(pypdfium2.PdfDocument(path)):
+        fold = fold_line(read_pdf(path).pages[number])
+        assert fold == pytest.approx(page.get_height() / 2, abs=0.01)
+        text = page.get_textpage()
+        start, length = text.search(caption, match_case=True).get_next()
+        assert length == len(caption)
+        boxes = [text.get_charbox(start + index) for index in range(length) if caption[index] != " "]
+        for left, bottom, right, top in boxes:
+            assert top < fold - half_line, (number, top / MM, fold / MM)       # below it, on the backs' side
+            assert bottom > fold - 5 * MM, (number, bottom / MM, fold / MM)    # beside it, before the backs' bleed
 
 
 @pytest.mark.parametrize("layout, flip", [("duplex-long", "long"), ("duplex-short", "short"), ("separate", "long")])

@@ -1,7 +1,8 @@
 """The Mexican Train's pieces besides the tiles: the centre hub and eight train markers.
 
-The hub holds the engine double in its centre and has eight slots, one per train, each a tile's
-size at the kit's tile size, so the first tile of every train rests in its slot. Each slot and
+The hub holds the engine double in its centre and has eight slots, one per train. The engine's
+cell and every slot are a tile plus the clearance the board's cells get (--clearance), so the
+first tile of every train rests in its slot without catching on its edges. Each slot and
 each marker takes the colour of its number (the theme's pips.1 ... pips.8, the colour-checked
 number colours of the large sets) and a shape of its own, so players tell trains apart by
 shape as well as colour.
@@ -18,38 +19,45 @@ MARKER_SIZE = 22.0        # mm across a train marker
 SHAPES = ("circle", "square", "triangle", "diamond", "pentagon", "hexagon", "star", "heart")
 
 
-def slot_start(size) -> float:
+def cell_size(size, clearance: float) -> tuple[float, float]:
+    """Width and length of the engine's cell and of each slot: the tile's, `clearance` mm larger."""
+    return size.width + clearance, size.height + clearance
+
+
+def slot_start(size, clearance: float = 0.0) -> float:
     """From the hub's centre to the inner end of a slot: past the engine, and far enough out that
     neighbouring slots, 360/8 degrees apart, do not overlap (their inner corners clear each other)."""
-    clear_of_neighbours = size.width / 2 / math.tan(math.pi / SLOTS)
-    return max(size.height / 2, clear_of_neighbours) + GAP
+    width, length = cell_size(size, clearance)
+    clear_of_neighbours = width / 2 / math.tan(math.pi / SLOTS)
+    return max(length / 2, clear_of_neighbours) + GAP
 
 
-def hub_radius(size) -> float:
-    """From the hub's centre to where a train's first tile ends."""
-    return slot_start(size) + size.height + RIM
+def hub_radius(size, clearance: float = 0.0) -> float:
+    """From the hub's centre to where a slot ends, and the rim beyond it."""
+    return slot_start(size, clearance) + cell_size(size, clearance)[1] + RIM
 
 
 def _train_colour(theme, number: int):
     return theme.colour(f"pips.{number}") if theme.numbers_in_colour else theme.colour("tile.digit")
 
 
-def hub_drawing(theme, size, bleed: float = 0.0) -> Drawing:
-    """The hub, centred in its own square frame; with a bleed its colour runs past its edge."""
-    radius = hub_radius(size)
+def hub_drawing(theme, size, bleed: float = 0.0, clearance: float = 0.0) -> Drawing:
+    """The hub, centred in its own square frame; with a bleed its colour runs past its edge. The
+    printed hub has the build's clearance; the booklets' figures draw it without (tiles in place)."""
+    radius = hub_radius(size, clearance)
     drawing = Drawing(2 * radius, 2 * radius)
     c = radius
     ink = theme.colour("tile.digit")
     drawing.add(Circle(c, c, radius + bleed, Style(fill=theme.colour("board.light"))))
     if not bleed:
         drawing.add(Circle(c, c, radius, Style(stroke=theme.colour("board.line"), stroke_width=0.5)))
-    w, h = size.width, size.height
+    w, h = cell_size(size, clearance)
     drawing.add(Rect(c - w / 2, c - h / 2, w, h, Style(fill=theme.colour("board.dark"), stroke=ink,
                                                           stroke_width=0.3)))
     for number in range(1, SLOTS + 1):
         colour = _train_colour(theme, number)
         angle = (number - 1) * 360.0 / SLOTS
-        start = c + slot_start(size)
+        start = c + slot_start(size, clearance)
         slot = Rect(start, c - w / 2, h, w, Style(fill=theme.colour("board.dark"), stroke=colour, stroke_width=0.8))
         label_x = start + h + RIM / 2
         label = Text(label_x, c + 1.2, str(number), 3.6, ink, "sans-bold", "middle")

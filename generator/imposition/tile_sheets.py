@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from generator.art.sheet_marks import caption, crop_ticks, dashed_cut_lines, edge_cuts, pricking_marks, scale_bar
 from generator.art.tile import tile_back, tile_front
 from generator.build_options import LAYOUTS  # noqa: F401  (the layouts this module draws)
+from generator.fonts import text_extent
 from generator.imposition.mirror import back_shift, mirror_box, mirrors_x
 from generator.imposition.paper import Paper
 from generator.imposition.tile_grid import BLEED, MARK_LENGTH, TileGrid, logical_slots, plan_for
@@ -27,6 +28,9 @@ from generator.sizes import TileSize
 from generator.texts import sheet_text
 from generator.theme import Theme
 
+FOLD_WIDTH = 0.3             # mm, the gutter fold's line
+FOLD_CAPTION_SIZE = 2.8      # mm, the em size of its caption
+FOLD_CAPTION_GAP = 0.8       # mm between the line and the top of the caption's tallest glyph
 
 
 @dataclass(frozen=True)
@@ -175,8 +179,12 @@ def _gutterfold_page(request: SheetRequest, block: TileGrid, index: int, count: 
     page.add(*_fronts(request, block))
     page.add(*_backs(request, block, across_fold, True))
     ink = request.theme.colour("sheet.text")
-    page.add(Line(4.0, fold, paper.width - 4.0, fold, Style(stroke=ink, stroke_width=0.3, dash=(6.0, 1.5, 1.0, 1.5))))
-    page.add(caption(paper.width / 2, fold + 1.2, sheet_text(request.lang, "fold_here"), ink, "middle", 2.8))
+    page.add(Line(4.0, fold, paper.width - 4.0, fold, Style(stroke=ink, stroke_width=FOLD_WIDTH,
+                                                            dash=(6.0, 1.5, 1.0, 1.5))))
+    # Beside the line, on the backs' side: the fronts' crop ticks reach down towards it.
+    ascent, _ = text_extent("sans", FOLD_CAPTION_SIZE)
+    page.add(caption(paper.width / 2, fold + FOLD_WIDTH / 2 + FOLD_CAPTION_GAP + ascent,
+                     sheet_text(request.lang, "fold_here"), ink, "middle", FOLD_CAPTION_SIZE))
     _furniture(page, block, request, _caption(request, "gutterfold", index, count), footer_y=paper.height - 12)
     return page
 

@@ -20,9 +20,9 @@ HEADER, FOOTER = 14.0, 16.0
 MARKER_COLUMNS = 4
 
 
-def _layout(size, bleed: float) -> tuple[float, float, list[tuple[str, float, float, float]]]:
+def _layout(size, clearance: float, bleed: float) -> tuple[float, float, list[tuple[str, float, float, float]]]:
     """Width and height of the pieces' area and each piece: (what, centre x, centre y, radius)."""
-    radius = hub_radius(size)
+    radius = hub_radius(size, clearance)
     step = MARKER_SIZE + GAP + 2 * bleed
     width = max(2 * radius, MARKER_COLUMNS * step - GAP) + 2 * bleed
     pieces = [("hub", width / 2, radius + bleed, radius)]
@@ -36,24 +36,26 @@ def _layout(size, bleed: float) -> tuple[float, float, list[tuple[str, float, fl
     return width, height, pieces
 
 
-def _pieces(theme, size, x0: float, y0: float, bleed: float, pieces) -> list:
+def _pieces(theme, size, clearance: float, x0: float, y0: float, bleed: float, pieces) -> list:
     items = []
     for what, cx, cy, radius in pieces:
-        art = hub_drawing(theme, size, bleed) if what == "hub" else marker_drawing(theme, int(what), bleed)
+        art = hub_drawing(theme, size, bleed, clearance) if what == "hub" else marker_drawing(theme, int(what), bleed)
         items.append(placed(art, x0 + cx - art.width / 2, y0 + cy - art.height / 2))
     return items
 
 
-def token_page(theme, size, paper: Paper, lang: str = "en") -> Drawing:
-    """The home page; a UserError when the hub is too large for the paper."""
-    width, height, pieces = _layout(size, 0.0)
+def token_page(theme, size, clearance: float, paper: Paper, lang: str = "en") -> Drawing:
+    """The home page; a UserError when the hub is too large for the paper. The hub's slots are
+    `clearance` mm larger than a tile, as the board's cells."""
+    width, height, pieces = _layout(size, clearance, 0.0)
     portrait = paper if paper.is_portrait else paper.turned()
     if width > portrait.width - 2 * MARGIN or height > portrait.height - 2 * MARGIN - HEADER - FOOTER:
-        raise UserError(f"the Mexican Train hub for {size} mm tiles ({2 * hub_radius(size):.0f} mm across) does "
-                        f"not fit {paper.name}; use --paper a3 or smaller tiles")
+        across = 2 * hub_radius(size, clearance)
+        raise UserError(f"the Mexican Train hub for {size} mm tiles ({across:.0f} mm across) does not fit "
+                        f"{paper.name}; use --paper a3 or smaller tiles")
     page = Drawing(portrait.width, portrait.height)
     x0, y0 = (page.width - width) / 2, HEADER + (page.height - HEADER - FOOTER - height) / 2
-    page.add(*_pieces(theme, size, x0, y0, 0.0, pieces))
+    page.add(*_pieces(theme, size, clearance, x0, y0, 0.0, pieces))
     cut = Style(stroke=theme.colour("sheet.cut_line"), stroke_width=CUT_WIDTH, dash=CUT_DASH)
     page.add(*(Circle(x0 + cx, y0 + cy, radius, cut) for _, cx, cy, radius in pieces))
     ink = theme.colour("sheet.text")
@@ -62,11 +64,11 @@ def token_page(theme, size, paper: Paper, lang: str = "en") -> Drawing:
     return page
 
 
-def shop_token_page(theme, size, bleed: float, margin: float) -> tuple[Drawing, list]:
+def shop_token_page(theme, size, clearance: float, bleed: float, margin: float) -> tuple[Drawing, list]:
     """The print-shop page of the pieces: bleed, die lines; returns it and the pieces' trim boxes."""
-    width, height, pieces = _layout(size, bleed)
+    width, height, pieces = _layout(size, clearance, bleed)
     page = Drawing(width + 2 * margin, height + 2 * margin)
-    page.add(*_pieces(theme, size, margin, margin, bleed, pieces))
+    page.add(*_pieces(theme, size, clearance, margin, margin, bleed, pieces))
     die = Style(stroke=CUT_CONTOUR, stroke_width=0.25)
     page.add(*(Circle(margin + cx, margin + cy, radius, die) for _, cx, cy, radius in pieces))
     trims = [(margin + cx - radius, margin + cy - radius, 2 * radius, 2 * radius) for _, cx, cy, radius in pieces]

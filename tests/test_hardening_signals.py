@@ -1,0 +1,193 @@
+"""Signals and workers (issue 26, items 7 and 8), each reproduction kept as a regression test.
+
+Ctrl-C in the first milliseconds of `python -m generator` and of the installed `opendomino`
+script gives one line and exit status 130, or, when it comes before any code of ours can run,
+what Python itself does (README.md, "Ctrl-C and killed workers"). A worker killed mid-build is
+named in one line, exit status 1; the other workers stop and the folder keeps complete files.
+"""
+
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+import os
+from pathlib import Path
+import re
+import signal
+import subprocess
+import sys
+import time
+
+from pypdf import PdfReader
+import pytest
+
+import generator
+from generator.build import BuildOptions, BuildReport, build_jobs, iter_jobs, job_title, makes
+from generator.build_options import ExportOptions
+from generator.entry import INTERRUPTED
+from generator.errors import WorkerLost
+from generator.exports import export_jobs
+from test_hardening import alive, children_of
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = Path(generator.__file__).resolve().parent
+SCRIPT = Path(sys.executable).parent / "opendomino"
+COMMANDS = {"python -m generator": [sys.executable, "-m", "generator"], "opendomino": [str(SCRIPT)]}
+ONE_LINE = f"opendomino: error: {INTERRUPTED}\n"
+DELAYS_MS = (0, 5, 10, 20, 50, 100, 200)      # the issue's five moments, and two that surely reach our code
+RUNS = 20
+AT_ONCE = 4
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table (Linux)")
+
+
+def _environment() -> dict:
+    """The console script imports whichever `generator` comes first on the path: this one."""
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+
+
+def _held_from_line() -> int:
+    """The line of generator/__init__.py from which a Ctrl-C is held back for our handler."""
+    lines = (PACKAGE / "__init__.py").read_text().splitlines()
+    return next(number for number, line in enumerate(lines, start=1) if "pthread_sigmask" in line)
+
+
+def outcome(status: int, err: str) -> str:
+    """What one interrupted start did:
+    "ours"         - the one line and 130: the signal came once our first statement had run;
+    "no handler"   - killed by SIGINT without a word: it came before Python installed its handler;
+    "python"       - Python's own report (a KeyboardInterrupt, or "Fatal Python error" when its start
+                     failed), from frames that are all Python's or the console script's import line:
+                     it came while Python started, before our code;
+    "finished"     - the command was done before the signal;
+    anything else is a defect and is returned as its description."""
+    if status == 130 and err == ONE_LINE:
+        return "ours"
+    if status == -signal.SIGINT and err == "":
+        return "no handler"
+    if status == 0 and err == "":
+        return "finished"
+    if "KeyboardInterrupt" in err or err.startswith("Fatal Python error: "):
+        frames = re.findall(r'File "([^"]+)", line (\d+), in (\S+)', err)
+        ours = [(file, int(line)) for file, line, _ in frames if Path(file).resolve().is_relative_to(PACKAGE)]
+        if all(Path(file).name == "__init__.py" and line <= _held_from_line() for file, line in ours):
+            return "python"
+    return f"defect: status {status}, stderr {err[-400:]!r}"
+
+
+def interrupted_start(argv: list[str], delay_ms: float) -> str:
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=_environment(),
+                               start_new_session=True)
+    time.sleep(delay_ms / 1000)
+    os.killpg(process.pid, signal.SIGINT)          # as a terminal does: the whole process group
+    _, err = process.communicate(timeout=60)
+    return outcome(process.returncode, err.decode())
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_ctrl_c_in_the_first_milliseconds(command):
+    if command == "opendomino" and not SCRIPT.exists():
+        pytest.skip("the console script is not installed next to this Python")
+    argv = [*COMMANDS[command], "sets", "A"]
+    runs = [delay for delay in DELAYS_MS for _ in range(RUNS)]
+    with ThreadPoolExecutor(AT_ONCE) as pool:
+        results = list(pool.map(lambda delay: (delay, interrupted_start(argv, delay)), runs))
+    tally = {delay: dict(Counter(result for d, result in results if d == delay)) for delay in DELAYS_MS}
+    print(f"\n{command}: {tally}")
+    defects = [(delay, result) for delay, result in results if result.startswith("defect")]
+    assert defects == [], defects
+    assert any(result == "ours" for _, result in results), f"no signal reached our code: {tally}"
+
+
+def test_ctrl_c_while_workers_fork_and_run(tmp_path):
+    """Later moments of a short build, while its workers fork and draw: one line and 130, and
+    nothing half-written left behind, not even a hidden temporary file."""
+    seen, out = Counter(), tmp_path / "kit"
+    for delay in (150, 300, 500, 800, 1200, 1800, 2500):
+        result = interrupted_start([*COMMANDS["python -m generator"], "build", "--sets", "C", "--books", "open",
+                                    "--out", str(out)], delay)
+        seen[result] += 1
+        assert result in ("ours", "finished"), (delay, result)
+        assert not list(out.glob(".*")), (delay, sorted(path.name for path in out.glob(".*")))
+    assert seen["ours"] >= 1
+
+
+# --- a worker killed mid-build -------------------------------------------------------------------
+
+def _slow(options, report):
+    (options.out / "slow.pid").write_text(str(os.getpid()))
+    time.sleep(30)
+
+
+@makes(lambda options: "the step that dies")
+def _dying(options, report):
+    time.sleep(0.3)                 # the slow step has started meanwhile
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_a_dead_worker_is_named_and_the_other_is_stopped(tmp_path):
+    options = BuildOptions(out=tmp_path)
+    started = time.monotonic()
+    with pytest.raises(WorkerLost) as lost:
+        list(iter_jobs([(_slow, options, ()), (_dying, options, ())]))
+    assert time.monotonic() - started < 10, "the command waited for the other worker's job"
+    assert str(lost.value).startswith("the worker making the step that dies was killed (signal 9, SIGKILL); ")
+    slow = int((tmp_path / "slow.pid").read_text())
+    assert not alive(slow), "the other worker was left running"
+
+
+def test_every_step_says_what_it_makes():
+    jobs = build_jobs(BuildOptions()) + build_jobs(BuildOptions(target="shop"))
+    jobs += export_jobs(BuildOptions(sets=("C",)), ExportOptions(formats=("png", "svg", "tts", "atlas")))
+    titles = [job_title(job) for job in jobs]
+    assert all(job[0].makes for job in jobs)
+    assert "rules-en.pdf and rules-en-booklet.pdf" in titles
+    assert "shop-rules-classic-ru-interior.pdf and shop-rules-classic-ru-cover.pdf" in titles
+    assert "the tile sheets of sets A, B, C" in titles and "tokens-mexican-train.pdf" in titles
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted(folder.iterdir()) if path.is_file()}
+
+
+def _cli(*args) -> subprocess.CompletedProcess:
+    return subprocess.run([*COMMANDS["python -m generator"], *args], capture_output=True, text=True,
+                          env=_environment(), timeout=300)
+
+
+@pytest.mark.parametrize("victim", ["side", "booklet"])
+def test_a_worker_killed_mid_build(tmp_path, victim):
+    """SIGKILL of one worker: one line naming its step, status 1, no worker left, every file
+    complete (the previous or the new one), no manifest that would promise them, and `verify`
+    says so."""
+    out = tmp_path / "kit"
+    argv = ["build", "--sets", "C", "--books", "open", "--out", str(out)]
+    assert _cli(*argv, "--theme", "grayscale").returncode == 0          # the previous files
+    previous = _files(out)
+    process = subprocess.Popen([*COMMANDS["python -m generator"], *argv], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=_environment())
+    # The side worker (tile sheets, board, cards, tokens) is forked first; the two booklet
+    # workers once the booklets' libraries are loaded.
+    workers, deadline = [], time.monotonic() + 60
+    while time.monotonic() < deadline and len(workers) < (1 if victim == "side" else 3):
+        workers += [pid for pid in children_of(process.pid) if pid not in workers]
+        time.sleep(0.005)
+    target = workers[0] if victim == "side" else workers[-1]
+    os.kill(target, signal.SIGKILL)
+    _, err = process.communicate(timeout=120)
+
+    assert process.returncode == 1, err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    steps = r"rules-(?P<lang>en|ru)\.pdf and rules-(?P=lang)-booklet\.pdf" if victim == "booklet" else \
+        r"the tile sheets of set C|the board's PDFs|setup-cards\.pdf|tokens-mexican-train\.pdf"
+    assert re.fullmatch(rf"opendomino: error: the worker making ({steps}) was killed \(signal 9, SIGKILL\); "
+                        r"files it had not finished were not kept, the previous ones are still there; "
+                        r"run the command again\n", err), err
+    time.sleep(0.5)
+    assert not [pid for pid in workers if alive(pid)], "a worker outlived the failed build"
+    now = _files(out)
+    assert set(now) == set(previous) - {"manifest.json"}, "a file was lost or a temporary left behind"
+    assert not [path for path in out.iterdir() if path.name.startswith(".")]
+    for name, data in now.items():
+        if data != previous[name]:
+            assert data.rstrip().endswith(b"%%EOF") and len(PdfReader(out / name).pages) > 0, name
+    assert "manifest.json" not in now
+    check = _cli("verify", "--out", str(out))
+    assert check.returncode == 2 and "manifest.json is missing" in check.stderr
