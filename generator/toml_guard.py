@@ -1,0 +1,80 @@
+"""A cheap look at TOML text before tomllib parses it, to refuse the shapes tomllib handles badly.
+
+tomllib takes time quadratic in the parts of a dotted key (100,000 parts: minutes), converts
+an integer of more than 4,300 digits with a ValueError of its own, and recurses once per level
+of nesting. None of the kit's files needs more than a few parts, digits or levels, so text
+beyond these bounds is refused with the line it is on. The scan is linear: strings and
+comments are masked first (so that a dot or a digit inside them counts for nothing), then the
+rest is measured.
+"""
+
+from functools import cache
+from itertools import islice
+import re
+
+from generator.errors import UserError
+
+MAX_KEY_PARTS = 32        # a.b.c = … ; the kit's files use 2 at most
+MAX_DIGITS = 64           # digits of one number; 64 decimal or hex digits still fit a float
+MAX_DEPTH = 32            # lists and tables inside each other
+
+
+@cache
+def _patterns() -> tuple[re.Pattern, ...]:
+    """Compiled on first use: `opendomino --help` should not pay for them."""
+    # Each alternative ends at its closing quote, else at the end of the line (or text), so every
+    # match succeeds where it starts and the scan never backtracks over the file.
+    strings_and_comments = re.compile(r'''
+          """(?:[^"\\]|\\.?|"(?!""))*(?:"""|\Z)        # multi-line basic string
+        | \'\'\'.*?(?:\'\'\'|\Z)                      # multi-line literal string
+        | "(?:[^"\\\n]|\\[^\n]?)*(?:"|$)              # basic string
+        | '[^'\n]*(?:'|$)                             # literal string
+        | \#[^\n]*                                    # comment
+    ''', re.VERBOSE | re.DOTALL | re.MULTILINE)
+    long_number = re.compile(rf"0[xob][0-9a-fA-F_]{{{MAX_DIGITS + 1},}}|[0-9_]{{{MAX_DIGITS + 1},}}")
+    # A key's parts lie between two of = , { } [ ] or line ends. The match may start only where
+    # such a stretch starts, and its possessive steps never give back: one pass over the text.
+    long_key = re.compile(rf"(?<![^\n=,{{}}\[\]])(?:[^\n=,{{}}\[\].]*+\.){{{MAX_KEY_PARTS}}}[^\n=,{{}}\[\].]*+")
+    not_brackets = re.compile(r"[^\[\]{}]+")
+    return strings_and_comments, long_number, long_key, not_brackets
+
+
+def _too_deep(skeleton: str) -> int | None:
+    """How many brackets precede the first that opens level MAX_DEPTH + 1, or None."""
+    depth = 0
+    for index, bracket in enumerate(_patterns()[3].sub("", skeleton)):
+        depth = depth + 1 if bracket in "[{" else max(depth - 1, 0)
+        if depth > MAX_DEPTH:
+            return index
+    return None
+
+
+def _problem(skeleton: str) -> tuple[str, int] | None:
+    """(what is wrong, where in `skeleton`) for the first bound the text breaks, else None."""
+    _, long_number, long_key, _ = _patterns()
+    number = long_number.search(skeleton)
+    if number:
+        return (f"has a number of {len(number.group())} digits; a number here has at most {MAX_DIGITS}: "
+                "shorten it"), number.start()
+    key = long_key.search(skeleton)
+    if key:
+        end = re.compile(r"[\n=,{}\[\]]").search(skeleton, key.end())
+        parts = skeleton[key.start():end.start() if end else len(skeleton)].count(".") + 1
+        return f"has a dotted key of {parts} parts; a key here has at most {MAX_KEY_PARTS}: shorten it", key.start()
+    index = _too_deep(skeleton)
+    if index is not None:
+        position = next(islice(re.finditer(r"[\[\]{}]", skeleton), index, None)).start()
+        return f"has lists or tables that nest too deeply (more than {MAX_DEPTH} levels); flatten them", position
+    return None
+
+
+def check_toml_shape(text: str, where: str) -> None:
+    """A one-line UserError if `text` has a key of too many parts, too long a number or too deep
+    a nesting; else nothing (tomllib then reports any plain syntax error)."""
+    strings_and_comments = _patterns()[0]
+    if _problem(strings_and_comments.sub("s", text)) is None:       # the common case, fast
+        return
+    # Again, with each masked string keeping its line breaks, to say on which line the fault is.
+    skeleton = strings_and_comments.sub(lambda match: "s" + "\n" * match.group().count("\n"), text)
+    problem, position = _problem(skeleton)
+    raise UserError(f"{where}: line {skeleton.count(chr(10), 0, position) + 1} {problem}")
