@@ -1,9 +1,9 @@
 """Every file the kit reads, read through one gate: a regular file, no larger than its kind allows.
 
 A FIFO would block the read for ever and a multi-gigabyte file would be read whole before any
-check could refuse it, so the file's type and size are checked on the open descriptor (fstat,
-no race with a rename) before a byte is read, and then at most limit + 1 bytes are read: a file
-that grows between the check and the read is refused all the same.
+check could refuse it, so the file's type and size are checked with stat before it is opened,
+again with fstat on what was opened (the path may have been replaced in between), and then at
+most limit + 1 bytes are read: a file that grows after the check is refused all the same.
 """
 
 import os
@@ -65,14 +65,11 @@ def read_bytes(path: Path, kind: str) -> bytes:
     fix); other OS errors propagate as OSError.
     """
     spec = KINDS[kind]
+    _check(path, os.stat(path), spec)          # before opening: a device or a socket is never opened
     # O_NONBLOCK: opening a FIFO must not wait for a writer; it changes nothing for a regular file.
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     try:
-        info = os.fstat(fd)
-        what = not_regular(info.st_mode)
-        if what:
-            raise UserError(f"{path} is {what}, not {spec.noun}; {spec.fix}")
-        too_large(path, info.st_size, spec)
+        _check(path, os.fstat(fd), spec)       # again on what was opened: the path may have been replaced
         chunks, room = [], spec.limit + 1
         while room > 0:
             chunk = os.read(fd, min(room, MB))
@@ -85,6 +82,13 @@ def read_bytes(path: Path, kind: str) -> bytes:
     data = b"".join(chunks)
     too_large(path, len(data), spec)          # it grew after the check
     return data
+
+
+def _check(path: Path, info: os.stat_result, spec: FileKind) -> None:
+    what = not_regular(info.st_mode)
+    if what:
+        raise UserError(f"{path} is {what}, not {spec.noun}; {spec.fix}")
+    too_large(path, info.st_size, spec)
 
 
 def read_text(path: Path, kind: str) -> str:
