@@ -109,7 +109,9 @@ def check_toml_shape(text: str, where: str) -> None:
     strings_and_comments = _patterns()[0]
     if _problem(strings_and_comments.sub("s", text)) is None:       # the common case, fast
         return
-    # Again, with each masked string keeping its line breaks, to say on which line the fault is.
-    skeleton = strings_and_comments.sub(lambda match: "s" + "\n" * match.group().count("\n"), text)
+    # Again, to say on which line the fault is: each masked string keeps its line breaks, as
+    # vertical tabs, which (like the "s") separate nothing, so the same fault is found.
+    skeleton = strings_and_comments.sub(lambda match: "s" + "\v" * match.group().count("\n"), text)
     problem, position = _problem(skeleton)
-    raise UserError(f"{where}: line {skeleton.count(chr(10), 0, position) + 1} {problem}")
+    line = skeleton.count("\n", 0, position) + skeleton.count("\v", 0, position) + 1
+    raise UserError(f"{where}: line {line} {problem}")

@@ -99,6 +99,8 @@ def test_issue_reproduction_dotted_key_of_100000_parts_answers_at_once(tmp_path)
     ("x = " + "[" * 100_000 + "]" * 100_000 + "\n", "nest too deeply"),
     ("x = " + "{a = " * 50_000 + "1" + "}" * 50_000 + "\n", "nest too deeply"),
     ("x = " + "1" * 200_000 + "\n", "200000 digits"),
+    ("a." * 20 + '"""x\ny"""' + ".a" * 20 + " = 1\n", "line 1 has a dotted key of 41 parts"),
+    ('x = """\n\n"""\ny = ' + "1" * 70 + "\n", "line 4 has a number of 70 digits"),
 ])
 def test_pathological_toml_is_refused_in_well_under_a_second(text, reason):
     started = time.monotonic()
