@@ -100,7 +100,7 @@ _KIT_PARAMETERS = {
 def parse_set_file(text: str, option: str = "--set-file") -> Path:
     """A set file of the user's own, loaded, checked and made known by its name."""
     path = parse_path(text, option, "my-set.toml")
-    if not path.is_file():
+    if not path.exists():
         raise UserError(f"{option}: {path}: file not found; see the set file format in README.md")
     register_set_file(path)
     return path
@@ -218,7 +218,7 @@ def _start_writing(out: Path) -> list[dict]:
     and the old manifest is set aside (its entries are returned) until the command ends."""
     prepare_folder(out)
     remove_stale_temporaries(out)
-    return set_aside(out)
+    return set_aside(out, warn=lambda message: _say(f"warning: {message}", err=True))
 
 
 def _report(report: BuildReport, out: Path | None = None, started: float | None = None,
@@ -248,17 +248,6 @@ def parse_formats(text: str, option: str = "--format") -> tuple[str, ...]:
         if name not in EXPORT_FORMATS:
             raise UserError(f"{option}: unknown format {name!r}; choose from {', '.join(EXPORT_FORMATS)} or all")
     return tuple(dict.fromkeys(names))
-
-
-def parse_base_url(text: str | None, option: str = "--base-url") -> str | None:
-    """An https:// (or http://) address with no spaces or quotes, where the TTS images will be."""
-    if text is None:
-        return None
-    text = text.strip()
-    if not re.fullmatch(r"https?://[^\s\"'<>\\]+", text) or len(text) > 2000:
-        raise UserError(f"{option}: {text[:60]!r} is not a web address; give the folder you upload the images "
-                        "to, e.g. https://example.org/domino")
-    return text
 
 
 sets_option = click.option("--sets", "sets_text", default=",".join(OPEN_SET_NAMES), show_default=True,
@@ -366,6 +355,7 @@ def board_command(options: BuildOptions):
 def export_command(options: BuildOptions, export_format, dpi_text, bleed_text, base_url, sets_text):
     """Pictures for designers and digital tables: PNG, SVG, Tabletop Simulator, sprite atlases (not part of build)."""
     from generator.exports import export_jobs, run_export
+    from generator.web_address import parse_base_url
 
     started = time.monotonic()
     options = _with_sets(options, sets_text)

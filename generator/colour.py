@@ -38,6 +38,7 @@ def colour_math():
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 _CMYK_TEXT = re.compile(r"^cmyk\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*,\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\)$",
                         re.IGNORECASE)
+MAX_COLOUR_TEXT = 100    # "color(display-p3 0.123 0.456 0.789)" is 35
 COLOUR_SYNTAX = "write #rrggbb, a CSS colour name such as teal, or cmyk(c,m,y,k) in percent"
 
 
@@ -89,6 +90,9 @@ def parse_colour_text(text: str, where: str) -> Colour:
     if not isinstance(text, str) or not text.strip():
         raise UserError(f"{where}: {text!r} is not a colour; {COLOUR_SYNTAX}")
     text = text.strip()
+    if len(text) > MAX_COLOUR_TEXT:         # before any number in it is converted
+        raise UserError(f"{where}: {text[:16]!r}… ({len(text)} characters) is too long to be a colour; "
+                        f"{COLOUR_SYNTAX}")
     match = _CMYK_TEXT.match(text)
     if match:
         return Colour.from_cmyk(_percentages(match.groups(), where, text))

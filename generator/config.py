@@ -101,7 +101,7 @@ def _set_files(value, where, base):
     paths = []
     for text in value:
         path = base / parse_path(text, where, "my-set.toml")
-        if not path.is_file():
+        if not path.exists():
             raise UserError(f"{where}: {path}: file not found; see the set file format in README.md")
         register_set_file(path)
         paths.append(path)
@@ -162,16 +162,16 @@ assert set(_BY_NAME) <= {f.name for f in fields(BuildOptions)}
 def find_config(explicit: Path | None) -> Path | None:
     """The --config file (which must exist), else ./opendomino.toml if there is one."""
     if explicit is not None:
-        if not Path(explicit).is_file():
+        if not Path(explicit).exists():
             raise UserError(f"--config: {explicit}: file not found; run `opendomino init` to write one")
         return Path(explicit)
     found = Path(CONFIG_NAME)
-    return found if found.is_file() else None
+    return found if found.exists() else None
 
 
 def read_config(path: Path) -> dict:
     """BuildOptions field -> value from a config file; colours under "colour_overrides"."""
-    data = load_toml(path)
+    data = load_toml(path, "config")
     reject_unknown_keys(data, [*_BY_NAME, "colours"], path.name, "option")
     base = path.parent
     values = {}

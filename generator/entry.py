@@ -66,10 +66,12 @@ def _unraisablehook(unraisable) -> None:
 def check_environment() -> None:
     """Settings from the environment that would otherwise fail deep inside a library."""
     from generator.errors import UserError
+    from generator.writers.pdf_date import epoch_problem
 
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if epoch and not (epoch.isdigit() and int(epoch) < 253402300800):
-        raise UserError(f"SOURCE_DATE_EPOCH={epoch!r} is not a whole number of seconds since 1970 "
+    if epoch_problem(epoch):
+        shown = repr(epoch) if len(epoch) <= 24 else f"{epoch[:12]!r}… ({len(epoch)} characters)"
+        raise UserError(f"SOURCE_DATE_EPOCH={shown} is not a whole number of seconds since 1970 "
                         "(before the year 10000); set it to e.g. 1700000000, or unset it")
 
 

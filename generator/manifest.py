@@ -15,8 +15,10 @@ from functools import cache
 import hashlib
 import json
 from pathlib import Path
+import re
 
-from generator.atomic import write_bytes
+from generator.atomic import os_problem, write_bytes
+from generator.bounded_read import read_bytes
 from generator.errors import UserError
 from generator.resources import load_toml, template_path
 
@@ -53,21 +55,100 @@ def sha256_of(path: Path) -> tuple[int, str]:
     return size, digest.hexdigest()
 
 
-def set_aside(folder: Path) -> list[dict]:
-    """The old manifest's entries; the file itself is removed until the command ends."""
+def _described(value) -> str:
+    """What a JSON value is, in a message: "a number", "an object without a list of files"."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, dict):
+        return "an object without a list of files" if not isinstance(value.get("files"), list) \
+            else "an object another program wrote"
+    return {int: "a number", float: "a number", str: "a string", list: "a list"}[type(value)]
+
+
+def _entry_problem(entry) -> str | None:
+    """Why a manifest entry is not one we write (None if it is): a file inside the folder, its size
+    and its sha256."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("file"), str):
+        return "an entry names no file"
+    name = entry["file"]
+    if not name or name.startswith("/") or "\\" in name or "\0" in name or ".." in name.split("/"):
+        return f"the entry {name[:40]!r} is not a path inside the folder"
+    size, digest = entry.get("bytes"), entry.get("sha256")
+    if not (type(size) is int and size >= 0 and isinstance(digest, str) and re.fullmatch(r"[0-9a-f]{64}", digest)):
+        return f"the entry {name[:40]!r} has no size and sha256"
+    return None
+
+
+class ForeignManifest(Exception):
+    """A manifest.json that this kit did not write (its message says why)."""
+
+
+def read_manifest(path: Path) -> list[dict]:
+    """The entries of our manifest at `path`. FileNotFoundError if there is none; ForeignManifest
+    (with the reason) if the file there is not one we wrote; UserError if it is not a file at all."""
+    data = read_bytes(path, "manifest")
+    try:
+        value = json.loads(data)
+    except (ValueError, RecursionError):      # not JSON, not UTF-8, a number Python will not convert, too deep
+        raise ForeignManifest("it is not JSON") from None
+    if not (isinstance(value, dict) and value.get("generator") == "opendomino" and isinstance(value.get("files"), list)):
+        raise ForeignManifest(f"it holds {_described(value)}")
+    for entry in value["files"]:
+        problem = _entry_problem(entry)
+        if problem:
+            raise ForeignManifest(problem)
+    return value["files"]
+
+
+def set_aside(folder: Path, warn=lambda message: None) -> list[dict]:
+    """The old manifest's entries; the file itself is removed until the command ends.
+
+    A manifest.json that is not ours is a foreign file: `warn` is told, and it is kept under
+    another name (listed with the folder's other foreign files) so that nothing is lost.
+    """
     path = Path(folder) / MANIFEST_NAME
     try:
-        entries = json.loads(path.read_text(encoding="utf-8")).get("files", [])
-        path.unlink()
-    except (OSError, ValueError, AttributeError):
+        entries = read_manifest(path)
+    except FileNotFoundError:
         return []
-    return [e for e in entries if isinstance(e, dict) and isinstance(e.get("file"), str)]
+    except ForeignManifest as reason:
+        kept = _free_name(Path(folder))
+        _rename(path, kept)
+        warn(f"{path} is not a manifest this kit wrote ({reason}); it is kept as {kept.name}")
+        return []
+    except OSError as error:
+        raise UserError(f"{path}: cannot read it ({error.strerror}); remove it and run the command again") from None
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as error:
+        raise os_problem(error, path) from None
+    return entries
+
+
+def _free_name(folder: Path) -> Path:
+    """manifest.foreign.json, or manifest.foreign-2.json … if that is taken."""
+    for number in range(1, 1000):
+        candidate = folder / ("manifest.foreign.json" if number == 1 else f"manifest.foreign-{number}.json")
+        if not candidate.exists() and not candidate.is_symlink():
+            return candidate
+    raise UserError(f"{folder} holds 999 foreign manifests; remove them and run the command again")
+
+
+def _rename(path: Path, target: Path) -> None:
+    try:
+        path.rename(target)
+    except OSError as error:
+        raise os_problem(error, target) from None
 
 
 def _still_there(folder: Path, entry: dict) -> bool:
     path = folder / entry["file"]
     try:
-        return path.is_file() and not path.is_symlink() and sha256_of(path) == (entry.get("bytes"), entry.get("sha256"))
+        # A file of another size has changed: no need to read it (it may be huge, or growing).
+        return (path.is_file() and not path.is_symlink() and path.stat().st_size == entry["bytes"]
+                and sha256_of(path) == (entry["bytes"], entry["sha256"]))
     except OSError:
         return False
 
@@ -137,13 +218,15 @@ def verify_folder(folder: Path) -> Verification:
     if not Path(folder).is_dir():
         raise UserError(f"{folder} is not a folder; give the folder a build wrote, e.g. --out output")
     try:
-        entries = json.loads(path.read_text(encoding="utf-8"))["files"]
-        names = [entry["file"] for entry in entries]
+        entries = read_manifest(path)
     except FileNotFoundError:
         raise UserError(f"{path} is missing: the last command into {folder} did not finish, or none ran; "
                         "run `opendomino build` again") from None
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        raise UserError(f"{path} is not a manifest this kit wrote ({error}); run `opendomino build` again") from None
+    except ForeignManifest as reason:
+        raise UserError(f"{path} is not a manifest this kit wrote ({reason}); nothing to verify against; "
+                        "run the command that made the folder again") from None
+    except OSError as error:
+        raise UserError(f"{path}: cannot read it ({error.strerror}); check the folder's permissions") from None
     missing, changed = [], []
     for entry in entries:
         target = Path(folder) / entry["file"]
@@ -151,4 +234,5 @@ def verify_folder(folder: Path) -> Verification:
             missing.append(entry["file"])
         elif not _still_there(Path(folder), entry):
             changed.append(entry["file"])
+    names = [entry["file"] for entry in entries]
     return Verification(missing, changed, foreign_files(Path(folder), names), len(entries))

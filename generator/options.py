@@ -14,10 +14,21 @@ MAX_TILE_WIDTH = 60.0
 
 
 _LENGTH = re.compile(r"^\s*([0-9]*\.?[0-9]+)\s*$")
+MAX_NUMBER_TEXT = 40    # characters: "22.5x44", "0.5,-1" or "1e3" need few, and float() never sees more
+
+
+def short_enough(text, option: str, example: str) -> str:
+    """`text` as a string, if it is short enough to hold the number(s) an option takes."""
+    text = "" if text is None else str(text)
+    if len(text) > MAX_NUMBER_TEXT:
+        raise UserError(f"{option}: {text[:12]!r}… ({len(text)} characters) is too long to be a number; "
+                        f"write e.g. {example}")
+    return text
 
 
 def parse_tile_size(text: str, option: str = "--tile-size") -> TileSize:
     """WIDTHxHEIGHT in mm, or one length L: an L/2 x L domino, whose height is a triangle's side."""
+    text = short_enough(text, option, "22x44")
     single = _LENGTH.match(text or "")
     match = _SIZE.match(text or "")
     if not match and not single:
@@ -54,6 +65,7 @@ def parse_set_names(text: str, option: str = "--sets") -> tuple[str, ...]:
 
 def parse_number(text: str, option: str, low: float, high: float, unit: str, example: str, why: str) -> float:
     """A finite number from `low` to `high`; `why` ends the message when it is out of range."""
+    text = short_enough(text, option, example)
     try:
         value = float(text)
     except (TypeError, ValueError):
@@ -68,7 +80,7 @@ def parse_clearance(text: str, option: str = "--clearance") -> float:
 
 
 def parse_back_offset(text: str, option: str = "--back-offset") -> tuple[float, float]:
-    parts = str(text).replace(" ", "").split(",")
+    parts = short_enough(text, option, "0.5,-1").replace(" ", "").split(",")
     try:
         dx, dy = (float(p) for p in parts)
     except ValueError:
@@ -88,6 +100,7 @@ def parse_paper(text: str, option: str = "--paper") -> str:
     """a4, letter, a3, or WIDTHxHEIGHT in mm; returned in the form paper_named() reads."""
     from generator.imposition.paper import paper_named
 
+    text = short_enough(text, option, "a4 or 200x280")
     paper_named(text, option)
-    return str(text).strip().lower()
+    return text.strip().lower()
 

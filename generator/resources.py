@@ -4,7 +4,9 @@ from functools import cache
 from pathlib import Path
 import tomllib
 
+from generator.bounded_read import read_text
 from generator.errors import UserError
+from generator.toml_guard import check_toml_shape
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -26,17 +28,20 @@ def font_path(file_name: str) -> Path:
     return template_path("fonts", file_name)
 
 
-def load_toml(path: Path) -> dict:
+def load_toml(path: Path, kind: str = "data") -> dict:
+    """A TOML file of the given kind (generator/bounded_read.py: "config", "theme", "set", …),
+    read within that kind's size limit."""
+    return parse_toml(read_text(path, kind), str(path))
+
+
+def parse_toml(text: str, where: str) -> dict:
+    """TOML text, its shape checked first (generator/toml_guard.py); errors name `where`."""
+    check_toml_shape(text, where)
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError:
-        raise UserError(f"{path}: file not found") from None
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise UserError(f"{path}: not valid TOML ({error}); fix the syntax") from None
+        raise UserError(f"{where}: not valid TOML ({error}); fix the syntax") from None
     except RecursionError:
-        raise UserError(f"{path}: its tables or lists nest too deeply to read; flatten them") from None
-    except UnicodeDecodeError as error:
-        raise UserError(f"{path}: byte {error.start + 1} is not UTF-8 text; save the file as UTF-8") from None
-    except OSError as error:
-        raise UserError(f"{path}: cannot read it ({error.strerror}); check the path") from None
+        raise UserError(f"{where}: its tables or lists nest too deeply to read; flatten them") from None
+    except ValueError:                  # a number Python will not convert (the guard should catch it first)
+        raise UserError(f"{where}: a number is too long to read; shorten it") from None

@@ -179,7 +179,7 @@ def theme_path(name: str) -> Path:
     """A bundled theme by name, or a theme file by path (anything ending in .toml)."""
     if name.endswith(".toml"):
         path = parse_path(name, "theme file", "club.toml")
-        if not path.is_file():
+        if not path.exists():
             raise UserError(f"theme file {name} not found; check the path, or copy a theme from "
                             "templates/themes/ to start one")
         return path
@@ -219,7 +219,7 @@ def checked_theme_title(value, where: str = "") -> str:
 @cache
 def load_theme(name: str = "classic") -> Theme:
     path = theme_path(name)
-    data = load_toml(path)
+    data = load_toml(path, "theme")
     where = path.name
     reject_unknown_keys(data, (*THEME_FIELDS, *COLOUR_SECTIONS, *OPEN_SET_NAMES), where)
     if "name" in data:

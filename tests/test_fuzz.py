@@ -11,8 +11,15 @@ import datetime
 import io
 import json
 import math
+import os
 from pathlib import Path
+import re
+import socket
+import string
+import subprocess
+import sys
 import tempfile
+import time
 import tomllib
 from unittest import mock
 
@@ -20,16 +27,21 @@ from hypothesis import HealthCheck, event, example, given, settings, strategies 
 import pytest
 
 from generator import cli as cli_module
+from generator.bounded_read import KINDS
 from generator.build import BuildReport
 from generator.colour_checks import colour_problems
 from generator.config import CONFIG_NAME, build_options, read_config
+from generator.entry import check_environment
 from generator.errors import UserError
 from generator.imposition.paper import MAX_SIDE, MIN_SIDE, paper_named
+from generator.manifest import set_aside, verify_folder, write_manifest
 from generator.model.set_loader import OPEN_SET_NAMES, load_set_file, set_file
 from generator.options import (MAX_TILE_WIDTH, MIN_TILE_WIDTH, parse_back_offset, parse_bleed, parse_clearance,
                                parse_number, parse_paper, parse_set_names, parse_tile_size)
-from generator.resources import template_path
+from generator.resources import parse_toml, template_path
 from generator.theme import colour_keys, load_theme, parse_override, theme_for, theme_names
+from generator.web_address import parse_base_url
+from generator.writers import pdf_date
 
 
 def fuzz(examples: int):
@@ -269,7 +281,8 @@ def check_config(content: bytes):
             event("config error: " + (message.split(":")[1].split() or [""])[0])
             assert "\n" not in message and "\r" not in message, f"not one line: {message!r}"
             assert CONFIG_NAME in message, f"{message!r} does not name the file"
-            unparsable = ("not valid TOML", "UTF-8", "(--strict)", "nest too deeply")
+            unparsable = ("not valid TOML", "UTF-8", "(--strict)", "nest too deeply",
+                          "a number here has at most", "a key here has at most")   # (generator/toml_guard.py)
             if not any(reason in message for reason in unparsable):
                 keys = {*tomllib.loads(content.decode()), *COLOUR_KEYS}
                 assert any(key and key in message or repr(key)[1:-1] in message for key in keys), \
@@ -561,14 +574,12 @@ safe_names = st.text(st.characters(whitelist_categories=("Ll", "Lu", "Nd"), whit
        previous=st.lists(st.one_of(junk, st.fixed_dictionaries({"file": st.text(max_size=8)}, optional={
            "bytes": st.integers(), "sha256": st.text(max_size=8)})), max_size=3))
 def test_foreign_files_in_the_output_folder(files, previous):
-    from generator.manifest import set_aside, write_manifest
-
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder)
         for (sub, name), data in files.items():
             (out / sub).mkdir(parents=True, exist_ok=True)
             (out / sub / name).write_bytes(data)
-        (out / "manifest.json").write_text(json.dumps({"files": previous}, default=str))
+        (out / "manifest.json").write_text(json.dumps({"generator": "opendomino", "files": previous}, default=str))
         ours = out / "ours.pdf"
         ours.write_bytes(b"%PDF-1.4 ours")
         report = BuildReport()
@@ -576,7 +587,10 @@ def test_foreign_files_in_the_output_folder(files, previous):
         write_manifest(out, report, set_aside(out))
         manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
         assert [entry["file"] for entry in manifest["files"]] == ["ours.pdf"]
-        assert set(manifest.get("foreign", [])) == {f"{sub}{name}" for sub, name in files}
+        # No entry generated here is one the kit writes (a 64-digit sha256), so a manifest with any
+        # is foreign: kept under another name, and listed as foreign (issue 26).
+        kept = {"manifest.foreign.json"} if previous else set()
+        assert set(manifest.get("foreign", [])) == {f"{sub}{name}" for sub, name in files} | kept
 
 
 def _small_shop_pdf() -> bytes:
@@ -618,3 +632,360 @@ def test_corrupted_pdfs_for_preflight(cut, flips, splice):
         except UserError as error:
             event("unreadable")
             assert "\n" not in str(error) and "damaged.pdf" in str(error)
+
+
+# --- issue 26: sizes, kinds of file, huge numbers, deep and dotted keys, foreign manifests, ---------
+# --- SOURCE_DATE_EPOCH, hostile --base-url ------------------------------------------------------
+
+# The user's own files, and the command line that reads each (FILE stands for its path).
+USER_FILES = {"config": ["check", "--config", "FILE"], "theme": ["check", "--theme", "FILE"],
+              "set": ["sets", "--set-file", "FILE"]}
+
+
+def one_error(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("opendomino: error: ") and "Traceback" not in err, err
+    return lines[0]
+
+
+def run_with_file(kind: str, path: Path) -> tuple[int, str]:
+    argv = [str(path) if arg == "FILE" else arg for arg in USER_FILES[kind]]
+    status, _, err = run_in_process(argv, stubs={}, cwd=path.parent)
+    return status, err
+
+
+@fuzz(60)
+@given(kind=st.sampled_from(sorted(KINDS)),
+       over=st.one_of(st.integers(1, 16), st.integers(17, 10**7), st.sampled_from([10**9, 3 * 10**9, 2**40])))
+@example(kind="set", over=3 * 10**9)
+@example(kind="manifest", over=1)
+def test_files_over_their_size_limit(kind, over):
+    """A (sparse) file over its kind's limit is refused at once, by name, with the limit."""
+    from generator.bounded_read import read_bytes
+
+    limit = KINDS[kind].limit
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / ("manifest.json" if kind == "manifest" else f"{kind}-x.toml")
+        with open(path, "wb") as handle:
+            handle.truncate(limit + over)
+        started = time.monotonic()
+        if kind in USER_FILES:
+            status, err = run_with_file(kind, path)
+            assert status == 2 and path.name in one_error(err) and "at most" in err, err
+        elif kind == "manifest":
+            with pytest.raises(UserError, match="more than a manifest can be"):
+                verify_folder(Path(folder))
+            with pytest.raises(UserError, match="more than a manifest can be"):
+                set_aside(Path(folder))
+        else:
+            with pytest.raises(UserError, match=f"more than {KINDS[kind].noun} can be"):
+                read_bytes(path, kind)
+        assert time.monotonic() - started < 1.0
+        event(f"{kind}: refused")
+
+
+def _non_regular(path: Path, what: str) -> None:
+    if what == "fifo":
+        os.mkfifo(path)
+    elif what == "folder":
+        path.mkdir()
+    elif what == "device":
+        path.symlink_to("/dev/zero")            # endless: read whole, it would fill the memory
+    else:
+        server = socket.socket(socket.AF_UNIX)
+        server.bind(str(path))
+        server.close()
+
+
+NON_REGULAR = ["fifo", "folder", "device", "socket"]
+MANIFEST_COMMANDS = [["tiles", "--sets", "A"], ["themes"], ["calibrate"], ["export", "--format", "svg", "--sets", "A"],
+                     ["verify"], ["board"], ["booklet", "--lang", "en"], ["build", "--books", "open"]]
+NON_REGULAR_CASES = ([("manifest", "fifo", command) for command in MANIFEST_COMMANDS]
+                     + [("manifest", what, command) for what in NON_REGULAR[1:] for command in (["calibrate"], ["verify"])]
+                     + [(kind, what, USER_FILES[kind]) for kind in USER_FILES for what in NON_REGULAR])
+
+
+@pytest.mark.parametrize("kind, what, argv", NON_REGULAR_CASES,
+                         ids=[f"{kind}-{what}-{argv[0]}" for kind, what, argv in NON_REGULAR_CASES])
+def test_files_that_are_not_regular(kind, what, argv):
+    """In a subprocess with a timeout: a FIFO once hung five commands for ever."""
+    with tempfile.TemporaryDirectory(dir="/tmp") as folder:    # a short path: a socket's is limited to 108 bytes
+        folder = Path(folder)
+        if kind == "manifest":
+            (folder / "output").mkdir()
+            path = folder / "output" / "manifest.json"
+        else:
+            path = folder / "in.toml"
+        _non_regular(path, what)
+        command = [str(path) if arg == "FILE" else arg for arg in argv]
+        try:
+            result = subprocess.run([sys.executable, "-m", "generator", *command], cwd=folder, capture_output=True,
+                                    text=True, timeout=20)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"{command} hung on a {what} named {path.name}")
+        line = one_error(result.stderr)
+        assert result.returncode == 2 and path.name in line, result.stderr
+        if not (what == "folder" and "--config" in argv):          # (click says "is a directory" itself)
+            assert {"fifo": "named pipe (FIFO)", "folder": "a folder", "device": "character device",
+                    "socket": "a socket"}[what] in line, line
+        if kind == "manifest":
+            assert [p.name for p in (folder / "output").iterdir()] == ["manifest.json"]   # nothing written
+
+
+def integer_literals(min_digits: int, max_digits: int):
+    """TOML numbers with many digits: decimal with sign and underscores, hex, octal, binary, float."""
+    digits = st.integers(min_digits, max_digits)
+    return st.one_of(
+        st.builds(lambda n, sign: sign + "1" + "0" * (n - 1), digits, st.sampled_from(["", "+", "-"])),
+        st.builds(lambda n: "1_" * (n // 2) + "1", digits),
+        st.builds(lambda n, prefix: prefix + "1" * n, digits, st.sampled_from(["0x", "0o", "0b"])),
+        st.builds(lambda n: "0x" + "f" * n, digits),
+        st.builds(lambda n: "1." + "5" * n, digits),
+        st.builds(lambda n: "1e" + "9" * n, digits),
+    )
+
+
+BASE_FILES = {"config": "", "theme": template_path("themes", "classic.toml").read_text(encoding="utf-8"),
+              "set": template_path("sets", "classic", "double-6.toml").read_text(encoding="utf-8")}
+VALUE_LINES = {kind: [i for i, line in enumerate(text.splitlines()) if re.match(r"^\s*[\w\"-]+\s*=", line)]
+               for kind, text in BASE_FILES.items()}
+
+
+def with_value(kind: str, index: int, literal: str) -> str:
+    """The kind's base file with the value of one of its `key = value` lines replaced."""
+    if kind == "config":
+        return f"clearance = {literal}\n"
+    lines = BASE_FILES[kind].splitlines()
+    line = lines[VALUE_LINES[kind][index % len(VALUE_LINES[kind])]]
+    lines[VALUE_LINES[kind][index % len(VALUE_LINES[kind])]] = line.split("=", 1)[0] + f"= {literal}"
+    return "\n".join(lines) + "\n"
+
+
+@fuzz(150)
+@given(kind=st.sampled_from(sorted(USER_FILES)), index=st.integers(0, 200),
+       literal=st.one_of(integer_literals(65, 6000), integer_literals(1, 64)),
+       in_list=st.booleans())
+@example(kind="config", index=0, literal="1" + "0" * 5000, in_list=False)
+@example(kind="theme", index=3, literal="0x" + "f" * 5000, in_list=False)
+@example(kind="set", index=1, literal="9" * 4301, in_list=True)
+def test_huge_integers_anywhere(kind, index, literal, in_list):
+    text = with_value(kind, index, f"[{literal}, 1]" if in_list else literal)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{kind}-{index}.toml"
+        path.write_text(text, encoding="utf-8")
+        status, err = run_with_file(kind, path)
+    digits = len(re.sub(r"^[+-]", "", literal))
+    if status == 2:
+        line = one_error(err)
+        assert path.name in line, line
+        event("refused: digits" if "digits" in line else "refused: other")
+    else:
+        assert status == 0 and "Traceback" not in err, err
+        event("accepted")
+    if digits > 64:
+        assert status == 2 and "a number here has at most 64" in err, err
+
+
+KEY_FORMS = {
+    "bare": lambda n: "a." * (n - 1) + "a = 1\n",
+    "quoted": lambda n: '"a".' * (n - 1) + '"a" = 1\n',
+    "spaced": lambda n: "a . " * (n - 1) + "a = 1\n",
+    "header": lambda n: "[" + "a." * (n - 1) + "a]\nx = 1\n",
+    "array header": lambda n: "[[" + "a." * (n - 1) + "a]]\nx = 1\n",
+    "inline": lambda n: "x = {" + "a." * (n - 1) + "a = 1}\n",
+}
+NEST_FORMS = {
+    "array": lambda n: "x = " + "[" * n + "]" * n + "\n",
+    "table": lambda n: "x = " + "{a = " * n + "1" + "}" * n + "\n",
+    "mixed": lambda n: "x = " + "[{a = " * (n // 2) + "1" + "}]" * (n // 2) + "\n",
+    "unclosed": lambda n: "x = " + "[" * n + "\n",
+}
+
+
+@fuzz(120)
+@given(form=st.sampled_from(sorted(KEY_FORMS) + sorted(NEST_FORMS)),
+       size=st.one_of(st.integers(1, 40), st.integers(41, 2000), st.integers(2000, 100_000)))
+@example(form="bare", size=100_000)
+@example(form="header", size=100_000)
+@example(form="array", size=100_000)
+def test_deep_and_dotted_keys(form, size):
+    """Answered in well under a second however many parts or levels: refused beyond the bound,
+    parsed (or a plain syntax error) within it."""
+    text = (KEY_FORMS.get(form) or NEST_FORMS[form])(size)
+    started = time.monotonic()
+    try:
+        parse_toml(text, "deep.toml")
+        event("parsed")
+    except UserError as error:
+        message = str(error)
+        assert "\n" not in message and message.startswith("deep.toml"), message
+        event("refused: " + ("bound" if "at most" in message or "nest too deeply" in message else "syntax"))
+    assert time.monotonic() - started < 1.0, (form, size)
+    if form in KEY_FORMS and size > 32 or form in ("array", "table") and size > 32:
+        with pytest.raises(UserError, match="at most 32|nest too deeply"):
+            parse_toml(text, "deep.toml")
+
+
+json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
+                                                                                       max_size=3),
+                           max_leaves=8)
+entry_like = st.fixed_dictionaries({}, optional={
+    "file": st.one_of(st.sampled_from(["a.pdf", "../a.pdf", "/etc/passwd", "", "a\\b.pdf", "sub/../../x"]),
+                      json_values),
+    "bytes": st.one_of(st.integers(-5, 20), json_values),
+    "sha256": st.one_of(st.just("0" * 64), st.text(max_size=70), json_values)})
+manifest_like = st.fixed_dictionaries({}, optional={
+    "generator": st.one_of(st.just("opendomino"), json_values),
+    "files": st.one_of(st.lists(st.one_of(entry_like, json_values), max_size=3), json_values),
+    "foreign": json_values})
+manifest_bytes = st.one_of(
+    st.one_of(json_values, manifest_like).map(lambda value: json.dumps(value).encode()),
+    st.binary(max_size=40),
+    st.sampled_from([b"", b"{", b"[" * 100_000, b'{"files": [{"file": "a.pdf", "bytes": ' + b"9" * 5000 + b"}]}",
+                     "\ufeff{}".encode(), b"\xff\xfe{\x00}\x00"]),
+)
+
+
+@fuzz(300)
+@given(data=manifest_bytes, ours=st.booleans())
+def test_foreign_manifests(data, ours):
+    """Whatever manifest.json holds: verify answers in one line, a command sets it aside (kept
+    byte for byte) and goes on, and the manifest it writes then verifies."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder)
+        if ours:                                      # a file the kit wrote, so the entry can be real
+            (out / "a.pdf").write_bytes(b"%PDF-1.4 a")
+        (out / "manifest.json").write_bytes(data)
+        try:
+            result = verify_folder(out)
+            event("verify: ours")
+        except UserError as error:
+            assert "\n" not in str(error) and "manifest.json" in str(error)
+            event("verify: " + ("foreign" if "not a manifest" in str(error) else "other"))
+        warned = []
+        previous = set_aside(out, warned.append)
+        assert len(warned) <= 1 and not (out / "manifest.json").exists()
+        if warned:
+            assert (out / "manifest.foreign.json").read_bytes() == data
+        report = BuildReport()
+        if ours:
+            report.add(out / "a.pdf", {"pages": 1})
+        write_manifest(out, report, previous)
+        result = verify_folder(out)
+        assert result.matches and (not warned or "manifest.foreign.json" in result.foreign)
+
+
+def _real_manifest(out: Path) -> dict:
+    """The manifest the kit writes for a folder with one PDF of its own and one foreign file."""
+    (out / "a.pdf").write_bytes(b"%PDF-1.4 a")
+    (out / "notes.txt").write_text("mine")
+    report = BuildReport()
+    report.add(out / "a.pdf", {"pages": 1, "page_size_mm": [210.0, 297.0]})
+    write_manifest(out, report)
+    return json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+
+
+@fuzz(200)
+@given(changes=st.lists(st.tuples(st.integers(0, 50), st.one_of(st.just(DROP), json_values)), min_size=1, max_size=3))
+def test_our_manifest_with_wrong_types_inside(changes):
+    """The kit's own manifest with values of the wrong type (or none) at any depth."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder)
+        data = _real_manifest(out)
+        for index, new in changes:
+            paths = leaf_paths(data)
+            *parents, last = paths[index % len(paths)]
+            holder = data
+            for step in parents:
+                holder = holder[step]
+            if new is DROP:
+                del holder[last]
+            else:
+                holder[last] = new
+        (out / "manifest.json").write_text(json.dumps(data))
+        try:
+            result = verify_folder(out)
+            event("verify: " + ("matches" if result.matches else "differs"))
+        except UserError as error:
+            assert "\n" not in str(error) and "manifest.json" in str(error)
+            event("verify: refused")
+        warned = []
+        previous = set_aside(out, warned.append)
+        assert len(warned) <= 1 and (bool(warned) != bool(previous) or not previous)
+        write_manifest(out, BuildReport(), previous)
+        assert verify_folder(out).matches
+
+
+@fuzz(200)
+@given(text=st.one_of(st.text(max_size=20), st.text(string.digits, max_size=6000),
+                      st.text("0123456789\u0660\u0663\u00b2\u00b3\u2460 +-_.e", max_size=16),
+                      st.integers(-10**15, 10**15).map(str)))
+@example(text="9" * 5000)
+@example(text="\u00b2")
+def test_source_date_epoch(text):
+    text = text.replace("\x00", "")              # (the environment cannot hold a NUL)
+    with mock.patch.dict(os.environ, {"SOURCE_DATE_EPOCH": text}):
+        try:
+            check_environment()
+            accepted = True
+        except UserError as error:
+            accepted = False
+            message = str(error)
+            assert "\n" not in message and message.startswith("SOURCE_DATE_EPOCH=") and len(message) < 300
+        epoch = pdf_date.source_epoch()            # never raises, whatever the text
+        date = pdf_date.pdf_date()
+    assert re.fullmatch(r"D:\d{14}\+00'00'", date)
+    if accepted and text.strip():
+        assert epoch == int(text.strip()) and 0 <= epoch < pdf_date.END_OF_YEAR_9999
+    event("accepted" if accepted else "refused")
+
+
+HOSTILE = "\n\r\t\x00\x7f\u202e\u202d\u200b\u200e\u2066\ufeff \u00a0\"'<>\\`{}|^"
+url_parts = st.builds(
+    lambda scheme, user, host, port, path, tail: f"{scheme}{user}{host}{port}{path}{tail}",
+    st.sampled_from(["https://", "http://", "HTTPS://", "ftp://", "javascript:", "https:", "//", "https:///", ""]),
+    st.sampled_from(["", "user@", "user:pw@", ":@"]),
+    st.one_of(st.sampled_from(["example.org", "Example.ORG", "bücher.de", "", "[::1]", "[::1", "127.0.0.1",
+                               "exa mple.org", "-bad-.org", "a" * 300 + ".org", "xn--bcher-kva.de", "."]),
+              st.text(max_size=12)),
+    st.one_of(st.just(""), st.integers(-10, 10**6).map(lambda p: f":{p}"), st.text(max_size=6).map(lambda t: ":" + t)),
+    st.one_of(st.sampled_from(["", "/", "/dom/", "/Dómino", "/a b", "/%41", "/../.."]), st.text(max_size=12)),
+    st.one_of(st.sampled_from(["", "?x=1", "#top", "\n", "/\u202e"]), st.text(HOSTILE, max_size=3)),
+)
+
+
+plausible_urls = st.builds(
+    lambda scheme, host, port, path: f"{scheme}{host}{port}{path}",
+    st.sampled_from(["https://", "http://", "HTTPS://", "Http://"]),
+    st.sampled_from(["example.org", "Example.ORG", "bücher.de", "[::1]", "127.0.0.1", "a-b.example.org", "localhost",
+                     "пример.рф", "xn--bcher-kva.de", "example.org."]),
+    st.one_of(st.sampled_from(["", ":80", ":443", ":8080", ":65535", ":65536", ":0", ":080"]),
+              st.integers(0, 70000).map(lambda p: f":{p}")),
+    st.one_of(st.sampled_from(["", "/", "/dom/", "/Dómino/", "/a%20b/", "/~me/tts", "/a;b=c/"]),
+              st.text(string.ascii_letters + string.digits + "/-._~%!$&()*+,;=:@", max_size=12).map(lambda t: "/" + t)),
+)
+
+
+@fuzz(600)
+@given(text=st.one_of(url_parts, plausible_urls, st.text(max_size=30),
+                      st.text(HOSTILE + "https:/.example", max_size=30)))
+@example(text="https://example.org/x\n")
+@example(text="https://exa\u202emple.org/")
+@example(text="https://example.org:99999/")
+def test_hostile_base_urls(text):
+    from urllib.parse import urlsplit
+
+    try:
+        url = parse_base_url(text)
+    except UserError as error:
+        message = str(error)
+        assert message.startswith("--base-url: ") and all(ch.isprintable() for ch in message), repr(message)
+        event("refused")
+        return
+    parts = urlsplit(url)
+    assert parts.scheme in ("http", "https") and parts.hostname and not parts.query and not parts.fragment
+    assert parts.username is None and (parts.port is None or 1 <= parts.port <= 65535)
+    assert all(33 <= ord(ch) < 127 for ch in url), url
+    assert parse_base_url(url) == url                       # normalised: a second pass changes nothing
+    event("accepted")

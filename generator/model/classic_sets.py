@@ -29,6 +29,8 @@ KEYS = ("name", "description", "double", "lowest", "highest", "tiles", "twice", 
         "symbols", "divider", "back", "shape")
 SHAPES = ("domino", "triangle")
 BACK_KEYS = ("mark", "spots")
+TRIANGLE_BACK_KEYS = ("mark",)         # a triangle's back has no spots
+MAX_MARK = 3                           # characters of the back's mark
 MAX_NUMBER = {"pips": 18, "numerals": 99, "chinese": 6, "symbols": 12}
 MAX_TILES = 1000
 _NAME = re.compile(r"^[a-z][a-z0-9-]{0,30}$")
@@ -83,19 +85,11 @@ def every_triple(low: int, high: int) -> list[tuple[int, int, int]]:
 
 
 def load_classic_set_file(path: Path) -> TileSet:
-    data = load_toml(path)
+    data = load_toml(path, "set")
     where = path.name
     if data.get("shape", "domino") == "triangle":
         return _load_triangles(data, where)
-    for key in data:
-        if key not in KEYS:
-            raise UserError(f"{where}: unknown key {key!r}; a set file takes {', '.join(KEYS)}")
-    if "layout" in data:
-        raise UserError(f"{where}: a set of your own is stated by `double = N` or a `tiles` list; {FORMAT_HINT}")
-    name = data.get("name")
-    if not isinstance(name, str) or not _NAME.match(name):
-        raise UserError(f"{where}: name = {name!r}; give a short name in lower case, letters, digits and -, "
-                        "e.g. \"club-9\"")
+    name = _checked_name_and_keys(data, where)
     style = data.get("digits", "pips")
     if style not in CLASSIC_STYLES:
         raise UserError(f"{where}: digits = {style!r}; use one of {', '.join(CLASSIC_STYLES)}")
@@ -114,35 +108,19 @@ def load_classic_set_file(path: Path) -> TileSet:
     if double is not None and "tiles" in data:
         _check_every_pair_once(pairs, low, double, where)
     symbols = _symbols(data, style, low, high, where)
-    back = data.get("back", {})
-    if not isinstance(back, dict):
-        raise UserError(f"{where}: back must be a table [back] with mark = \"…\"")
-    for key in back:
-        if key not in BACK_KEYS:
-            raise UserError(f"{where}: [back] has unknown key {key!r}; use {', '.join(BACK_KEYS)}")
-    mark = back.get("mark", "")
-    if not isinstance(mark, str) or len(mark) > 3 or "\n" in mark:
-        raise UserError(f"{where}: [back] mark = {mark!r}; give at most 3 characters, e.g. \"12\"")
-    _flag(back, "spots", False, where)
-    description = data.get("description", "")
-    if not isinstance(description, str) or "\n" in description:
-        raise UserError(f"{where}: description must be one line of text")
+    back = _checked_back(data, BACK_KEYS, where)
+    description = _checked_description(data, where)
     return TileSet(
         name=name, figure="", digit_style=style, max_digit=high, min_digit=low,
         composition={"double": double} if "tiles" not in data else {"listed": len(pairs)},
-        magic={}, back=dict(back), tiles=_tiles(name, pairs), has_layout=False,
+        magic={}, back=back, tiles=_tiles(name, pairs), has_layout=False,
         coloured_pips=_flag(data, "coloured_pips", False, where), symbols=symbols,
         divider=_flag(data, "divider", True, where), description=description)
 
 
 def _load_triangles(data: dict, where: str) -> TileSet:
     """A set of triangular tiles: numbers at the three corners, increasing clockwise."""
-    for key in data:
-        if key not in KEYS:
-            raise UserError(f"{where}: unknown key {key!r}; a set file takes {', '.join(KEYS)}")
-    name = data.get("name")
-    if not isinstance(name, str) or not _NAME.match(name):
-        raise UserError(f"{where}: name = {name!r}; give a short name in lower case, letters, digits and -")
+    name = _checked_name_and_keys(data, where)
     for key in ("double", "twice", "symbols", "coloured_pips"):
         if key in data:
             raise UserError(f"{where}: {key} is for dominoes; a triangle set takes lowest, highest and tiles")
@@ -172,13 +150,12 @@ def _load_triangles(data: dict, where: str) -> TileSet:
             triples.append(corners)
     else:
         triples = every_triple(low, high)
-    back = data.get("back", {})
-    if not isinstance(back, dict) or set(back) - {"mark"}:
-        raise UserError(f"{where}: [back] takes only mark = \"…\" for a triangle set")
+    back = _checked_back(data, TRIANGLE_BACK_KEYS, where)
+    description = _checked_description(data, where)
     tiles = tuple(Tile(name, None, a, b, None, None, f"{name}-{a}-{b}-{c}", (a, b, c)) for a, b, c in triples)
     return TileSet(name=name, figure="", digit_style="numerals", max_digit=high, min_digit=low,
-                   composition={"triples": len(tiles)}, magic={}, back=dict(back), tiles=tiles, has_layout=False,
-                   divider=False, description=str(data.get("description", "")), shape="triangle")
+                   composition={"triples": len(tiles)}, magic={}, back=back, tiles=tiles, has_layout=False,
+                   divider=False, description=description, shape="triangle")
 
 
 def _listed(data: dict, low: int, high: int, where: str) -> list[tuple[int, int]]:
@@ -246,3 +223,42 @@ def _tiles(set_name: str, pairs) -> tuple[Tile, ...]:
         tile_id = f"{set_name}-{a}-{b}" + (f"-{copy}" if copy > 1 else "")
         tiles.append(Tile(set_name, None, a, b, None, None, tile_id))
     return tuple(tiles)
+
+
+# --- checks shared by domino and triangle sets: one set file format, one strictness ------------
+
+def _checked_name_and_keys(data: dict, where: str) -> str:
+    for key in data:
+        if key not in KEYS:
+            raise UserError(f"{where}: unknown key {key!r}; a set file takes {', '.join(KEYS)}")
+    if "layout" in data:
+        raise UserError(f"{where}: a set of your own is stated by `double = N` or a `tiles` list; {FORMAT_HINT}")
+    name = data.get("name")
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise UserError(f"{where}: name = {name!r}; give a short name in lower case, letters, digits and -, "
+                        "e.g. \"club-9\"")
+    return name
+
+
+def _checked_back(data: dict, keys: tuple[str, ...], where: str) -> dict:
+    """The [back] table: a mark of at most MAX_MARK printable characters, and (dominoes) spots."""
+    back = data.get("back", {})
+    if not isinstance(back, dict):
+        raise UserError(f"{where}: back must be a table [back] with mark = \"…\"")
+    for key in back:
+        if key not in keys:
+            raise UserError(f"{where}: [back] has unknown key {key!r}; use {', '.join(keys)}")
+    mark = back.get("mark", "")
+    if not isinstance(mark, str) or len(mark) > MAX_MARK or not mark.isprintable():
+        raise UserError(f"{where}: [back] mark = {mark!r}; give at most {MAX_MARK} characters in quotes, "
+                        "e.g. \"12\"")
+    if "spots" in keys:
+        _flag(back, "spots", False, where)
+    return dict(back)
+
+
+def _checked_description(data: dict, where: str) -> str:
+    description = data.get("description", "")
+    if not isinstance(description, str) or not description.isprintable():
+        raise UserError(f"{where}: description must be one line of text in quotes")
+    return description

@@ -8,6 +8,7 @@ arrow direction, so a mistyped digit or a reversed arrow is caught on load.
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
+import re
 
 from generator.errors import UserError
 from generator.model.fractions import head_and_tail, parse_fraction
@@ -112,7 +113,7 @@ def figure(figure_id: str) -> Figure:
 
 
 def _load_figure_file(path) -> Figure:
-    data = load_toml(path)
+    data = load_toml(path, "figure")
     where = path.name
     for key in ("id", "kind", "title"):
         if key not in data:
@@ -126,8 +127,8 @@ def _load_figure_file(path) -> Figure:
     if kind == "numbering":
         return Figure(data["id"], kind, data["title"], numbers=_numbers(data, where))
     if kind == "across":
-        starts = tuple((int(s["row"]), s["arrow"]) for s in data.get("start", []))
-        size = (int(data.get("columns", 16)), int(data.get("rows", 4)))
+        starts = tuple((_whole(s["row"], f"{where}: start row"), s["arrow"]) for s in data.get("start", []))
+        size = (_whole(data.get("columns", 16), f"{where}: columns"), _whole(data.get("rows", 4), f"{where}: rows"))
         return Figure(data["id"], kind, data["title"], across_starts=starts, across_size=size)
     extra = {"book": str(data.get("book", "open")), "given_label": str(data.get("label", ""))}
     if kind == "triangles":
@@ -141,6 +142,16 @@ def _load_figure_file(path) -> Figure:
         return Figure(data["id"], kind, data["title"], set_name=tile_set.name, line=load_line(data, tile_set, where),
                       **extra)
     raise UserError(f"{where}: kind = {kind!r}; use position, numbering, across, line or triangles")
+
+
+def _whole(value, where: str) -> int:
+    """A row, column or count: a TOML whole number, or a key of up to three digits ("8"); a
+    longer text never reaches int()."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"[0-9]{1,3}", value):
+        return int(value)
+    raise UserError(f"{where}: {value!r} is not a whole number; write e.g. 8")
 
 
 def _set_name(data: dict, where: str) -> str:
@@ -158,7 +169,7 @@ def _placements(data: dict, where: str) -> tuple[Placement, ...]:
             by_row[row] = side
     placements = []
     for row_key, cells in data.get("rows", {}).items():
-        row = int(row_key)
+        row = _whole(row_key, f"{where}: rows")
         if row not in by_row:
             raise UserError(f"{where}: row {row} has tiles but no [[side]] lists it")
         side = by_row[row]
@@ -203,7 +214,7 @@ def _numbers(data: dict, where: str) -> dict:
     numbers = {}
     for row_key, cells in data.get("rows", {}).items():
         for column, value in enumerate(cells, start=1):
-            numbers[(int(row_key), column)] = int(value)
+            numbers[(_whole(row_key, f"{where}: rows"), column)] = _whole(value, f"{where}: row {row_key}")
     if sorted(numbers.values()) != list(range(1, 65)):
         raise UserError(f"{where}: a numbering must use 1-64 once each on the 64 cells")
     return numbers

@@ -18,12 +18,14 @@ start only to the left and right. A mistake is one line naming the figure, the a
 """
 
 from dataclasses import dataclass
+import re
 
 from generator.errors import UserError
 from generator.model.tiles import Tile, TileSet
 
 DIRECTIONS = {"right": 0.0, "down": 90.0, "left": 180.0, "up": 270.0}
 JOINTS = ("match", "sum-7")
+_PAIR = re.compile(r"\s*([0-9]{1,2})\s*-\s*([0-9]{1,2})\s*")
 
 
 @dataclass(frozen=True)
@@ -69,10 +71,11 @@ class LineOfPlay:
 
 
 def _pair(text, where: str) -> tuple[int, int]:
-    parts = str(text).split("-")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    # Two ASCII digits at most per number: str.isdigit() passes "²", which int() refuses.
+    match = _PAIR.fullmatch(text) if isinstance(text, str) else None
+    if not match:
         raise UserError(f"{where}: {text!r} is not a tile; write it \"near-far\", e.g. \"6-4\"")
-    return int(parts[0]), int(parts[1])
+    return int(match[1]), int(match[2])
 
 
 def _take(pair: tuple[int, int], unused: list[Tile], where: str) -> LinkedTile:

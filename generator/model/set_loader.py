@@ -71,7 +71,7 @@ def load_all_sets(names=None) -> dict[str, TileSet]:
 
 
 def load_set_file(path: Path) -> TileSet:
-    data = load_toml(path)
+    data = load_toml(path, "set")
     where = path.name
     for key in ("name", "digits", "max_digit", "layout", "composition", "magic", "back"):
         if key not in data:

@@ -13,15 +13,15 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 import re
-import tomllib
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from generator.bounded_read import read_text
 from generator.errors import UserError
 from generator.model.figures import load_figures
 from generator.model.set_loader import known_set_names
-from generator.resources import load_toml, template_path
+from generator.resources import load_toml, parse_toml, template_path
 from generator.texts import LANGUAGES
 
 BOOKS = ("open", "classic")
@@ -166,7 +166,7 @@ def _markdown_parser() -> MarkdownIt:
 
 def _load_file(path: Path, lang: str, book: Book) -> RulesFile:
     where = _where(path)
-    front_text, markdown = split_front_matter(path.read_text(encoding="utf-8"), where)
+    front_text, markdown = split_front_matter(read_text(path, "rules"), where)
     front = _parse_front_matter(front_text, where)
     kind = "chapter" if path.name.startswith("chapter-") else "game"
     _check_front_matter(front, kind, path.name, where, book)
@@ -203,12 +203,7 @@ def split_front_matter(source: str, where: str) -> tuple[str, str]:
 
 
 def _parse_front_matter(text: str, where: str) -> dict:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise UserError(f"{where}: front matter is not valid TOML ({error}); fix the syntax") from None
-    except RecursionError:
-        raise UserError(f"{where}: front matter nests too deeply to read; flatten it") from None
+    return parse_toml(text, f"{where}: front matter")
 
 
 def _check_front_matter(front: dict, kind: str, file_name: str, where: str, book: Book) -> None:

@@ -13,12 +13,20 @@ import time
 DEFAULT_EPOCH = 946684800          # 2000-01-01T00:00:00Z, reportlab's invariant date
 
 
+END_OF_YEAR_9999 = 253402300800   # time.gmtime() and the PDF date format stop there
+_MAX_EPOCH_DIGITS = len(str(END_OF_YEAR_9999))
+
+
+def epoch_problem(text: str) -> bool:
+    """Whether SOURCE_DATE_EPOCH's text is not a usable date: checked by length and ASCII digits
+    before int() sees it (int() of 5,000 digits raises, and reads "²" or "٣" as it pleases)."""
+    return bool(text) and not (len(text) <= _MAX_EPOCH_DIGITS and text.isascii() and text.isdigit()
+                               and int(text) < END_OF_YEAR_9999)
+
+
 def source_epoch() -> int:
     text = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    try:
-        return int(text) if text else DEFAULT_EPOCH
-    except ValueError:
-        return DEFAULT_EPOCH
+    return int(text) if text and not epoch_problem(text) else DEFAULT_EPOCH
 
 
 def pdf_date() -> str:
