@@ -25,6 +25,7 @@ class BuildOptions:
     lang: str = "en"
     colour_overrides: tuple[tuple[str, str], ...] = ()   # (key, colour text), applied by theme_for
     strict: bool = False          # a failing colour check stops the build
+    strict_origin: str = "--strict"   # where strict was asked for, named when it stops a build
     booklet_langs: tuple[str, ...] = ("en", "ru")
     books: tuple[str, ...] = ("open", "classic")   # rule booklets: "open" (Open Domino), "classic" (the classic games)
     layout: str = "duplex-long"   # tile sheets: duplex-long, duplex-short, gutterfold, separate

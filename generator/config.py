@@ -181,6 +181,8 @@ def read_config(path: Path) -> dict:
             values["colour_overrides"] = _colour_table(raw, path.name)
         else:
             values[key] = _BY_NAME[key].parse(raw, f"{path.name}: {key}", base)
+    if values.get("strict"):
+        values["strict_origin"] = f"strict = true in {path.name}"
     return values
 
 
@@ -207,6 +209,8 @@ def _flatten(table: dict, prefix: str = ""):
 def build_options(config: dict, given: dict) -> BuildOptions:
     """Defaults, then the config file's values, then the options given on the command line."""
     merged = {**config, **given}
+    if "strict" in given:
+        merged["strict_origin"] = "--strict"
     merged["colour_overrides"] = config.get("colour_overrides", ()) + given.get("colour_overrides", ())
     merged["set_files"] = tuple(dict.fromkeys(config.get("set_files", ()) + given.get("set_files", ())))
     return replace(DEFAULTS, **merged)

@@ -360,7 +360,8 @@ def _pdfx(reader: PdfReader, path: Path, colours: Check) -> Check:
     info = reader.metadata or {}
     version = str(info.get("/GTS_PDFXVersion", ""))
     trapped = str(reader.trailer["/Info"].get_object().get("/Trapped", "")) if "/Info" in reader.trailer else ""
-    header = Path(path).read_bytes()[:8]
+    with open(path, "rb") as handle:      # the first 8 bytes, not the whole file
+        header = handle.read(8)
     problems = []
     if not pdfx:
         problems.append("no GTS_PDFX OutputIntent")

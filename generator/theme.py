@@ -309,7 +309,7 @@ def theme_for(options) -> Theme:
     if getattr(options, "strict", False):
         problems = colour_problems(theme)
         if problems:
-            raise UserError(f"{problems[0]} (--strict)")
+            raise UserError(f"{problems[0]} ({getattr(options, 'strict_origin', '--strict')})")
     return theme
 
 
