@@ -18,7 +18,7 @@ import tempfile
 import pypdfium2
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from generator.booklet.styles import MARGINS  # noqa: E402
+from generator.books.booklet.styles import MARGINS  # noqa: E402
 
 SCALE = 100 / 72          # 100 dpi
 MM = 72 / 25.4

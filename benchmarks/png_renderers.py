@@ -34,10 +34,10 @@ CANDIDATES = ("skia", "resvg", "pdfium", "hand")
 
 
 def pictures(dpi: float):
-    from generator.sizes import TileSize
-    from generator.exports import SIDES, tile_picture
+    from generator.colour.theme import load_theme
+    from generator.jobs.exports import SIDES, tile_picture
     from generator.model.set_loader import load_set
-    from generator.theme import load_theme
+    from generator.scene.sizes import TileSize
 
     theme = load_theme("classic")
     for name in ("A", "B", "C"):
@@ -71,10 +71,11 @@ def renderer(name: str):
                 document.close()
         return render_pdfium
     if name == "resvg":
-        import resvg_py
         from PIL import Image
-        from generator.fonts import FONT_FILES
-        from generator.resources import font_path
+        import resvg_py
+
+        from generator.files.resources import font_path
+        from generator.scene.fonts import FONT_FILES
         from generator.writers.svg import svg_text
         fonts = [str(font_path(f)) for f in FONT_FILES.values()]
 

@@ -9,8 +9,8 @@ import sys
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.build import build_tile_sheets  # noqa: E402
-from generator.build_options import BuildOptions, BuildReport  # noqa: E402
+from generator.jobs.build import build_tile_sheets  # noqa: E402
+from generator.settings.build_options import BuildOptions, BuildReport  # noqa: E402
 
 out = Path(sys.argv[1])
 out.mkdir(parents=True, exist_ok=True)

@@ -29,8 +29,8 @@ def _style(style) -> list:
 
 
 def _items(items) -> list:
-    from generator.fonts import FONT_FILES
-    from generator.resources import font_path
+    from generator.files.resources import font_path
+    from generator.scene.fonts import FONT_FILES
 
     out = []
     for item in items:
@@ -56,8 +56,8 @@ def _items(items) -> list:
 
 def dump(target: Path) -> None:
     sys.path.insert(0, str(CHECKOUT))
-    from generator.build_options import BuildOptions
-    from generator.documents import tile_documents
+    from generator.jobs.documents import tile_documents
+    from generator.settings.build_options import BuildOptions
 
     options = BuildOptions()
     files = []

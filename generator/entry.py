@@ -18,12 +18,10 @@ import _signal      # the interpreter's own module: `signal` would first load en
 import os
 import sys
 
+from generator.errors import Interrupted
+
 INTERRUPTED = "interrupted; files already written are complete, the one being written was not kept"
 INTERRUPTED_STATUS = 130        # 128 + SIGINT: what a shell reports for a command that Ctrl-C ended
-
-
-class Interrupted(BaseException):
-    """Ctrl-C. Not KeyboardInterrupt, which click would catch to print an empty line first."""
 
 
 _said = False       # the line is said once, whichever way the process ends
@@ -63,18 +61,6 @@ def _unraisablehook(unraisable) -> None:
     sys.__unraisablehook__(unraisable)
 
 
-def check_environment() -> None:
-    """Settings from the environment that would otherwise fail deep inside a library."""
-    from generator.errors import UserError
-    from generator.writers.pdf_date import epoch_problem
-
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if epoch_problem(epoch):
-        shown = repr(epoch) if len(epoch) <= 24 else f"{epoch[:12]!r}… ({len(epoch)} characters)"
-        raise UserError(f"SOURCE_DATE_EPOCH={shown} is not a whole number of seconds since 1970 "
-                        "(before the year 10000); set it to e.g. 1700000000, or unset it")
-
-
 def install_early_interrupt_handler() -> None:
     """Before main runs (while the package loads) and after: Ctrl-C says its one line and exits.
     A Ctrl-C that generator/__init__.py held back until now arrives here."""
@@ -90,7 +76,7 @@ def main(argv=None) -> None:
     install_early_interrupt_handler()       # again, for a caller that did not start with the package
     try:
         _signal.signal(_signal.SIGINT, _raise_interrupted)
-        from generator.cli import main as run
+        from generator.commands.main import main as run
         run(argv)
         status = 0
     except SystemExit as done:

@@ -8,3 +8,8 @@ class UserError(Exception):
 class WorkerLost(Exception):
     """A worker process ended before it finished its step (killed, out of memory); the CLI prints
     the message and exits with status 1, as for a run that was cut short."""
+
+
+class Interrupted(BaseException):
+    """Ctrl-C. Not KeyboardInterrupt, which click would catch to print an empty line first.
+    (generator/entry.py turns it into one line and exit status 130.)"""

@@ -13,10 +13,10 @@ import sys
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.atomic import write_bytes  # noqa: E402
-from generator.colour_checks import CHECKED_THEMES, colour_problems, theme_fingerprint  # noqa: E402
-from generator.resources import template_path  # noqa: E402
-from generator.theme import load_theme, theme_names  # noqa: E402
+from generator.colour.checks import CHECKED_THEMES, colour_problems, theme_fingerprint  # noqa: E402
+from generator.colour.theme import load_theme, theme_names  # noqa: E402
+from generator.files.atomic import write_bytes  # noqa: E402
+from generator.files.resources import template_path  # noqa: E402
 
 
 def checked_themes_toml() -> str:

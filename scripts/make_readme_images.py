@@ -9,7 +9,7 @@ import tempfile
 from PIL import Image
 import pypdfium2
 
-from generator.build import BuildOptions, build
+from generator.jobs.build import BuildOptions, build
 
 IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
 PICTURES = [  # (file, page indices shown side by side, output name, width of one page in pixels)

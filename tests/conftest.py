@@ -1,10 +1,10 @@
+from pathlib import Path
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-from generator.build import BuildOptions, build
+from generator.jobs.build import BuildOptions, build
 
 
 @pytest.fixture(scope="session")

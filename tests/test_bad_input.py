@@ -9,16 +9,16 @@ import os
 from pathlib import Path
 import tomllib
 
-import pytest
-
 from conftest import run_cli
-from generator.colour import BLACK
+import pytest
+from test_fuzz import run_in_process
+
+from generator.colour.values import BLACK
 from generator.errors import UserError
+from generator.files.resources import template_path
 from generator.model import set_loader
 from generator.model.set_loader import load_set, load_set_file, set_file
-from generator.resources import template_path
-from generator.scene import Drawing, Text
-from test_fuzz import run_in_process
+from generator.scene.drawing import Drawing, Text
 
 
 def refused(argv, cwd, *names) -> str:
@@ -232,7 +232,7 @@ def test_a_text_the_font_cannot_draw(tmp_path, writer):
 
 
 def test_a_sheet_text_the_font_cannot_draw(tmp_path, monkeypatch):
-    from generator import texts
+    from generator.model import texts
 
     real = texts._texts()
     changed = {**real, "en": {**real["en"], "board_title": real["en"]["board_title"] + " \u2603"}}

@@ -6,8 +6,8 @@ import sys
 
 import pypdfium2
 
-from generator.build import BuildOptions, build_tile_sheets
-from generator.build_options import BuildReport
+from generator.jobs.build import BuildOptions, build_tile_sheets
+from generator.settings.build_options import BuildReport
 
 FLOOR = Path(__file__).resolve().parent.parent / "benchmarks" / "tile_floor.py"
 

@@ -2,12 +2,12 @@
 
 from collections import Counter
 
+from pdf_inspect import MM, page_shapes, page_texts, read_pdf
 import pytest
 
 from generator.art.board import BoardGeometry
-from generator.sizes import TileSize
-from generator.build import BuildOptions, BuildReport, build_board
-from pdf_inspect import MM, page_shapes, page_texts, read_pdf
+from generator.jobs.build import BuildOptions, BuildReport, build_board
+from generator.scene.sizes import TileSize
 
 A3 = (297 * MM, 420 * MM)
 

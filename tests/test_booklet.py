@@ -2,16 +2,16 @@
 
 import re
 
+from pdf_inspect import MM, font_report, read_pdf
 import pypdfium2
 import pytest
 
-from generator.booklet.document import booklet_name, booklet_spec, write_booklet
+from generator.books.booklet.document import booklet_name, booklet_spec, write_booklet
+from generator.colour.theme import load_theme
 from generator.errors import UserError
 from generator.imposition.saddle_stitch import padded_order, sheet_sides
 from generator.model.figures import load_figures
 from generator.rules import load_rules
-from generator.theme import load_theme
-from pdf_inspect import MM, font_report, read_pdf
 
 A5 = (148 * MM, 210 * MM)
 A4_LANDSCAPE = (297 * MM, 210 * MM)
@@ -140,7 +140,7 @@ def test_letter_gives_half_letter_pages(tmp_path):
 
 
 def test_a_missing_glyph_is_an_error(tmp_path, monkeypatch):
-    from generator.booklet import document
+    from generator.books.booklet import document
     from generator.rules import source
 
     real = source.load_rules
@@ -158,7 +158,7 @@ def test_a_missing_glyph_is_an_error(tmp_path, monkeypatch):
 
 def _empty_foot_mm(page) -> float:
     """mm of the text frame left blank at the foot of a page (pdfium rendering)."""
-    from generator.booklet.styles import MARGINS
+    from generator.books.booklet.styles import MARGINS
     scale = 50 / 72
     image = page.render(scale=scale, grayscale=True).to_pil()
     per_mm = scale * MM
@@ -172,7 +172,7 @@ def _empty_foot_mm(page) -> float:
 def test_figures_float_so_pages_are_filled(default_kit, book, lang):
     """A page more than a third blank at its foot is the end of a chapter or game: the next page
     starts a new one. Figures that did not fit moved down past the text that follows them."""
-    from generator.booklet.styles import MARGINS
+    from generator.books.booklet.styles import MARGINS
     document = pypdfium2.PdfDocument(default_kit / f"{stem(book, lang)}.pdf")
     # Each page's text without the page number that pdfium reads first.
     texts = [re.sub(r"^\d+ ", "", " ".join(page.get_textpage().get_text_range().split())) for page in document]

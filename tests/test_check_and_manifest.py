@@ -27,7 +27,7 @@ def test_check_stops_at_a_bad_config(tmp_path):
 
 
 def test_check_stops_at_a_theme_missing_a_colour(tmp_path):
-    from generator.resources import template_path
+    from generator.files.resources import template_path
 
     text = template_path("themes", "classic.toml").read_text(encoding="utf-8")
     broken = "\n".join(line for line in text.splitlines() if not line.startswith("dark "))

@@ -6,22 +6,22 @@ from pathlib import Path
 import re
 import shutil
 
+from pdf_inspect import MM, all_operations, read_pdf
 import pypdfium2
 import pytest
 
 from generator.art.mexican_train import SHAPES, SLOTS, hub_drawing, marker_drawing
-from generator.build import BuildOptions, BuildReport
+from generator.colour.theme import load_theme
 from generator.errors import UserError
+from generator.files.resources import template_path
+from generator.jobs.build import BuildOptions, BuildReport
 from generator.model import figures as figures_module
-from generator.model.figures import figure, load_figures
-from generator.resources import template_path
+from generator.model.figures import load_figures
+from generator.model.texts import LANGUAGES
 from generator.rules import load_rules
 from generator.rules.source import section_tokens, visible_text
-from generator.scene import Group, Rect
-from generator.sizes import TileSize
-from generator.texts import LANGUAGES
-from generator.theme import load_theme
-from pdf_inspect import MM, all_operations, read_pdf
+from generator.scene.drawing import Group, Rect
+from generator.scene.sizes import TileSize
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 
@@ -422,7 +422,7 @@ def _stroked_rectangles(page) -> list[tuple[float, float, tuple]]:
 def test_the_printed_hub_slots_have_the_clearance(tmp_path, target, clearance):
     """Issue 26: the slots were exactly tile-sized. Read back from the real PDF: the engine's cell
     and the eight slots are a tile plus --clearance, as the board's cells."""
-    from generator.build import build_shop_tokens, build_tokens
+    from generator.jobs.build import build_shop_tokens, build_tokens
 
     options = BuildOptions(out=tmp_path, clearance=clearance, target=target)
     report = BuildReport()

@@ -5,29 +5,28 @@ pixels; the sheets, shop files and exports measured in the files the commands wr
 """
 
 from collections import Counter
-import json
 import math
 from pathlib import Path
 
+from conftest import run_cli
+from pdf_inspect import MM, page_shapes, read_pdf
 from PIL import ImageChops, ImageStat
 import pytest
 
-from conftest import run_cli
 from generator.art.digits import pip_patterns
 from generator.art.tile import tile_back, tile_front
-from generator.sizes import TileSize
-from generator.build import BuildOptions, BuildReport, build, build_tile_sheets
+from generator.colour.theme import load_theme
 from generator.errors import UserError
-from generator.exports import ExportOptions, export
 from generator.imposition.mirror import mirror_box
+from generator.jobs.build import BuildOptions, BuildReport, build, build_tile_sheets
+from generator.jobs.exports import ExportOptions, export
+from generator.jobs.preflight import preflight
+from generator.jobs.set_report import unicode_tile
 from generator.model.classic_sets import load_classic_set_file
 from generator.model.set_loader import CLASSIC_SET_NAMES, load_set
-from generator.preflight import preflight
-from generator.scene import Circle, Group, Line, Polygon, Rect, Text
-from generator.set_report import unicode_tile
-from generator.theme import load_theme
+from generator.scene.drawing import Circle, Group, Line, Polygon, Rect, Text
+from generator.scene.sizes import TileSize
 from generator.writers.png import render
-from pdf_inspect import MM, page_shapes, read_pdf
 
 COUNTS = {"double-3": 10, "double-6": 28, "double-9": 55, "double-12": 91, "double-15": 136, "double-18": 190,
           "chinese": 32, "picture": 28}

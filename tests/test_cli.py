@@ -2,9 +2,8 @@
 
 import json
 
-import pytest
-
 from conftest import run_cli
+import pytest
 
 
 def test_build_writes_the_tile_sheets(tmp_path):

@@ -7,8 +7,8 @@ import sys
 def test_recorded_results_of_the_bundled_themes_are_current():
     """templates/checked_themes.toml must say what the checks say today (else: run
     scripts/check_bundled_themes.py)."""
-    from generator.colour_checks import _checked_themes, colour_problems, theme_fingerprint
-    from generator.theme import load_theme, theme_names
+    from generator.colour.checks import _checked_themes, colour_problems, theme_fingerprint
+    from generator.colour.theme import load_theme, theme_names
 
     recorded = _checked_themes()
     assert sorted(recorded) == sorted(theme_names())
@@ -19,15 +19,15 @@ def test_recorded_results_of_the_bundled_themes_are_current():
 
 
 def test_a_changed_colour_is_checked_afresh():
-    from generator.colour_checks import colour_problems
-    from generator.theme import load_theme, with_overrides, parse_override
+    from generator.colour.checks import colour_problems
+    from generator.colour.theme import load_theme, parse_override, with_overrides
 
     changed = with_overrides(load_theme("classic"), [parse_override("tile.digit=#f4f4f4")])
     assert colour_problems(changed) and colour_problems(changed) == colour_problems(changed, reuse_checked=False)
 
 
 def test_tile_sheets_with_a_bundled_theme_need_no_colour_science(tmp_path):
-    code = ("import sys; from generator.cli import main\n"
+    code = ("import sys; from generator.commands.main import main\n"
             "try:\n    main(['-q', 'tiles', '--sets', 'A', '--out', sys.argv[1]])\nexcept SystemExit:\n    pass\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('coloraide', 'pypdf')))")
     result = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=True)

@@ -3,14 +3,14 @@
 from pathlib import Path
 import tomllib
 
-import pytest
-
 from conftest import run_cli
-from generator.config import DEFAULTS, SETTINGS, build_options, read_config, starter_config
-from generator.errors import UserError
-from generator.theme import colour_keys, load_theme
 from pdf_inspect import read_pdf
+import pytest
 from test_themes import fill_colours, unit
+
+from generator.colour.theme import colour_keys, load_theme
+from generator.errors import UserError
+from generator.settings.config import DEFAULTS, SETTINGS, build_options, read_config, starter_config
 
 
 def write_config(folder: Path, text: str, name: str = "opendomino.toml") -> Path:

@@ -3,19 +3,19 @@
 from pathlib import Path
 import xml.etree.ElementTree as ET
 
+from conftest import run_cli
 from PIL import Image, ImageChops
 import pypdfium2
 import pytest
 
-from conftest import run_cli
-from generator.sizes import TileSize
 from generator.art.board import board_geometry
-from generator.build import BuildOptions
-from generator.colour import Colour
-from generator.exports import sheet_documents, tile_picture
+from generator.colour.theme import load_theme
+from generator.colour.values import Colour
+from generator.jobs.build import BuildOptions
+from generator.jobs.exports import sheet_documents, tile_picture
 from generator.model.set_loader import OPEN_SET_NAMES, load_set
-from generator.scene import Drawing, Group, Line, Rect, Style, Text, Transform, rotate_about
-from generator.theme import load_theme
+from generator.scene.drawing import Drawing, Group, Line, Rect, Style, Text, Transform, rotate_about
+from generator.scene.sizes import TileSize
 from generator.writers.pdf import write_pdf
 from generator.writers.png import pixel_size, render
 from generator.writers.svg import svg_text
@@ -246,6 +246,7 @@ def test_png_text_uses_the_bundled_fonts_and_no_system_font(tmp_path):
     result = run_cli("export", "--format", "png", "--sets", "double-12", "--dpi", "100", "--out", str(tmp_path))
     assert result.returncode == 0 and result.stderr == "", result.stderr
     import skia
+
     from generator.writers import png
     typeface = png._typeface("sans-bold")
     assert typeface.getFamilyName() == "PT Sans"

@@ -6,10 +6,10 @@ import shutil
 import pytest
 
 from generator.errors import UserError
+from generator.files.resources import template_path
 from generator.model import figures as figures_module
 from generator.model.figures import load_figures
 from generator.model.set_loader import load_set
-from generator.resources import template_path
 
 SEED_FIGURES = ["fig-1a", "fig-1b", "fig-2", "fig-3", "fig-4", "fig-4a", "fig-4b", "fig-5",
                 "fig-6", "fig-7", "fig-8", "fig-9", "fig-10"]

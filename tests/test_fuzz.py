@@ -23,24 +23,35 @@ import time
 import tomllib
 from unittest import mock
 
-from hypothesis import HealthCheck, event, example, given, settings, strategies as st
+from hypothesis import HealthCheck, event, example, given, settings
+from hypothesis import strategies as st
 import pytest
 
-from generator import cli as cli_module
-from generator.bounded_read import KINDS
-from generator.build import BuildReport
-from generator.colour_checks import colour_problems
-from generator.config import CONFIG_NAME, build_options, read_config
-from generator.entry import check_environment
+from generator.colour.checks import colour_problems
+from generator.colour.effective_theme import theme_for
+from generator.colour.theme import colour_keys, load_theme, parse_override, theme_names
+from generator.commands import main as cli_module
 from generator.errors import UserError
+from generator.files.bounded_read import KINDS
+from generator.files.manifest import set_aside, verify_folder, write_manifest
+from generator.files.resources import parse_toml, template_path
 from generator.imposition.paper import MAX_SIDE, MIN_SIDE, paper_named
-from generator.manifest import set_aside, verify_folder, write_manifest
+from generator.jobs.build import BuildReport
 from generator.model.set_loader import OPEN_SET_NAMES, known_set_names, load_set_file, set_file
-from generator.options import (MAX_TILE_WIDTH, MIN_TILE_WIDTH, parse_back_offset, parse_bleed, parse_clearance,
-                               parse_number, parse_paper, parse_set_names, parse_tile_size)
-from generator.resources import parse_toml, template_path
-from generator.theme import colour_keys, load_theme, parse_override, theme_for, theme_names
-from generator.web_address import parse_base_url
+from generator.settings.config import CONFIG_NAME, build_options, read_config
+from generator.settings.environment import check_environment
+from generator.settings.options import (
+    MAX_TILE_WIDTH,
+    MIN_TILE_WIDTH,
+    parse_back_offset,
+    parse_bleed,
+    parse_clearance,
+    parse_number,
+    parse_paper,
+    parse_set_names,
+    parse_tile_size,
+)
+from generator.settings.web_address import parse_base_url
 from generator.writers import pdf_date
 
 
@@ -284,7 +295,7 @@ def check_config(content: bytes):
             assert "\n" not in message and "\r" not in message, f"not one line: {message!r}"
             assert CONFIG_NAME in message, f"{message!r} does not name the file"
             unparsable = ("not valid TOML", "UTF-8", "(--strict)", "nest too deeply",
-                          "a number here has at most", "a key here has at most")   # (generator/toml_guard.py)
+                          "a number here has at most", "a key here has at most")   # (generator/files/toml_guard.py)
             if not any(reason in message for reason in unparsable):
                 keys = {*tomllib.loads(content.decode()), *COLOUR_KEYS}
                 assert any(key and key in message or repr(key)[1:-1] in message for key in keys), \
@@ -327,13 +338,13 @@ def test_config_bytes(content):
 # Each command's drawing step, replaced so that a valid command line costs nothing. The commands
 # import their steps when they run, so each stub replaces the name in the module that defines it.
 STUBS = {
-    "generator.build.build": lambda options, **_: BuildReport(),
-    "generator.build.build_board": lambda options, report: None,
-    "generator.build.run_jobs": lambda jobs: [],
-    "generator.exports.run_export": lambda options, jobs, update: BuildReport(),
-    "generator.build.build_theme_swatches": lambda options, report: None,
+    "generator.jobs.build.build": lambda options, **_: BuildReport(),
+    "generator.jobs.build.build_board": lambda options, report: None,
+    "generator.jobs.build.run_jobs": lambda jobs: [],
+    "generator.jobs.exports.run_export": lambda options, jobs, update: BuildReport(),
+    "generator.jobs.build.build_theme_swatches": lambda options, report: None,
     "generator.writers.pdf.write_pdf": lambda *args, **kwargs: None,
-    "generator.cli.write_manifest": lambda folder, *args: folder,
+    "generator.commands.common.write_manifest": lambda folder, *args: folder,
 }
 COMMANDS = ["build", "board", "export", "booklet", "calibrate", "sets", "init", "themes", "check", "preflight"]
 OPTIONS = ["--out", "--paper", "--sets", "--tile-size", "--clearance", "--across-notation", "--no-across-notation",
@@ -596,8 +607,8 @@ def test_foreign_files_in_the_output_folder(files, previous):
 
 
 def _small_shop_pdf() -> bytes:
-    from generator.scene import Drawing, Rect, Style
-    from generator.colour import Colour
+    from generator.colour.values import Colour
+    from generator.scene.drawing import Drawing, Rect, Style
     from generator.writers.pdf import PdfOptions, write_pdf
     from generator.writers.pdfx import mark_as_pdfx
 
@@ -619,7 +630,7 @@ SMALL_PDF = _small_shop_pdf()
        splice=st.binary(max_size=40))
 @example(cut=len(SMALL_PDF) - 10, flips=[], splice=b"")
 def test_corrupted_pdfs_for_preflight(cut, flips, splice):
-    from generator.preflight import preflight
+    from generator.jobs.preflight import preflight
 
     data = bytearray(SMALL_PDF)
     for position, value in flips:
@@ -663,7 +674,7 @@ def run_with_file(kind: str, path: Path) -> tuple[int, str]:
 @example(kind="manifest", over=1)
 def test_files_over_their_size_limit(kind, over):
     """A (sparse) file over its kind's limit is refused at once, by name, with the limit."""
-    from generator.bounded_read import read_bytes
+    from generator.files.bounded_read import read_bytes
 
     limit = KINDS[kind].limit
     with tempfile.TemporaryDirectory() as folder:

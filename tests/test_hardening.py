@@ -17,17 +17,17 @@ import sys
 import time
 import zlib
 
+from conftest import run_cli
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject, NumberObject
 import pytest
 
-from conftest import run_cli
-from generator.build import BuildOptions, build
-from generator.colour import Colour, parse_colour_text
-from generator.colour_checks import check_theme
+from generator.colour.checks import check_theme
+from generator.colour.theme import load_theme, theme_names
+from generator.colour.values import Colour, parse_colour_text
 from generator.errors import UserError
-from generator.preflight import preflight
-from generator.theme import load_theme, theme_names
+from generator.jobs.build import BuildOptions, build
+from generator.jobs.preflight import preflight
 
 LONG = "x" * 300
 
@@ -97,7 +97,7 @@ def test_a_newline_in_a_theme_name_is_refused(tmp_path):
 
 
 def load_theme_text() -> str:
-    from generator.resources import template_path
+    from generator.files.resources import template_path
     return template_path("themes", "classic.toml").read_text(encoding="utf-8")
 
 
@@ -115,7 +115,7 @@ def test_foreign_files_in_the_output_folder(tmp_path, junk_name):
 
 
 def test_a_full_disk(tmp_path, monkeypatch, capsys):
-    from generator import cli
+    from generator.commands import main as cli
     from generator.writers import pdf
 
     def full(self):
@@ -294,7 +294,8 @@ def test_ctrl_c_at_any_moment_gives_one_line(tmp_path):
 def test_hyphenation_cannot_be_lost_silently(monkeypatch):
     import pyphen
     from reportlab.platypus import paragraph
-    from generator.booklet import hyphenation
+
+    from generator.books.booklet import hyphenation
 
     assert paragraph.pyphen is pyphen
     monkeypatch.setattr(paragraph, "pyphen", None)          # as if reportlab's guarded import had failed

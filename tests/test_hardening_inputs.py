@@ -15,13 +15,13 @@ import sys
 import time
 
 import pytest
-
-from generator.bounded_read import KINDS, read_bytes
-from generator.errors import UserError
-from generator.manifest import set_aside, verify_folder, write_manifest
-from generator.resources import parse_toml, template_path
-from generator.build_options import BuildReport
 from test_fuzz import run_in_process
+
+from generator.errors import UserError
+from generator.files.bounded_read import KINDS, read_bytes
+from generator.files.manifest import set_aside, verify_folder, write_manifest
+from generator.files.resources import parse_toml, template_path
+from generator.settings.build_options import BuildReport
 
 HUNG = 20       # s: a command that takes this long has hung
 

@@ -18,14 +18,14 @@ import time
 
 from pypdf import PdfReader
 import pytest
+from test_hardening import alive, children_of
 
 import generator
-from generator.build import BuildOptions, BuildReport, build_jobs, iter_jobs, job_title, makes
-from generator.build_options import ExportOptions
 from generator.entry import INTERRUPTED
 from generator.errors import WorkerLost
-from generator.exports import export_jobs
-from test_hardening import alive, children_of
+from generator.jobs.build import BuildOptions, build_jobs, iter_jobs, job_title, makes
+from generator.jobs.exports import export_jobs
+from generator.settings.build_options import ExportOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = Path(generator.__file__).resolve().parent

@@ -1,19 +1,19 @@
 """Home-printing layouts, back offsets and paper sizes, measured in the PDFs."""
 
+from pdf_inspect import MM, page_shapes, read_pdf
 import pypdfium2
 import pytest
 
-from generator.sizes import TileSize
-from generator.build import BuildOptions, BuildReport, build_tile_sheets
+from generator.colour.theme import load_theme
 from generator.errors import UserError
 from generator.imposition.calibration import calibration_pages, target_points
 from generator.imposition.mirror import back_shift, mirror_box, mirror_cell
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_grid import plan_sheets
-from generator.texts import sheet_text
-from generator.theme import load_theme
+from generator.jobs.build import BuildOptions, BuildReport, build_tile_sheets
+from generator.model.texts import sheet_text
+from generator.scene.sizes import TileSize
 from generator.writers.pdf import PdfOptions, write_pdf
-from pdf_inspect import MM, page_shapes, read_pdf
 
 
 def tile_boxes(page, size=(22, 44)):

@@ -1,19 +1,19 @@
 """Preflight and what a print shop refuses (issue 26, items 9 and 10): encrypted files fail on
 their /Encrypt entry without being decrypted, and the ink limit says when it does not apply."""
 
+from pathlib import Path
 import re
 import secrets
 import zlib
-from pathlib import Path
 
+from conftest import run_cli
 from pypdf import PdfWriter
 from pypdf.generic import ByteStringObject, DecodedStreamObject, DictionaryObject, NameObject, NumberObject
 import pytest
-
-from conftest import run_cli
-from generator.build import BuildOptions, build
-from generator.preflight import CHECKS, preflight
 from test_hardening import minimal_pdf
+
+from generator.jobs.build import BuildOptions, build
+from generator.jobs.preflight import CHECKS, preflight
 
 ENCRYPTED = re.compile(r"^  FAIL  not encrypted: the file is encrypted \(Standard security handler, (.+?)\); "
                        r"PDF/X forbids encryption, .*save it again without a password or permissions$", re.M)

@@ -7,8 +7,8 @@ import shutil
 import pytest
 
 from generator.errors import UserError
+from generator.files.resources import template_path
 from generator.model.figures import load_figures
-from generator.resources import template_path
 from generator.rules import LANGUAGES, load_rules
 from generator.rules.source import BOOKS, GAME_SECTIONS
 
@@ -288,8 +288,9 @@ def test_both_languages_mark_the_same_places(books, book):
 
 def test_a_suggestion_is_set_apart_in_the_booklet():
     from reportlab.platypus import Table
-    from generator.booklet.markdown_flowables import FlowableBuilder
-    from generator.booklet.styles import paragraph_styles
+
+    from generator.books.booklet.markdown_flowables import FlowableBuilder
+    from generator.books.booklet.styles import paragraph_styles
 
     game = by_name(load_rules("en"))["game-29.md"]
     flowables = FlowableBuilder(paragraph_styles("en"), lambda figure_id: []).build(game.tokens)

@@ -1,15 +1,14 @@
 """The print-shop target: PDF/X-1a files, bleed, crop marks, page boxes, CMYK, preflight."""
 
-import re
 from pathlib import Path
+import re
 
+from conftest import run_cli
+from pdf_inspect import MM, page_shapes, read_pdf
 import pytest
 
-from generator.build import BuildOptions, build
-from generator.preflight import preflight
-from generator.preflight import _content_streams, _operators   # the same reading the checks use
-from pdf_inspect import MM, page_shapes, read_pdf
-from conftest import run_cli
+from generator.jobs.build import BuildOptions, build
+from generator.jobs.preflight import _content_streams, _operators, preflight  # the same reading the checks use
 
 
 @pytest.fixture(scope="module")

@@ -9,13 +9,13 @@ import shutil
 import time
 import zipfile
 
-import pytest
-
 from conftest import run_cli
+import pytest
+from studio_client import Studio, call, error_of, running_studio
+
+from generator.colour.theme import load_theme
 from generator.studio import api
 from generator.studio.server import make_server
-from generator.theme import load_theme
-from studio_client import Studio, call, error_of, running_studio
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 SCREENSHOT = Path(os.environ.get("STUDIO_SCREENSHOT", "/tmp/opendomino-studio.png"))

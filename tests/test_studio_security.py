@@ -16,18 +16,19 @@ import sys
 import threading
 import time
 
-from hypothesis import HealthCheck, given, settings, strategies as st
-import pytest
-
 from conftest import run_cli
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+import pytest
+from studio_client import body_of, call, error_of, exchange, read_until_closed, running_studio, status_of
+
+from generator.colour.theme import GROUPS, checked_theme_title, colour_keys, group_key, load_theme, theme_names
 from generator.errors import UserError
+from generator.model.set_loader import OPEN_SET_NAMES
 from generator.studio import api
 from generator.studio.builds import KEEP, Builds
 from generator.studio.connections import Limits
 from generator.studio.guard import LOCAL_NAMES, TOKEN_HEADER, Guard
-from generator.theme import GROUPS, checked_theme_title, colour_keys, group_key, load_theme, theme_names
-from generator.model.set_loader import OPEN_SET_NAMES
-from studio_client import body_of, call, error_of, exchange, read_until_closed, running_studio, status_of
 
 SMALL_BUILD = ("tiles", "--sets", "A")          # a real build of half a second, for tests that make many
 

@@ -3,16 +3,16 @@
 import json
 from pathlib import Path
 
+from conftest import run_cli
 from PIL import Image, ImageChops, ImageStat
 import pytest
 
-from conftest import run_cli
 from generator.art.tile import tile_back, tile_front
-from generator.sizes import TileSize
+from generator.colour.theme import load_theme
 from generator.imposition.sprite_sheets import deck_grids
+from generator.jobs.tabletop import _picture
 from generator.model.set_loader import load_set
-from generator.tabletop import _picture
-from generator.theme import load_theme
+from generator.scene.sizes import TileSize
 from generator.writers.png import render
 
 

@@ -3,21 +3,28 @@
 from dataclasses import fields, replace
 import tomllib
 
+from conftest import run_cli
+from pdf_inspect import all_operations, page_shapes, read_pdf
 import pytest
 
-from conftest import run_cli
 from generator.art.tile import tile_front
-from generator.sizes import TileSize
-from generator.build import BuildOptions, BuildReport, build, build_board, build_tile_sheets
-from generator.colour import Colour, parse_colour_text
-from generator.colour_checks import MIN_DELTA_E, VISIONS, check_theme, colour_problems, delta_e
+from generator.colour.checks import MIN_DELTA_E, VISIONS, check_theme, colour_problems, delta_e
+from generator.colour.effective_theme import theme_for
+from generator.colour.theme import (
+    canonical_colour_key,
+    colour_keys,
+    load_theme,
+    parse_override,
+    theme_names,
+    with_overrides,
+)
+from generator.colour.values import Colour, parse_colour_text
 from generator.errors import UserError
+from generator.files.resources import template_path
+from generator.jobs.build import BuildOptions, BuildReport, build, build_board, build_tile_sheets
 from generator.model.set_loader import OPEN_SET_NAMES, load_set
-from generator.resources import template_path
-from generator.scene import Circle
-from generator.theme import (canonical_colour_key, colour_keys, load_theme, parse_override, theme_for,
-                             theme_names, with_overrides)
-from pdf_inspect import all_operations, page_shapes, read_pdf
+from generator.scene.drawing import Circle
+from generator.scene.sizes import TileSize
 
 THEMES = ("classic", "colorblind", "low-ink", "grayscale")
 

@@ -2,15 +2,15 @@
 
 import math
 
-import pytest
 from PIL import ImageChops, ImageStat
+import pytest
 
 from generator.art.digits import pip_patterns
 from generator.art.tile import tile_back, tile_front
-from generator.sizes import TileSize
+from generator.colour.theme import load_theme, theme_names
 from generator.model.set_loader import OPEN_SET_NAMES, load_all_sets
-from generator.scene import Circle, Rect
-from generator.theme import load_theme, theme_names
+from generator.scene.drawing import Circle, Rect
+from generator.scene.sizes import TileSize
 from generator.writers.png import render
 
 SIZES = [TileSize(), TileSize(15, 30), TileSize(30, 60), TileSize(20, 44)]

@@ -1,10 +1,10 @@
 """The duplex tile sheets, measured in the PDFs themselves."""
 
+from pdf_inspect import MM, font_report, page_shapes, read_pdf
 import pytest
 
-from generator.build import BuildOptions, build
-from generator.sizes import TileSize
-from pdf_inspect import MM, font_report, page_shapes, read_pdf
+from generator.jobs.build import BuildOptions, build
+from generator.scene.sizes import TileSize
 
 A4 = (210 * MM, 297 * MM)
 LETTER = (215.9 * MM, 279.4 * MM)

@@ -6,21 +6,20 @@ lines measured in the PDFs; the shop files and their die line; the figure and it
 
 import json
 import math
-from pathlib import Path
 import re
 
+from conftest import run_cli
+from pdf_inspect import MM, page_shapes, read_pdf
 import pytest
 
-from conftest import run_cli
-from generator.build import BuildOptions, BuildReport, build, build_tile_sheets
 from generator.errors import UserError
+from generator.files.resources import template_path
 from generator.imposition.mirror import mirror_box
+from generator.jobs.build import BuildOptions, BuildReport, build, build_tile_sheets
+from generator.jobs.preflight import preflight
 from generator.model.figures import _load_figure_file, figure
 from generator.model.set_loader import load_set
 from generator.model.triangle_figures import touching_edges
-from generator.preflight import preflight
-from generator.resources import template_path
-from pdf_inspect import MM, page_shapes, read_pdf
 
 SIDE = 44.0          # mm: the default --tile-size 22x44 gives triangles of side 44
 TOLERANCE = 0.05     # mm

@@ -7,9 +7,9 @@ The drawing's frame: x right, y down, row 8 at the top and row 1 (South) at the 
 
 from dataclasses import dataclass
 
-from generator.scene import Drawing, Group, Line, Rect, Style, Text, rotate_about
-from generator.sizes import TileSize
-from generator.theme import Theme
+from generator.colour.theme import Theme
+from generator.scene.drawing import Drawing, Group, Line, Rect, Style, Text, rotate_about
+from generator.scene.sizes import TileSize
 
 CELL_LINE = 0.5               # mm, the cell borders
 HALF_LINE = 0.2               # mm, the thinner line that halves every cell

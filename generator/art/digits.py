@@ -14,9 +14,9 @@ Every function draws into the half whose centre is (cx, cy) and whose short side
 from dataclasses import dataclass
 from functools import cache
 
-from generator.colour import Colour
-from generator.resources import load_toml, template_path
-from generator.scene import Circle, Group, Line, Polygon, Rect, Style, Text, rotate_about, scale, translate
+from generator.colour.values import Colour
+from generator.files.resources import load_toml, template_path
+from generator.scene.drawing import Circle, Group, Line, Polygon, Rect, Style, Text, rotate_about, scale, translate
 
 # Proportions of the half's short side, chosen so 22 x 44 mm tiles read at arm's length.
 PIP_SPACING = 0.26

@@ -7,12 +7,12 @@ their print size), so a figure is a true miniature once a writer scales it down.
 from generator.art.board import BoardGeometry, board_drawing
 from generator.art.play_figures import PLAY_FIGURES
 from generator.art.tile import orienting_mark, tile_front
+from generator.colour.theme import Theme
 from generator.model.figures import Figure, resolve_tiles
 from generator.model.set_loader import load_set
 from generator.model.sums import column_sums, group_column_sums, row_sums
-from generator.scene import Drawing, Group, Polygon, Rect, Style, Text, placed, rotate_about, translate
-from generator.sizes import TileSize
-from generator.theme import Theme
+from generator.scene.drawing import Drawing, Group, Polygon, Rect, Style, Text, placed, rotate_about, translate
+from generator.scene.sizes import TileSize
 
 SUM_SIZE = 5.0          # mm, the digits of the sums around a magic layout
 SUM_BAND = 9.0          # mm per line of sums

@@ -10,7 +10,7 @@ shape as well as colour.
 
 import math
 
-from generator.scene import Circle, Drawing, Group, Polygon, Rect, Style, Text, rotate_about, translate
+from generator.scene.drawing import Circle, Drawing, Group, Polygon, Rect, Style, Text, rotate_about
 
 SLOTS = 8
 GAP = 1.2                 # mm between the engine, the slots and the hub's edge

@@ -3,15 +3,14 @@
 Sizes are the tiles' print sizes; the booklet scales a figure to its page.
 """
 
-import math
 
 from generator.art.tile import tile_front
+from generator.colour.theme import Theme
 from generator.model.figures import Figure
 from generator.model.set_loader import load_set
-from generator.scene import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text, rotate_about, translate
-from generator.shapes import SQRT3, frame
-from generator.sizes import TileSize
-from generator.theme import Theme
+from generator.scene.drawing import Drawing, Group, Polygon, Rect, Style, rotate_about, translate
+from generator.scene.shapes import frame
+from generator.scene.sizes import TileSize
 
 MARGIN = 6.0                 # mm around a figure
 COUNT_SIZE = 7.0             # mm, the open-end count under a scoring figure

@@ -2,8 +2,8 @@
 
 import math
 
-from generator.colour import Colour
-from generator.scene import Circle, Line, Rect, Style, Text
+from generator.colour.values import Colour
+from generator.scene.drawing import Circle, Line, Rect, Style, Text
 
 CUT_DASH = (2.0, 1.5)          # mm on, mm off
 CUT_WIDTH = 0.25               # mm

@@ -6,10 +6,10 @@ arrow pointing up. Sheets and figures turn it by 180 degrees where the arrow poi
 
 from generator.art.digits import chinese_pips, dashes, numeral, pip_grid, pips, symbol
 from generator.art.triangle import triangle_back, triangle_front
+from generator.colour.theme import GroupLook, Theme
 from generator.model.tiles import Tile, TileSet
-from generator.scene import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text, rotate_about
-from generator.sizes import TileSize
-from generator.theme import GroupLook, Theme
+from generator.scene.drawing import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text, rotate_about
+from generator.scene.sizes import TileSize
 
 CIRCLE_RADIUS = 0.17          # of the half's short side
 RING_WIDTH = 0.18             # of the circle's radius, where a theme draws circles as rings

@@ -1,4 +1,4 @@
-"""A triangular tile's front and back in its frame (generator/shapes.py): apex up, corners clockwise.
+"""A triangular tile's front and back in its frame (generator/scene/shapes.py): apex up, corners clockwise.
 
 Each number stands near its corner with its top towards that corner, so the tile reads the same
 from whichever side a player sits, as commercial triangle sets print them. 6 and 9 never occur
@@ -6,8 +6,8 @@ from whichever side a player sits, as commercial triangle sets print them. 6 and
 turn of 120 degrees and after a mirror, so it tells nothing of the tile.
 """
 
-from generator.scene import Drawing, Group, Polygon, Style, Text, rotate_about
-from generator.shapes import frame, grown, outline
+from generator.scene.drawing import Drawing, Group, Polygon, Style, Text, rotate_about
+from generator.scene.shapes import frame, grown, outline
 
 NUMBER_SIZE = 0.22          # em size of a corner's number, of the side
 NUMBER_DEPTH = 0.50         # where a number sits on the way from its corner to the centre

@@ -1,1 +1,4 @@
-"""Where drawings go on which page: tile sheets, and the mirroring math of duplex printing."""
+"""Layer 6, imposition: where each drawing goes on which page: home tile sheets in four layouts,
+shop gang sheets, the board tiled over sheets, setup cards, tokens, sprite sheets, the booklet's page
+order; the mirroring math of duplex printing lives here once. May import: generator.art and the
+layers below it."""

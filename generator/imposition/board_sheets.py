@@ -12,12 +12,12 @@ import math
 
 from generator.art.board import BoardGeometry, board_drawing
 from generator.art.sheet_marks import SCALE_BAR_LENGTH, caption, scale_bar
+from generator.colour.theme import Theme
 from generator.errors import UserError
 from generator.imposition.paper import Paper
-from generator.scene import Circle, Drawing, Group, Line, Rect, Style, Text, placed, rotate_about, translate
-from generator.sizes import TileSize
-from generator.texts import sheet_text
-from generator.theme import Theme
+from generator.model.texts import sheet_text
+from generator.scene.drawing import Circle, Drawing, Group, Line, Rect, Style, Text, placed, rotate_about, translate
+from generator.scene.sizes import TileSize
 
 PAGE_MARGIN = 8.0       # mm home printers cannot reach
 INFO_STRIP = 16.0       # mm under the window: label, assembly map, scale bar

@@ -7,11 +7,11 @@ falls on the rulers at the printer's offset (DX right, DY down). Give it to
 """
 
 from generator.art.sheet_marks import caption, scale_bar
+from generator.colour.theme import Theme
 from generator.imposition.mirror import back_shift, mirror_box
 from generator.imposition.paper import Paper
-from generator.scene import Circle, Drawing, Group, Line, Style, Text, translate
-from generator.texts import sheet_text
-from generator.theme import Theme
+from generator.model.texts import sheet_text
+from generator.scene.drawing import Circle, Drawing, Group, Line, Style, Text, translate
 
 RULER_HALF = 10          # mm each side of zero
 TARGETS = ((0.5, 0.5), (0.22, 0.2), (0.78, 0.8))     # fractions of the page

@@ -2,12 +2,12 @@
 
 from generator.art.figure import figure_drawing
 from generator.art.sheet_marks import caption
+from generator.colour.theme import Theme
 from generator.imposition.paper import Paper
 from generator.model.figures import figure
+from generator.model.texts import sheet_text
 from generator.model.tiles import TileSet
-from generator.scene import Drawing, Group, Transform
-from generator.texts import sheet_text
-from generator.theme import Theme
+from generator.scene.drawing import Drawing, Group, Transform
 
 MARGIN = 12.0
 TITLE_SPACE = 22.0

@@ -18,14 +18,14 @@ page carries TrimBox and BleedBox (the writer turns Drawing.trim/bleed into them
 
 from generator.art.board import BoardGeometry, board_drawing
 from generator.art.tile import tile_back, tile_front
-from generator.colour import CUT_CONTOUR, Colour
+from generator.colour.theme import Theme
+from generator.colour.values import CUT_CONTOUR, Colour
 from generator.imposition.mirror import mirror_box
 from generator.imposition.tile_grid import COLUMNS, ROWS, logical_slots
 from generator.model.tiles import TileSet
-from generator.scene import Drawing, Group, Line, Polygon, Rect, Style, placed, translate
-from generator.shapes import SQRT3, frame, grown, outline
-from generator.sizes import TileSize
-from generator.theme import Theme
+from generator.scene.drawing import Drawing, Group, Line, Polygon, Rect, Style, placed, translate
+from generator.scene.shapes import SQRT3, frame, grown, outline
+from generator.scene.sizes import TileSize
 
 MARK_SPACE = 12.0           # mm around the bleed for crop marks
 MARK_OFFSET = 2.0           # mm between the bleed edge and a crop mark

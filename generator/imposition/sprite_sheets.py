@@ -2,15 +2,15 @@
 
 A grid is `columns` x `rows` cells of one tile each, no gaps and no bleed, drawn in millimetres
 at the tile size; the writer renders it at a resolution that makes every cell a whole number of
-pixels. Nothing here knows a file format: generator/tabletop.py and generator/exports.py turn the
+pixels. Nothing here knows a file format: generator/jobs/tabletop.py and generator/jobs/exports.py turn the
 grids into PNG files and JSON.
 """
 
 from dataclasses import dataclass
 import math
 
-from generator.scene import Drawing, placed
-from generator.sizes import TileSize
+from generator.scene.drawing import Drawing, placed
+from generator.scene.sizes import TileSize
 
 TTS_MAX_COLUMNS, TTS_MAX_ROWS = 10, 7      # Tabletop Simulator's largest card sheet
 TTS_MAX_PIXELS = 4096                       # per side: the texture size TTS (and most GPUs) take

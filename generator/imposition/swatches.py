@@ -7,12 +7,12 @@ what a build prints.
 
 from generator.art.board import BoardGeometry, board_drawing
 from generator.art.tile import tile_back, tile_front
-from generator.colour import BLACK, Colour
-from generator.colour_checks import check_theme
+from generator.colour.checks import check_theme
+from generator.colour.values import BLACK, Colour
 from generator.imposition.paper import Paper
 from generator.model.set_loader import OPEN_SET_NAMES, load_set
-from generator.scene import Drawing, Group, Rect, Style, Text, Transform
-from generator.sizes import TileSize
+from generator.scene.drawing import Drawing, Group, Rect, Style, Text, Transform
+from generator.scene.sizes import TileSize
 
 MARGIN = 10.0
 TITLE_SPACE = 12.0

@@ -12,11 +12,11 @@ the block in one of three directions (a row of n triangles is (n + 1) half sides
 from dataclasses import dataclass
 import math
 
-from generator.sizes import TileSize
 from generator.errors import UserError
 from generator.imposition.paper import Paper
 from generator.model.tiles import Tile, TileSet
-from generator.shapes import frame
+from generator.scene.shapes import frame
+from generator.scene.sizes import TileSize
 
 ROWS, COLUMNS = 4, 8        # the magic layout: board rows 8, 7, 2, 1 of 8 columns
 BOARD_ROWS_ON_SHEET = (8, 7, 2, 1)

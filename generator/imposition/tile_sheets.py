@@ -16,17 +16,16 @@ from dataclasses import dataclass
 
 from generator.art.sheet_marks import caption, crop_ticks, dashed_cut_lines, edge_cuts, pricking_marks, scale_bar
 from generator.art.tile import tile_back, tile_front
-from generator.build_options import LAYOUTS  # noqa: F401  (the layouts this module draws)
-from generator.fonts import text_extent
+from generator.colour.theme import Theme
 from generator.imposition.mirror import back_shift, mirror_box, mirrors_x
 from generator.imposition.paper import Paper
 from generator.imposition.tile_grid import BLEED, MARK_LENGTH, TileGrid, logical_slots, plan_for
+from generator.model.texts import sheet_text
 from generator.model.tiles import TileSet
-from generator.scene import Drawing, Group, Line, Polygon, Rect, Style, placed, translate
-from generator.shapes import convex_hull, grown, outline
-from generator.sizes import TileSize
-from generator.texts import sheet_text
-from generator.theme import Theme
+from generator.scene.drawing import Drawing, Group, Line, Polygon, Rect, Style, placed, translate
+from generator.scene.fonts import text_extent
+from generator.scene.shapes import convex_hull, grown, outline
+from generator.scene.sizes import TileSize
 
 FOLD_WIDTH = 0.3             # mm, the gutter fold's line
 FOLD_CAPTION_SIZE = 2.8      # mm, the em size of its caption

@@ -8,11 +8,11 @@ marks at the box around them all (generator/imposition/shop_sheets.py).
 
 from generator.art.mexican_train import MARKER_SIZE, SLOTS, hub_drawing, hub_radius, marker_drawing
 from generator.art.sheet_marks import CUT_DASH, CUT_WIDTH, caption, scale_bar
-from generator.colour import CUT_CONTOUR
+from generator.colour.values import CUT_CONTOUR
 from generator.errors import UserError
 from generator.imposition.paper import Paper
-from generator.scene import Circle, Drawing, Style, placed
-from generator.texts import sheet_text
+from generator.model.texts import sheet_text
+from generator.scene.drawing import Circle, Drawing, Style, placed
 
 MARGIN = 10.0            # mm from the paper's edge
 GAP = 6.0                # mm between pieces

@@ -7,7 +7,7 @@
     coloured_pips = true             each number's pips in its own colour (pips style)
     symbols = ["sun", ...]           symbols style: one picture per number, from the lowest up
     divider = true                   the bar between the halves
-    shape = "triangle"               triangular tiles (generator/shapes.py): every multiset of three
+    shape = "triangle"               triangular tiles (generator/scene/shapes.py): every multiset of three
                                      numbers lowest..highest once, or tiles = ["0-1-2", …], each
                                      written clockwise from the apex and increasing
     [back]  mark = "12"  spots = false
@@ -21,8 +21,8 @@ from pathlib import Path
 import re
 
 from generator.errors import UserError
+from generator.files.resources import load_toml, template_path
 from generator.model.tiles import Tile, TileSet
-from generator.resources import load_toml, template_path
 
 CLASSIC_STYLES = ("pips", "numerals", "chinese", "symbols")
 KEYS = ("name", "description", "double", "lowest", "highest", "tiles", "twice", "digits", "coloured_pips",

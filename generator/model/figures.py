@@ -11,13 +11,13 @@ from functools import cache
 import re
 
 from generator.errors import UserError
+from generator.files.resources import load_toml, template_path
 from generator.model.fractions import head_and_tail, parse_fraction
+from generator.model.line_of_play import load_line
 from generator.model.reductions import reduce_tiles
 from generator.model.set_loader import OPEN_SET_NAMES, load_set
-from generator.model.line_of_play import load_line
 from generator.model.tiles import Tile, TileSet
 from generator.model.triangle_figures import place_triangles
-from generator.resources import load_toml, template_path
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,8 @@ from collections import Counter
 from functools import cache
 
 from generator.errors import UserError
+from generator.files.resources import load_toml, template_path
 from generator.model.tiles import TileSet
-from generator.resources import load_toml, template_path
 
 
 @cache

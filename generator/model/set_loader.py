@@ -10,11 +10,11 @@ from functools import cache
 from pathlib import Path
 
 from generator.errors import UserError
+from generator.files.resources import load_toml, template_path
 from generator.model.classic_sets import load_classic_set_file
 from generator.model.fractions import head_and_tail, parse_fraction
 from generator.model.set_rules import validate_set
 from generator.model.tiles import ARROW_OF_GROUP, ROWS_OF_GROUP, Tile, TileSet
-from generator.resources import load_toml, template_path
 
 OPEN_SET_NAMES = ("A", "B", "C")
 CLASSIC_SET_NAMES = ("double-3", "double-6", "double-9", "double-12", "double-15", "double-18", "chinese", "picture",

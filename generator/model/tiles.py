@@ -70,7 +70,7 @@ class TileSet:
     symbols: tuple[str, ...] = ()       # "symbols" style: the picture for each number, from min_digit up
     divider: bool = True                # a bar between the two halves
     description: str = ""
-    shape: str = "domino"               # generator/shapes.py: "domino" or "triangle"
+    shape: str = "domino"               # generator/scene/shapes.py: "domino" or "triangle"
 
     @property
     def groups(self) -> tuple[int, ...]:

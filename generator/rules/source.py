@@ -17,12 +17,11 @@ import re
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from generator.bounded_read import read_text
 from generator.errors import UserError
+from generator.files.bounded_read import read_text
+from generator.files.resources import load_toml, parse_toml, template_path
 from generator.model.figures import load_figures
-from generator.model.set_loader import known_set_names
-from generator.resources import load_toml, parse_toml, template_path
-from generator.texts import LANGUAGES
+from generator.model.texts import LANGUAGES
 
 BOOKS = ("open", "classic")
 FIGURE_FENCE = "figure"

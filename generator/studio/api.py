@@ -3,7 +3,7 @@ the tests call the same ones.
 
 Every request states the whole choice: a bundled theme, colour overrides by key, arrow styles by
 group, and the colour vision to preview in. Every value goes through the parsers the command
-line uses (generator/theme.py, generator/colour.py), so what the page accepts `--colour` accepts
+line uses (generator/colour/theme.py, generator/colour/values.py), so what the page accepts `--colour` accepts
 too; anything else is a StudioError with one line that names the field and the fix.
 """
 
@@ -12,18 +12,30 @@ import re
 
 from generator.art.board import BoardGeometry, board_drawing
 from generator.art.tile import tile_back, tile_front
-from generator.colour import Colour
-from generator.colour_checks import check_theme, seen_as
+from generator.colour.checks import check_theme, seen_as
+from generator.colour.theme import (
+    ARROW_STYLES,
+    GROUPS,
+    Theme,
+    canonical_colour_key,
+    checked_theme_title,
+    colour_key_help,
+    colour_keys,
+    group_key,
+    load_theme,
+    parse_override,
+    theme_names,
+    theme_toml,
+    with_overrides,
+)
+from generator.colour.values import Colour
 from generator.errors import UserError
 from generator.imposition.paper import paper_named
 from generator.imposition.setup_cards import setup_card
 from generator.model.set_loader import OPEN_SET_NAMES, load_set
-from generator.scene import Drawing, Group, Rect, Style, translate
-from generator.sizes import TileSize
+from generator.scene.drawing import Drawing, Group, Rect, Style, translate
+from generator.scene.sizes import TileSize
 from generator.studio.schema import SchemaError, validate
-from generator.theme import (ARROW_STYLES, GROUPS, Theme, canonical_colour_key, checked_theme_title,
-                             colour_key_help, colour_keys, group_key, load_theme, parse_override, theme_names,
-                             theme_toml, with_overrides)
 from generator.writers.svg import svg_text
 
 VISION_NAMES = {"normal": None, "deuteranopia": "deutan", "protanopia": "protan", "tritanopia": "tritan"}

@@ -7,16 +7,16 @@ the last KEEP stay (each zip is a few MB), older ones are removed, and all go wh
 """
 
 from dataclasses import dataclass, field
+from pathlib import Path
 import shutil
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-from pathlib import Path
 import zipfile
 
-from generator.build import BuildOptions
+from generator.jobs.build import BuildOptions
 
 KEEP = 3                          # finished builds kept for download
 KIT_COMMAND = ("build",)          # what a build runs: `opendomino build` with its defaults

@@ -10,10 +10,10 @@ from reportlab.lib.colors import CMYKColorSep
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.atomic import atomic_path
-from generator.fonts import pdf_font_name, require_glyphs
-from generator.manifest import pages_description
-from generator.scene import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text
+from generator.files.atomic import atomic_path
+from generator.files.manifest import pages_description
+from generator.scene.drawing import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text
+from generator.scene.fonts import pdf_font_name, require_glyphs
 
 # Streams as binary Flate, not ASCII85 on top: a quarter smaller, and nothing to decode when a
 # booklet is imposed. (reportlab reads this when it writes each stream; every PDF of ours is

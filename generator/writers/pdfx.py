@@ -11,11 +11,10 @@ from pathlib import Path
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
 
-from generator.atomic import atomic_path
-from generator.errors import UserError
-from generator.manifest import pages_description
+from generator.colour.output_conditions import DEFAULT_CONDITION, check_condition, output_conditions
+from generator.files.atomic import atomic_path
+from generator.files.manifest import pages_description
 from generator.writers.pdf_date import pdf_date
-from generator.output_conditions import DEFAULT_CONDITION, check_condition, output_conditions
 
 PDFX_VERSION = "PDF/X-1a:2003"
 REGISTRY = "http://www.color.org"

@@ -15,10 +15,10 @@ from pathlib import Path
 from PIL import Image
 import skia
 
-from generator.atomic import write_bytes
-from generator.fonts import FONT_FILES, require_glyphs
-from generator.resources import font_path
-from generator.scene import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text
+from generator.files.atomic import write_bytes
+from generator.files.resources import font_path
+from generator.scene.drawing import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text
+from generator.scene.fonts import FONT_FILES, require_glyphs
 
 MM_PER_INCH = 25.4
 MITER_LIMIT = 10.0                       # as PDF's default

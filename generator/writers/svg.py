@@ -9,9 +9,9 @@ are written with a fixed precision, so the same drawing always gives the same by
 
 from pathlib import Path
 
-from generator.atomic import write_bytes
-from generator.fonts import require_glyphs
-from generator.scene import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text
+from generator.files.atomic import write_bytes
+from generator.scene.drawing import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text
+from generator.scene.fonts import require_glyphs
 
 _FAMILIES = {"sans": "'PT Sans', sans-serif", "serif": "'PT Serif', serif"}
 _ANCHORS = ("start", "middle", "end")
@@ -36,7 +36,7 @@ def font_attributes(role: str) -> dict:
 
 def svg_text(drawing: Drawing) -> str:
     """The drawing as a complete SVG document."""
-    import svgwrite     # here, not at the top: it takes 0.1 s to import, and only exports need it
+    import svgwrite  # here, not at the top: it takes 0.1 s to import, and only exports need it
 
     document = svgwrite.Drawing(size=(f"{number(drawing.width)}mm", f"{number(drawing.height)}mm"),
                                 viewBox=f"0 0 {number(drawing.width)} {number(drawing.height)}",

@@ -1,0 +1,25 @@
+"""Hyphenation for the booklets: pyphen, imported by us and checked, never silently missing.
+
+reportlab imports pyphen inside a bare `except:`, so any failure there (a Ctrl-C at that moment
+included) would leave the booklets quietly unhyphenated. We import it first, so reportlab finds
+it already loaded, and we check that reportlab holds it and has both dictionaries.
+"""
+
+import pyphen
+from reportlab.platypus import paragraph
+
+from generator.errors import UserError
+
+DICTIONARIES = {"ru": "ru_RU", "en": "en_US"}
+
+
+def require_hyphenation() -> None:
+    if paragraph.pyphen is None:           # reportlab's own import failed: give it ours
+        paragraph.pyphen = pyphen
+    for lang, dictionary in DICTIONARIES.items():
+        if pyphen.language_fallback(dictionary) is None:
+            raise UserError(f"hyphenation for {lang} ({dictionary}) is missing from pyphen; "
+                            "reinstall it with `python -m pip install --force-reinstall pyphen`")
+
+
+require_hyphenation()

@@ -1,0 +1,131 @@
+"""Rules Markdown (markdown-it tokens) to reportlab flowables.
+
+Handles what templates/rules/FORMAT.md allows: level-2/3 headings, paragraphs, bullet and
+ordered lists (nested), strong, emphasis, inline code, links to figures, figure fences, and block
+quotes, which hold our marked suggestions: set indented beside a rule, so a reader sees at once
+that the text is ours and not the source's.
+"""
+
+from html import escape
+
+from markdown_it.token import Token
+from reportlab.lib.colors import CMYKColor, HexColor
+from reportlab.platypus import CondPageBreak, ListFlowable, ListItem, Table, TableStyle
+
+from generator.books.booklet.paragraph import Paragraph
+
+FIGURE_FENCE = "figure"
+HEADING_ROOM = 22.0      # mm
+MM = 72 / 25.4
+SUGGESTION_RULE = 1.6    # points: the rule beside a marked suggestion
+SUGGESTION_INDENT = 7.0  # points between the rule and the text
+
+
+class FlowableBuilder:
+    """Turns one file's tokens into flowables; `figure_flowables(id)` draws a figure block."""
+
+    def __init__(self, styles: dict, figure_flowables, link_colour: str | None = "#1d4f91", links: bool = True):
+        self.styles = styles
+        self.figure_flowables = figure_flowables
+        self.link_colour = link_colour
+        self.links = links          # False: figure references stay plain text (print-shop files)
+
+    def build(self, tokens: list[Token]) -> list:
+        flowables, index = [], 0
+        while index < len(tokens):
+            made, index = self._block(tokens, index, "body")
+            flowables.extend(made)
+        return flowables
+
+    def _block(self, tokens: list[Token], index: int, style: str) -> tuple[list, int]:
+        token = tokens[index]
+        if token.type == "heading_open":
+            level = "h2" if token.tag in ("h1", "h2") else "h3"
+            # A heading needs a few lines of its section below it on the same page.
+            return [CondPageBreak(HEADING_ROOM * MM),
+                    Paragraph(inline_markup(tokens[index + 1], self.link_colour, self.links), self.styles[level])], index + 3
+        if token.type == "paragraph_open":
+            return [Paragraph(inline_markup(tokens[index + 1], self.link_colour, self.links), self.styles[style])], index + 3
+        if token.type in ("bullet_list_open", "ordered_list_open"):
+            return self._list(tokens, index)
+        if token.type == "blockquote_open":
+            return self._suggestion(tokens, index)
+        if token.type == "fence" and token.info.strip() == FIGURE_FENCE:
+            return self.figure_flowables(token.content.strip()), index + 1
+        if token.type == "fence" or token.type == "code_block":
+            return [Paragraph(escape(token.content), self.styles["code"])], index + 1
+        return [], index + 1          # thematic breaks, html: nothing to set
+
+    def _suggestion(self, tokens: list[Token], index: int) -> tuple[list, int]:
+        """A block quote (a marked suggestion of ours): its paragraphs beside a grey rule."""
+        depth, end = 0, index
+        while True:
+            if tokens[end].type == "blockquote_open":
+                depth += 1
+            elif tokens[end].type == "blockquote_close":
+                depth -= 1
+                if depth == 0:
+                    break
+            end += 1
+        inner, position = [], index + 1
+        while position < end:
+            made, position = self._block(tokens, position, "suggestion")
+            inner.extend(made)
+        rule = CMYKColor(0, 0, 0, 0.45) if self.link_colour is None else HexColor("#8c8c8c")
+        box = Table([[inner]], style=TableStyle([
+            ("LINEBEFORE", (0, 0), (0, 0), SUGGESTION_RULE, rule),
+            # A table sets a font for its cells even when they hold only paragraphs: make it ours.
+            ("FONTNAME", (0, 0), (0, 0), self.styles["body"].fontName),
+            ("LEFTPADDING", (0, 0), (0, 0), SUGGESTION_INDENT), ("RIGHTPADDING", (0, 0), (0, 0), 0),
+            ("TOPPADDING", (0, 0), (0, 0), 1), ("BOTTOMPADDING", (0, 0), (0, 0), 0)]))
+        box.hAlign = "LEFT"
+        return [box], end + 1
+
+    def _list(self, tokens: list[Token], index: int) -> tuple[list, int]:
+        opening = tokens[index]
+        closing_type = opening.type.replace("_open", "_close")
+        items, index = [], index + 1
+        while tokens[index].type != closing_type:
+            content, index = [], index + 1          # skip list_item_open
+            while tokens[index].type != "list_item_close":
+                made, index = self._block(tokens, index, "item")
+                content.extend(made)
+            items.append(ListItem(content))
+            index += 1
+        ordered = opening.type == "ordered_list_open"
+        flowable = ListFlowable(items, bulletType="1" if ordered else "bullet",
+                                start=None if ordered else "•", leftIndent=12, bulletFontSize=9,
+                                bulletFontName=self.styles["body"].fontName, spaceAfter=3)
+        return [flowable], index + 1
+
+
+def inline_markup(inline: Token, link_colour: str | None = None, make_links: bool = True) -> str:
+    """reportlab paragraph markup for one inline token; figure links get `link_colour`.
+
+    With make_links=False no link is made at all (a link is an annotation, which PDF/X forbids).
+    """
+    parts, links = [], []
+    for child in inline.children or []:
+        if child.type == "text":
+            parts.append(escape(child.content, quote=False))
+        elif child.type in ("softbreak", "hardbreak"):
+            parts.append(" " if child.type == "softbreak" else "<br/>")
+        elif child.type == "strong_open":
+            parts.append("<b>")
+        elif child.type == "strong_close":
+            parts.append("</b>")
+        elif child.type == "em_open":
+            parts.append("<i>")
+        elif child.type == "em_close":
+            parts.append("</i>")
+        elif child.type == "code_inline":
+            parts.append(escape(child.content, quote=False))
+        elif child.type == "link_open":
+            # Only links inside the booklet (figures) become links; others stay plain text.
+            internal = make_links and child.attrs.get("href", "").startswith("#")
+            links.append(internal)
+            colour = f' color="{link_colour}"' if link_colour else ""
+            parts.append(f'<a href="{escape(child.attrs["href"])}"{colour}>' if internal else "")
+        elif child.type == "link_close":
+            parts.append("</a>" if links.pop() else "")
+    return "".join(parts)

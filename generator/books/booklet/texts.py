@@ -1,0 +1,29 @@
+"""The booklets' own texts (cover, contents, captions) from templates/booklet_texts.toml.
+
+[en] and [ru] hold the texts both books share and those of the Open Domino booklet; a book's
+own table ([classic.en], [classic.ru]) holds what differs for it and wins where both have a key.
+"""
+
+from functools import cache
+
+from generator.errors import UserError
+from generator.files.resources import load_toml, template_path
+
+
+@cache
+def _texts() -> dict:
+    return load_toml(template_path("booklet_texts.toml"))
+
+
+def booklet_text(lang: str, key: str, book: str = "open", **values):
+    texts = _texts()
+    own = texts.get(book, {}).get(lang, {}) if book != "open" else {}
+    if key in own:
+        value = own[key]
+    elif lang in texts and key in texts[lang]:
+        value = texts[lang][key]
+    else:
+        raise UserError(f"booklet_texts.toml: [{lang}] has no {key!r}; add it")
+    if isinstance(value, list):
+        return [item.format(**values) for item in value]
+    return value.format(**values)

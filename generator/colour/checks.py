@@ -1,0 +1,199 @@
+"""Colour checks: can players read the digits and arrows and tell the groups apart?
+
+Every rule gives one Finding per thing it looks at. A build prints each failing finding as a
+warning, or stops at the first one with --strict. The colour science is coloraide's.
+
+- digits:     tile.digit against tile.face, WCAG 2 contrast ratio >= 3:1 (non-text contrast).
+- arrows:     each group's arrow against what lies under it (its circle; the face in
+              outline-only themes, where the circle is a ring) >= 3:1.
+- back marks: back.mark against back.background >= 3:1.
+- notation:   board.notation against board.light >= 3:1 (large bold numbers).
+- groups:     the circles of a set's two groups differ by CIEDE2000 >= 10 in normal vision and
+              under simulated deuteranopia, protanopia and tritanopia (coloraide's full-severity
+              filters: Vienot for protan/deutan, Brettel for tritan). When the two groups' arrows
+              differ in style (solid vs hollow), the faces differ in shape whatever the colour
+              vision, so a smaller difference passes "by arrow style". Back marks do not count:
+              in play the faces are up, and the rule is about telling groups apart on the board.
+- board:      board.light and board.dark differ by CIEDE2000 >= 10 in the same four visions.
+- number colours (themes with numbers_in_colour): each pips.N against tile.face >= 3:1, and
+              neighbouring numbers (1 and 2, 2 and 3, ...) differ by CIEDE2000 >= 10 in the four
+              visions, so that 11 is never taken for 12.
+- chinese:    chinese.pips and chinese.red against chinese.face >= 3:1; the two differ by >= 10.
+
+Every rule runs twice: on the screen colours (the hex values, what home PDFs, SVGs and PNGs
+print) and on the print colours (each colour's CMYK value, turned into RGB with the naive
+conversion of generator/colour/values.py), because a shop prints the CMYK values and they can differ
+from the hex ones. Findings on the print colours say "(CMYK)" and name the CMYK values.
+"""
+
+from dataclasses import dataclass
+from functools import cache
+
+from generator.colour.values import Colour
+from generator.model.set_loader import OPEN_SET_NAMES
+
+MIN_CONTRAST = 3.0
+MIN_DELTA_E = 10.0
+VISIONS = {None: "normal vision", "deutan": "deuteranopia", "protan": "protanopia", "tritan": "tritanopia"}
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: str           # "digits", "arrows", "back marks", "notation", "groups", "board"
+    subject: str        # what was looked at, e.g. "A.group1.arrow on A.group1"
+    passed: bool
+    message: str        # one line; for a failure it names the colours and the fix
+    note: str = ""      # how a pass was reached when it is not obvious, e.g. "by arrow style"
+    printed: bool = False   # about the CMYK values (as printed by a shop), not the screen colours
+
+
+def contrast(a: Colour, b: Colour) -> float:
+    """The WCAG 2 contrast ratio, 1 to 21."""
+    return a.as_math().contrast(b.as_math(), method="wcag21")
+
+
+def seen_as(colour: Colour, vision: str | None):
+    """The colour as a viewer with the given colour vision deficiency sees it (coloraide object)."""
+    shown = colour.as_math()
+    if vision is None:
+        return shown
+    return shown.filter(vision, space="srgb-linear", out_space="srgb").fit("srgb")
+
+
+def delta_e(a: Colour, b: Colour, vision: str | None = None) -> float:
+    return seen_as(a, vision).delta_e(seen_as(b, vision), method="2000")
+
+
+def _shown(colour: Colour, printed: bool) -> str:
+    return "cmyk({:g},{:g},{:g},{:g})".format(*colour.cmyk) if printed else colour.hex
+
+
+def _contrast_finding(rule: str, ink_key: str, ink: Colour, ground_key: str, ground: Colour,
+                      theme_name: str, fix: str, printed: bool = False) -> Finding:
+    ratio = contrast(_as_printed(ink) if printed else ink, _as_printed(ground) if printed else ground)
+    subject = f"{ink_key} on {ground_key}" + (" (CMYK)" if printed else "")
+    if ratio >= MIN_CONTRAST:
+        return Finding(rule, subject, True, f"{subject}: contrast {ratio:.1f}:1", printed=printed)
+    where = " printed in CMYK" if printed else ""
+    return Finding(rule, subject, False,
+                   f"theme {theme_name}: {ink_key} {_shown(ink, printed)} on {ground_key} {_shown(ground, printed)}"
+                   f"{where} has contrast {ratio:.1f}:1, below {MIN_CONTRAST:g}:1; {fix}", printed=printed)
+
+
+def _difference_findings(rule: str, key_a: str, a: Colour, key_b: str, b: Colour, theme_name: str,
+                         shape_differs: bool, fix: str, printed: bool = False) -> list[Finding]:
+    findings = []
+    seen_a, seen_b = (_as_printed(a), _as_printed(b)) if printed else (a, b)
+    for vision, vision_name in VISIONS.items():
+        difference = delta_e(seen_a, seen_b, vision)
+        subject = f"{key_a} vs {key_b} ({vision_name}{', CMYK' if printed else ''})"
+        if difference >= MIN_DELTA_E:
+            findings.append(Finding(rule, subject, True, f"{subject}: ΔE2000 {difference:.1f}", printed=printed))
+        elif shape_differs:
+            findings.append(Finding(rule, subject, True, f"{subject}: ΔE2000 {difference:.1f}, "
+                                    "told apart by arrow style", note="by arrow style", printed=printed))
+        else:
+            where = ", printed in CMYK" if printed else ""
+            findings.append(Finding(rule, subject, False,
+                                    f"theme {theme_name}: {key_a} {_shown(a, printed)} and {key_b} {_shown(b, printed)} "
+                                    f"differ by ΔE2000 {difference:.1f} in {vision_name}{where}, "
+                                    f"below {MIN_DELTA_E:g}; {fix}", printed=printed))
+    return findings
+
+
+def _as_printed(colour: Colour) -> Colour:
+    """The colour a shop prints: its CMYK value, seen on screen through the naive conversion."""
+    return Colour.from_cmyk(colour.cmyk)
+
+
+def check_theme(theme) -> list[Finding]:
+    """Every finding of every rule for a Theme (generator.colour.theme), passes included: screen colours
+    first, then the print colours."""
+    return _theme_findings(theme, printed=False) + _theme_findings(theme, printed=True)
+
+
+def _theme_findings(theme, printed: bool) -> list[Finding]:
+    name = theme.name
+    c = theme.colour
+    findings = [_contrast_finding("digits", "tile.digit", c("tile.digit"), "tile.face", c("tile.face"), name,
+                                  "darken the digits or lighten the face", printed)]
+    for set_name in OPEN_SET_NAMES:
+        for group in (1, 2):
+            look, key = theme.group(set_name, group), f"{set_name}.group{group}"
+            ground_key, ground = (("tile.face", c("tile.face")) if look.ring else (key, look.circle))
+            findings.append(_contrast_finding("arrows", f"{key}.arrow", look.arrow, ground_key, ground, name,
+                                              "make the arrow much lighter or darker than what is under it", printed))
+    findings.append(_contrast_finding("back marks", "back.mark", c("back.mark"), "back.background",
+                                      c("back.background"), name, "make the marks darker or the back lighter", printed))
+    findings.append(_contrast_finding("notation", "board.notation", c("board.notation"), "board.light",
+                                      c("board.light"), name, "darken the numbers or lighten board.light", printed))
+    for set_name in OPEN_SET_NAMES:
+        one, two = theme.group(set_name, 1), theme.group(set_name, 2)
+        findings += _difference_findings(
+            "groups", f"{set_name}.group1", one.circle, f"{set_name}.group2", two.circle, name,
+            one.arrow_style != two.arrow_style,
+            "make one clearly lighter than the other, or give the groups different arrow styles", printed)
+    findings += _difference_findings("board", "board.light", c("board.light"), "board.dark", c("board.dark"),
+                                     name, False, "make the dark cells darker", printed)
+    if theme.numbers_in_colour:
+        for number in range(1, 19):
+            findings.append(_contrast_finding("number colours", f"pips.{number}", c(f"pips.{number}"), "tile.face",
+                                              c("tile.face"), name, "darken that number's pips", printed))
+        for number in range(2, 19):
+            findings += _difference_findings(
+                "number colours", f"pips.{number - 1}", c(f"pips.{number - 1}"), f"pips.{number}", c(f"pips.{number}"),
+                name, False, "give neighbouring numbers clearly different colours", printed)
+    for key in ("chinese.pips", "chinese.red"):
+        findings.append(_contrast_finding("chinese", key, c(key), "chinese.face", c("chinese.face"), name,
+                                          "make the pips stand out from the face", printed))
+    findings += _difference_findings("chinese", "chinese.pips", c("chinese.pips"), "chinese.red", c("chinese.red"),
+                                     name, False, "make the red pips clearly differ from the others", printed)
+    return findings
+
+
+def _screen_subject(finding: Finding) -> str:
+    return finding.subject.replace(" (CMYK)", "").replace(", CMYK)", ")")
+
+
+CHECKED_THEMES = "checked_themes.toml"
+
+
+def theme_fingerprint(theme) -> str:
+    """sha256 of everything the checks read: the theme as a complete theme file, name included."""
+    from hashlib import sha256
+
+    from generator.colour.theme import theme_toml
+
+    return sha256(theme_toml(theme, theme.name).encode()).hexdigest()
+
+
+@cache
+def _checked_themes() -> dict:
+    from generator.files.resources import load_toml, template_path
+
+    path = template_path(CHECKED_THEMES)
+    return load_toml(path) if path.exists() else {}
+
+
+def _checked_bundled_problems(theme) -> list[str] | None:
+    """A bundled theme, unchanged, was checked when it was made (templates/checked_themes.toml,
+    written by scripts/check_bundled_themes.py, verified by tests/test_colour_checks.py): its
+    problems, without importing the colour science. None for anything else."""
+    record = _checked_themes().get(theme.name)
+    if record is None or record["fingerprint"] != theme_fingerprint(theme):
+        return None
+    return list(record["problems"])
+
+
+def colour_problems(theme, reuse_checked: bool = True) -> list[str]:
+    """The messages of the failing findings, in the order of the rules above.
+
+    A CMYK failure whose screen twin fails too says nothing new (a colour given as hex only has
+    its CMYK derived from it), so only the screen one is reported."""
+    known = _checked_bundled_problems(theme) if reuse_checked else None
+    if known is not None:
+        return known
+    findings = check_theme(theme)
+    failed_on_screen = {(f.rule, f.subject) for f in findings if not f.passed and not f.printed}
+    return [f.message for f in findings if not f.passed
+            and not (f.printed and (f.rule, _screen_subject(f)) in failed_on_screen)]

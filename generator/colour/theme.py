@@ -1,0 +1,332 @@
+"""Themes: the colours of the kit, loaded from templates/themes/NAME.toml, plus user overrides.
+
+Every colour has one key, used alike by theme files, the config file's [colours] table and
+`--colour KEY=VALUE`:
+
+    tile.face  tile.digit  tile.divider                   the tile's front
+    A.group1   A.group1.arrow  ...  C.group2.arrow        each group's circle and its arrow
+    back.background  back.mark                            the tile's back
+    board.light  board.dark  board.line  board.half_line  board.notation  board.across_notation
+    board.place                                           the board
+    sheet.cut_line  sheet.text                            marks and captions on printed sheets
+
+`A.group1.circle` is accepted as another name for `A.group1`. In a theme file a group is a
+table `[A.group1]` with `circle`, `arrow` and `arrow_style` ("solid" or "hollow").
+"""
+
+from dataclasses import dataclass, replace
+import difflib
+from functools import cache
+from pathlib import Path
+import unicodedata
+
+from generator.colour.values import Colour, parse_colour_text, parse_theme_colour
+from generator.errors import UserError
+from generator.files.paths import parse_path
+from generator.files.resources import load_toml, template_path
+from generator.model.set_loader import OPEN_SET_NAMES
+
+ARROW_STYLES = ("solid", "hollow")
+GROUPS = (1, 2)
+THEME_NAME_MAX = 60       # characters in a theme's own name
+# Characters a name or description may not hold: control characters (a newline breaks the TOML
+# string), invisible formatting such as bidi overrides (they disguise text in a terminal),
+# surrogates and line or paragraph separators.
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+
+# Section -> key -> what it colours. The order is the order of documentation and `init`.
+COLOUR_SECTIONS = {
+    "tile": {
+        "face": "the tile's front",
+        "digit": "pips (sets A, B, double-3, double-6), dashes (set C), numerals, outlines of pictures",
+        "divider": "the line between the tile's halves",
+    },
+    "pips": {str(n): f"the pips of {n} on double-9 and larger sets" for n in range(1, 19)},
+    "chinese": {
+        "face": "the front of Chinese tiles",
+        "pips": "their light pips (2, 3, 5, 6)",
+        "red": "their red pips: 1, 4 and half of the double six",
+    },
+    "picture": {str(n): f"the picture for {n} on picture dominoes" for n in range(0, 7)},
+    "back": {
+        "background": "the tile's back",
+        "mark": "the circles, diamonds and crosses on the back",
+    },
+    "board": {
+        "light": "light cells and the board's margin",
+        "dark": "dark cells",
+        "line": "cell borders",
+        "half_line": "the thin line across every cell",
+        "notation": "the 1-8 numbers around the board",
+        "across_notation": "the small 1-16 / 1-4 numbers for play across",
+        "place": "the dashed side places beside the board",
+    },
+    "sheet": {
+        "cut_line": "cut lines, pricking rings and crop ticks",
+        "text": "captions, scale bars and assembly marks",
+    },
+}
+THEME_FIELDS = ("name", "description", "outline_only", "numbers_in_colour")
+# Sections a theme may leave out: they then take the classic theme's colours. They came with the
+# classic sets, after the first themes were written.
+OPTIONAL_SECTIONS = ("pips", "chinese", "picture")
+FALLBACK_THEME = "classic"
+
+
+@dataclass(frozen=True)
+class GroupLook:
+    circle: Colour
+    arrow: Colour
+    arrow_style: str
+    ring: bool = False          # outline-only themes draw the circle as a ring; the arrow sits on the face
+
+
+@dataclass(frozen=True)
+class Theme:
+    name: str
+    colours: dict            # "tile.face" -> Colour, ...
+    groups: dict             # "A1" -> GroupLook
+    description: str = ""
+    outline_only: bool = False
+    numbers_in_colour: bool = True     # False: every number's pips in tile.digit (pips.N unused)
+
+    def colour(self, key: str) -> Colour:
+        try:
+            return self.colours[key]
+        except KeyError:
+            raise UserError(f"theme {self.name}: colour {key!r} is missing; add it to the theme file") from None
+
+    def colour_named(self, key: str) -> Colour:
+        """The colour a key of colour_keys() names, e.g. "board.dark" or "A.group1.arrow"."""
+        if key in self.colours:
+            return self.colours[key]
+        group_name, part = _group_part(key)
+        return getattr(self.groups[group_name], part)
+
+    def group(self, set_name: str, group: int) -> GroupLook:
+        key = f"{set_name}{group}"
+        if key not in self.groups:
+            raise UserError(f"theme {self.name}: [{set_name}.group{group}] is missing; add it to the theme file")
+        return self.groups[key]
+
+
+def group_key(set_name: str, group: int) -> str:
+    return f"{set_name}.group{group}"
+
+
+def _group_part(key: str) -> tuple[str, str]:
+    """"A.group1" -> ("A1", "circle"); "A.group1.arrow" -> ("A1", "arrow")."""
+    set_name, _, rest = key.partition(".")
+    return f"{set_name}{rest[len('group')]}", "arrow" if rest.endswith(".arrow") else "circle"
+
+
+def colour_keys() -> list[str]:
+    """Every colour key, in documentation order."""
+    keys = [f"tile.{key}" for key in COLOUR_SECTIONS["tile"]]
+    for set_name in OPEN_SET_NAMES:
+        for group in GROUPS:
+            keys += [group_key(set_name, group), f"{group_key(set_name, group)}.arrow"]
+    for section in ("pips", "chinese", "picture", "back", "board", "sheet"):
+        keys += [f"{section}.{key}" for key in COLOUR_SECTIONS[section]]
+    return keys
+
+
+def colour_key_help(key: str) -> str:
+    section, _, rest = key.partition(".")
+    if section in COLOUR_SECTIONS:
+        return COLOUR_SECTIONS[section][rest]
+    group_name, part = _group_part(key)
+    return f"the {part} of set {group_name[0]}, group {group_name[1]}"
+
+
+def canonical_colour_key(key: str, where: str) -> str:
+    """The key as colour_keys() spells it, or a UserError naming the closest valid key."""
+    keys = colour_keys()
+    text = key.strip() if isinstance(key, str) else ""
+    if text.casefold().endswith(".circle") and text.count(".") == 2:
+        text = text[: -len(".circle")]
+    by_folded = {k.casefold(): k for k in keys}
+    if text.casefold() in by_folded:
+        return by_folded[text.casefold()]
+    raise UserError(f"{where}: unknown colour key {key!r}"
+                    f"{suggestion(text, keys, '; `opendomino init` writes a file that lists every key')}")
+
+
+def suggestion(word: str, choices, otherwise: str = "") -> str:
+    """"; did you mean X?" for the closest choice (difflib), else `otherwise`."""
+    folded = {choice.casefold(): choice for choice in choices}
+    close = difflib.get_close_matches(word.casefold(), list(folded), n=1, cutoff=0.5)
+    return f"; did you mean {folded[close[0]]}?" if close else otherwise
+
+
+def reject_unknown_keys(table: dict, allowed, where: str, noun: str = "key") -> None:
+    """A UserError for the first key of `table` not in `allowed`, naming the closest allowed one."""
+    allowed = list(allowed)
+    for key in table:
+        if key not in allowed:
+            raise UserError(f"{where}: unknown {noun} {key!r}"
+                            f"{suggestion(key, allowed, f'; valid {noun}s are ' + ', '.join(allowed))}")
+
+
+def theme_names() -> list[str]:
+    """The bundled themes, classic first."""
+    names = sorted(p.stem for p in template_path("themes").glob("*.toml"))
+    return sorted(names, key=lambda name: name != "classic")
+
+
+def theme_path(name: str) -> Path:
+    """A bundled theme by name, or a theme file by path (anything ending in .toml)."""
+    if name.endswith(".toml"):
+        path = parse_path(name, "theme file", "club.toml")
+        if not path.exists():
+            raise UserError(f"theme file {name} not found; check the path, or copy a theme from "
+                            "templates/themes/ to start one")
+        return path
+    path = template_path("themes", f"{name}.toml")
+    if not path.is_file():
+        choose = f"; choose from {', '.join(theme_names())}, or give a theme .toml file"
+        raise UserError(f"unknown theme {name!r}{suggestion(name, theme_names(), choose)}")
+    return path
+
+
+def checked_theme_name(name: str, where: str) -> str:
+    """`name` if it loads as a theme, else the loader's error prefixed with `where`."""
+    try:
+        load_theme(name)
+    except UserError as error:
+        raise UserError(f"{where}: {error}") from None
+    return name
+
+
+def _one_plain_line(value) -> bool:
+    return isinstance(value, str) and not any(unicodedata.category(ch) in _HIDDEN_CATEGORIES for ch in value)
+
+
+def checked_theme_title(value, where: str = "") -> str:
+    """A theme's own name: the `name` of a theme file and the name given in the colour studio.
+
+    One rule for both, so that whatever the studio saves, `--theme` loads: 1 to THEME_NAME_MAX
+    characters on one line, not only spaces, no control or invisible formatting characters.
+    """
+    if not _one_plain_line(value) or not value.strip() or len(value) > THEME_NAME_MAX:
+        prefix = f"{where}: " if where else ""
+        raise UserError(f"{prefix}name must be one line of 1 to {THEME_NAME_MAX} characters without control or "
+                        "formatting characters; write e.g. name = \"Club colours\"")
+    return value
+
+
+@cache
+def load_theme(name: str = "classic") -> Theme:
+    path = theme_path(name)
+    data = load_toml(path, "theme")
+    where = path.name
+    reject_unknown_keys(data, (*THEME_FIELDS, *COLOUR_SECTIONS, *OPEN_SET_NAMES), where)
+    if "name" in data:
+        checked_theme_title(data["name"], where)
+    if not _one_plain_line(data.get("description", "")):
+        raise UserError(f"{where}: description must be one line of text in quotes, without control or "
+                        "formatting characters")
+    colours = {}
+    for section, keys in COLOUR_SECTIONS.items():
+        if section in OPTIONAL_SECTIONS and section not in data and path.stem != FALLBACK_THEME:
+            fallback = load_theme(FALLBACK_THEME)
+            colours.update({f"{section}.{key}": fallback.colours[f"{section}.{key}"] for key in keys})
+            continue
+        table = _table(data, section, where)
+        reject_unknown_keys(table, keys, f"{where}: [{section}]")
+        for key in keys:
+            if key not in table:
+                raise UserError(f"{where}: [{section}] has no {key} ({keys[key]}); add it")
+            colours[f"{section}.{key}"] = parse_theme_colour(table[key], f"{where}: {section}.{key}")
+    outline_only = data.get("outline_only", False)
+    numbers_in_colour = data.get("numbers_in_colour", True)
+    for field_name, value in (("outline_only", outline_only), ("numbers_in_colour", numbers_in_colour)):
+        if not isinstance(value, bool):
+            raise UserError(f"{where}: {field_name} must be true or false")
+    groups = {}
+    for set_name in OPEN_SET_NAMES:
+        set_table = _table(data, set_name, where)
+        reject_unknown_keys(set_table, [f"group{g}" for g in GROUPS], f"{where}: [{set_name}]")
+        for group in GROUPS:
+            key = group_key(set_name, group)
+            look = set_table.get(f"group{group}")
+            if not isinstance(look, dict):
+                raise UserError(f"{where}: [{key}] is missing; give its circle, arrow and arrow_style")
+            reject_unknown_keys(look, ("circle", "arrow", "arrow_style"), f"{where}: [{key}]")
+            style = look.get("arrow_style", "solid")
+            if style not in ARROW_STYLES:
+                raise UserError(f"{where}: {key}.arrow_style = {style!r}; use solid or hollow")
+            groups[f"{set_name}{group}"] = GroupLook(
+                parse_theme_colour(look.get("circle"), f"{where}: {key}.circle"),
+                parse_theme_colour(look.get("arrow"), f"{where}: {key}.arrow"), style, outline_only)
+    return Theme(str(data.get("name", path.stem)), colours, groups, str(data.get("description", "")),
+                 outline_only, numbers_in_colour)
+
+
+def _table(data: dict, section: str, where: str) -> dict:
+    """A theme's [section]; anything else under that name is an error, not a crash."""
+    table = data.get(section, {})
+    if not isinstance(table, dict):
+        raise UserError(f"{where}: {section} must be a table: a line [{section}] followed by its colours, "
+                        f"not {section} = {table!r}"[:200])
+    return table
+
+
+def parse_override(text: str, where: str = "--colour") -> tuple[str, str]:
+    """"A.group1=#c0392b" -> ("A.group1", "#c0392b"), both checked."""
+    key, sep, value = text.partition("=") if isinstance(text, str) else ("", "", "")
+    if not sep:
+        raise UserError(f"{where}: {text!r} is not KEY=VALUE; write e.g. A.group1=#c0392b")
+    key = canonical_colour_key(key, where)
+    parse_colour_text(value, f"{where} {key}")
+    return key, value.strip()
+
+
+def with_overrides(theme: Theme, overrides, where: str = "colour override") -> Theme:
+    """The theme with (key, colour text) pairs applied in order; a later pair wins."""
+    if not overrides:
+        return theme
+    colours, groups = dict(theme.colours), dict(theme.groups)
+    for key, value in overrides:
+        key = canonical_colour_key(key, where)
+        colour = parse_colour_text(value, f"{where} {key}")
+        if key.partition(".")[0] in COLOUR_SECTIONS:
+            colours[key] = colour
+            continue
+        group_name, part = _group_part(key)
+        groups[group_name] = replace(groups[group_name], **{part: colour})
+    return replace(theme, colours=colours, groups=groups)
+
+
+def _toml_number(value: float) -> str:
+    """Short when that is exact (40, 12.5), else every digit: a saved theme loads the same colours."""
+    short = f"{value:g}"
+    return short if float(short) == value else repr(float(value))
+
+
+def _toml_colour(colour: Colour) -> str:
+    cmyk = ", ".join(_toml_number(v) for v in colour.cmyk)
+    return f'{{ hex = "{colour.hex}", cmyk = [{cmyk}] }}'
+
+
+def theme_toml(theme: Theme, name: str, description: str = "") -> str:
+    """A complete theme file for `theme`, every colour as hex and CMYK: `--theme FILE` reads it as it is."""
+    def quoted(text: str) -> str:
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+    lines = ["# A colour theme of Open Domino Kit. Use it with: opendomino build --theme THIS-FILE.toml",
+             f"name = {quoted(name)}", f"description = {quoted(description)}",
+             f"outline_only = {str(theme.outline_only).lower()}",
+             f"numbers_in_colour = {str(theme.numbers_in_colour).lower()}", ""]
+    for section, keys in COLOUR_SECTIONS.items():
+        lines.append(f"[{section}]")
+        width = max(len(key) for key in keys)
+        lines += [f"{key:<{width}} = {_toml_colour(theme.colours[f'{section}.{key}'])}"
+                  for key in keys]
+        lines.append("")
+    for set_name in OPEN_SET_NAMES:
+        for group in GROUPS:
+            look = theme.group(set_name, group)
+            lines += [f"[{group_key(set_name, group)}]", f"circle = {_toml_colour(look.circle)}",
+                      f"arrow  = {_toml_colour(look.arrow)}", f'arrow_style = "{look.arrow_style}"', ""]
+    return "\n".join(lines)

@@ -1,0 +1,98 @@
+"""build, tiles, board and calibrate: the kit, or one part of it, as files to print."""
+
+from dataclasses import replace
+import time
+
+import click
+
+from generator.colour.effective_theme import theme_for
+from generator.commands.common import (
+    kit_options,
+    print_options,
+    report_written,
+    say,
+    sets_option,
+    start_writing,
+    with_sets,
+)
+from generator.commands.group import cli, progress
+from generator.errors import UserError
+from generator.settings.build_options import BuildOptions, BuildReport
+
+BOOKS = ("open", "classic")
+
+
+def parse_books(text: str) -> tuple[str, ...]:
+    """--books: "open", "classic" or both, comma-separated, in the order given."""
+    books = tuple(dict.fromkeys(part.strip().lower() for part in text.split(",") if part.strip()))
+    unknown = [book for book in books if book not in BOOKS]
+    if unknown or not books:
+        raise UserError(f"--books: {unknown[0] if unknown else 'nothing'!r} is not a booklet; "
+                        f"use open, classic or open,classic")
+    return books
+
+
+@cli.command("build")
+@sets_option
+@click.option("--books", "books_text", default=",".join(BuildOptions.books), show_default=True,
+              help="Rule booklets: open (Open Domino's games), classic (the classic domino games), or both.")
+@kit_options
+@print_options
+def build_command(options: BuildOptions, sets_text, books_text):
+    """Write the whole kit: tile sheets, board, setup cards, rule booklets (or, with --target shop, print-shop files)."""
+    from generator.jobs.build import build, build_jobs, check_fits
+
+    started = time.monotonic()
+    options = replace(with_sets(options, sets_text), books=parse_books(books_text))
+    say(f"building the {options.target} kit into {options.out} ({options.paper}, tiles {options.tile_size} mm, "
+         f"theme {options.theme}, layout {options.layout})", level=1)
+    check_fits(options)
+    previous = start_writing(options.out)
+    with progress(len(build_jobs(options)), "building") as bar:
+        report = build(options, on_step=lambda part: bar.update(1))
+    report_written(report, options.out, started, previous)
+
+
+@cli.command("tiles")
+@sets_option
+@kit_options
+@print_options
+def tiles_command(options: BuildOptions, sets_text):
+    """Write only the tile sheets of the sets (home layouts), nothing else of the kit."""
+    from generator.jobs.build import build_tile_sheets, check_fits
+
+    options = with_sets(options, sets_text)
+    check_fits(options)
+    previous = start_writing(options.out)
+    report = BuildReport()
+    build_tile_sheets(options, report)
+    report_written(report, options.out, previous=previous)
+
+
+@cli.command("calibrate")
+@kit_options
+@print_options
+def calibrate_command(options: BuildOptions):
+    """Write calibration.pdf: a two-sided sheet that measures your printer's back-side offset."""
+    from generator.imposition.calibration import calibration_pages
+    from generator.imposition.paper import paper_named
+    from generator.writers.pdf import PdfOptions, write_pdf
+
+    flip = "short" if options.layout == "duplex-short" else "long"
+    pages = calibration_pages(paper_named(options.paper), theme_for(options), flip, options.back_offset, options.lang)
+    previous = start_writing(options.out)
+    target, report = options.out / "calibration.pdf", BuildReport()
+    report.add(target, write_pdf(pages, target, PdfOptions(title="Open Domino: printer calibration", duplex=flip)))
+    report_written(report, options.out, previous=previous)
+
+
+@cli.command("board")
+@kit_options
+def board_command(options: BuildOptions):
+    """Write the board: full size, on one A3 sheet, and tiled over home sheets."""
+    from generator.jobs.build import build_board
+
+    previous = start_writing(options.out)
+    report = BuildReport()
+    build_board(options, report)
+    report_written(report, options.out, previous=previous)

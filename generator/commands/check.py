@@ -1,0 +1,52 @@
+"""check and preflight: inputs checked without drawing, PDFs checked as a print shop would."""
+
+from pathlib import Path
+import sys
+
+import click
+
+from generator.commands.common import kit_options, print_options, say
+from generator.commands.group import cli
+from generator.errors import UserError
+from generator.settings.build_options import BuildOptions
+from generator.settings.config import find_config
+
+
+@cli.command("check")
+@kit_options
+@print_options
+def check_command(options: BuildOptions):
+    """Check the config, themes, sets, figures and rules text without drawing anything."""
+    from generator.jobs.check import run_checks
+
+    config_path = find_config(click.get_current_context().params.get("config_path"))
+    for line in run_checks(options, config_path):
+        say(f"ok  {line}")
+    say("all checks passed")
+
+
+@cli.command("preflight")
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+def preflight_command(files):
+    """Check PDFs the way a print shop would: one PASS/FAIL line per check.
+
+    Exit status 1 when a check fails, 2 when a file cannot be read as a PDF at all."""
+    from generator.jobs.preflight import preflight
+
+    failed, unreadable = False, []
+    for path in files:
+        try:
+            checks = preflight(path)
+        except UserError as error:
+            unreadable.append(str(error))
+            continue
+        click.echo(f"{path}")
+        for check in checks:
+            click.echo(f"  {check.line()}")
+            failed = failed or not check.passed
+    if len(unreadable) == 1:
+        raise UserError(unreadable[0])
+    if unreadable:
+        raise UserError(f"{len(unreadable)} files could not be checked: " + " | ".join(unreadable))
+    if failed:
+        sys.exit(1)

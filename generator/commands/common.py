@@ -1,0 +1,205 @@
+"""Options several commands share, declared once: the kit options (paper, sets, tiles, theme,
+colours, config file …), the printing options, --sets; and what every command that writes into a
+folder does before and after (the old manifest set aside, the summary line, the new manifest).
+
+Defaults come from BuildOptions; ./opendomino.toml (or --config) overrides them, and options given
+on the command line override the file (generator/settings/config.py).
+"""
+
+from dataclasses import replace
+import functools
+from pathlib import Path
+import time
+
+import click
+from click.core import ParameterSource
+
+from generator.colour.effective_theme import theme_for
+from generator.colour.output_conditions import check_condition
+from generator.colour.theme import checked_theme_name, parse_override
+from generator.commands.group import say
+from generator.errors import UserError
+from generator.files.atomic import prepare_folder, remove_stale_temporaries
+from generator.files.manifest import set_aside, write_manifest
+from generator.model.set_loader import OPEN_SET_NAMES, register_set_file
+from generator.model.texts import LANGUAGES
+from generator.settings.build_options import LAYOUTS, BuildOptions, BuildReport
+from generator.settings.config import CONFIG_NAME, DEFAULTS, build_options, find_config, read_config
+from generator.settings.options import (
+    parse_back_offset,
+    parse_bleed,
+    parse_clearance,
+    parse_out,
+    parse_paper,
+    parse_path,
+    parse_set_names,
+    parse_tile_size,
+)
+
+# kit_options' click parameters -> (BuildOptions field, parser of what was typed; None keeps it)
+_KIT_PARAMETERS = {
+    "out": ("out", parse_out),
+    "paper": ("paper", parse_paper),
+    "tile_size_text": ("tile_size", parse_tile_size),
+    "clearance_text": ("clearance", parse_clearance),
+    "across_notation": ("across_notation", None),
+    "lang": ("lang", None),
+    "theme": ("theme", lambda name: checked_theme_name(name, "--theme")),
+    "colours": ("colour_overrides", lambda texts: tuple(parse_override(text) for text in texts)),
+    "strict": ("strict", None),
+    "set_file_texts": ("set_files", lambda texts: tuple(parse_set_file(text) for text in texts)),
+}
+
+
+def parse_set_file(text: str, option: str = "--set-file") -> Path:
+    """A set file of the user's own, loaded, checked and made known by its name."""
+    path = parse_path(text, option, "my-set.toml")
+    if not path.exists():
+        raise UserError(f"{option}: {path}: file not found; see the set file format in README.md")
+    register_set_file(path)
+    return path
+
+# print_options' click parameters, the same way
+_PRINT_PARAMETERS = {
+    "layout": ("layout", None),
+    "back_offset_text": ("back_offset", parse_back_offset),
+    "target": ("target", None),
+    "bleed_text": ("bleed", parse_bleed),
+    "marks": ("marks", None),
+    "shop_layout": ("shop_layout", None),
+    "output_condition": ("output_condition", lambda name: check_condition(name)),
+}
+
+
+_KIT_OPTION_DECORATORS = {
+    "config_path": click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
+                                default=None, help=f"Settings file.  [default: ./{CONFIG_NAME} if there is one]"),
+    "out": click.option("--out", default=str(DEFAULTS.out), show_default=True, help="Folder to write into."),
+    "paper": click.option("--paper", default=DEFAULTS.paper, show_default=True,
+                          help="Paper for home printing: a4, letter, a3 or WIDTHxHEIGHT in mm, e.g. 200x280."),
+    "tile_size_text": click.option("--tile-size", "tile_size_text", default=str(DEFAULTS.tile_size),
+                                   show_default=True, help="Tile size WIDTHxHEIGHT in mm (portrait)."),
+    "clearance_text": click.option("--clearance", "clearance_text", default=f"{DEFAULTS.clearance:g}",
+                                   show_default=True,
+                                   help="Board cells and the Mexican Train hub's slots are this many mm larger "
+                                        "than a tile."),
+    "across_notation": click.option("--across-notation/--no-across-notation", default=DEFAULTS.across_notation,
+                                    show_default=True,
+                                    help="Print the small 1-16 / 1-4 notation for play across the board."),
+    "lang": click.option("--lang", type=click.Choice(LANGUAGES), default=DEFAULTS.lang, show_default=True,
+                         help="Language of the texts printed on sheets."),
+    "theme": click.option("--theme", default=DEFAULTS.theme, show_default=True,
+                          help="Colour theme: a name that `opendomino themes` lists, or a theme .toml file."),
+    "colours": click.option("--colour", "--color", "colours", multiple=True, metavar="KEY=VALUE",
+                            help="Change one colour, e.g. A.group1=#c0392b or board.dark=cmyk(0,0,0,40); "
+                                 "repeatable."),
+    "strict": click.option("--strict/--no-strict", default=DEFAULTS.strict, show_default=True,
+                           help="Stop, instead of warn, when a colour check fails."),
+    "set_file_texts": click.option("--set-file", "set_file_texts", multiple=True, metavar="FILE.toml",
+                                   help="A set of your own (see README); it is made along with --sets. Repeatable."),
+}
+
+
+def kit_options(command=None, *, without: tuple[str, ...] = ()):
+    """Options shared by every command that draws tiles or the board.
+
+    Defaults come from BuildOptions; ./opendomino.toml (or --config) overrides them, and
+    options given on the command line override the file (generator/settings/config.py).
+    `without` leaves out parameters a command defines its own way (e.g. the booklet's --lang).
+    """
+    if command is None:
+        return functools.partial(kit_options, without=without)
+    parameters = {p: v for p, v in _KIT_PARAMETERS.items() if p not in without}
+
+    @functools.wraps(command)
+    def wrapper(config_path, **values):
+        given = {}
+        for param, (field_name, parse) in parameters.items():
+            value = values.pop(param)
+            if was_given(param):
+                given[field_name] = parse(value) if parse else value
+        path = find_config(config_path)
+        options = build_options(read_config(path) if path else {}, given)
+        from generator.colour.checks import colour_problems
+        for problem in colour_problems(theme_for(options)):      # with --strict theme_for raises instead
+            say(f"warning: {problem}", err=True)
+        return command(options, **values)
+
+    for name, decorator in reversed(_KIT_OPTION_DECORATORS.items()):
+        if name not in without:
+            wrapper = decorator(wrapper)
+    return wrapper
+
+
+def print_options(command):
+    """How tile sheets are printed: home layouts and back offset, or the print-shop target.
+
+    Goes below @kit_options, which has already merged defaults and the config file.
+    """
+    @click.option("--layout", type=click.Choice(LAYOUTS), default=DEFAULTS.layout, show_default=True,
+                  help="Tile sheets: double-sided (long or short edge), gutter fold, or separate files.")
+    @click.option("--back-offset", "back_offset_text", default="0,0", show_default=True, metavar="DX,DY",
+                  help="Shift the back pages by the offset `opendomino calibrate` shows, in mm.")
+    @click.option("--target", type=click.Choice(["home", "shop"]), default=DEFAULTS.target, show_default=True,
+                  help="Files to print yourself, or PDF/X-1a files for a print shop.")
+    @click.option("--bleed", "bleed_text", default=None, metavar="MM",
+                  help="Shop bleed in mm.  [default: 3, or 1/8 in with --paper letter]")
+    @click.option("--marks", type=click.Choice(["crop", "none"]), default=DEFAULTS.marks, show_default=True,
+                  help="Shop files: crop marks outside the bleed, or none.")
+    @click.option("--shop-layout", type=click.Choice(["sheets", "single"]), default=DEFAULTS.shop_layout,
+                  show_default=True, help="Shop tiles: gang sheets, or one page per tile face.")
+    @click.option("--output-condition", default=DEFAULTS.output_condition, show_default=True,
+                  help="Registered print condition named in the PDF/X OutputIntent, e.g. 'CGATS TR 001'.")
+    @functools.wraps(command)
+    def wrapper(options, **values):
+        given = {}
+        for param, (field_name, parse) in _PRINT_PARAMETERS.items():
+            value = values.pop(param)
+            if was_given(param):
+                given[field_name] = parse(value) if parse else value
+        return command(replace(options, **given), **values)
+    return wrapper
+
+
+def was_given(param: str) -> bool:
+    """Whether the user gave this parameter, rather than leaving it at its default."""
+    source = click.get_current_context().get_parameter_source(param)
+    return source not in (None, ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
+
+
+sets_option = click.option("--sets", "sets_text", default=",".join(OPEN_SET_NAMES), show_default=True,
+                           help="Sets to make, comma-separated: A, B, C, double-3 … double-18, chinese, picture, "
+                                "triominoes.")
+
+
+def with_sets(options: BuildOptions, sets_text: str) -> BuildOptions:
+    from generator.jobs.build import with_set_files
+
+    if was_given("sets_text"):         # else the config file's sets, or the default
+        options = replace(options, sets=parse_set_names(sets_text))
+    return with_set_files(options)
+
+
+def start_writing(out: Path) -> list[dict]:
+    """Before a command writes into `out`: the folder exists, a killed run's temporaries are gone,
+    and the old manifest is set aside (its entries are returned) until the command ends."""
+    prepare_folder(out)
+    remove_stale_temporaries(out)
+    return set_aside(out, warn=lambda message: say(f"warning: {message}", err=True))
+
+
+def report_written(report: BuildReport, out: Path | None = None, started: float | None = None,
+            previous: list[dict] = ()) -> None:
+    """Each file written (with -v), notes, the manifest, and a one-line summary."""
+    for path in report.written:
+        say(f"wrote {path}", level=1)
+    for note in report.notes:
+        say(f"note: {note}", err=True)
+    if out is None:
+        return
+    manifest = write_manifest(out, report, previous)
+    if not report.written:
+        return
+    size = sum(path.stat().st_size for path in report.written if path.exists())
+    took = f" in {time.monotonic() - started:.1f} s" if started is not None else ""
+    say(f"wrote {len(report.written)} file(s), {size / 1e6:.1f} MB, to {out}{took}; list and checksums in {manifest}")

@@ -1,0 +1,284 @@
+"""The main job: write every file of the kit into one folder.
+
+Each step imports what it draws with when it runs, so that a command imports only what it needs.
+A build with several steps runs them in forked workers on two cores. What the workers draw with
+(reportlab, the fonts, the art; for booklets also platypus, markdown-it, pypdf and the figures) is
+loaded once before they are forked, and they share it. When a build makes booklets and other
+files, the other files are drawn in a worker of their own while the booklets' libraries load, and
+the booklets then run in a pool of two.
+"""
+
+from dataclasses import replace
+import functools
+import gc
+
+from generator.errors import UserError
+from generator.files.atomic import prepare_folder, remove_stale_temporaries
+from generator.imposition.paper import paper_named
+from generator.imposition.tile_grid import plan_sheets
+from generator.model.set_loader import register_set_file
+from generator.settings.build_options import BuildOptions, BuildReport
+
+
+def makes(describe):
+    """A step's decorator: `describe(options, *extra)` names what the step writes, for a message
+    about the step (a worker that died while making it)."""
+    def mark(step):
+        step.makes = describe
+        return step
+    return mark
+
+
+def job_title(job) -> str:
+    """What a job (step, options, extra) makes, e.g. "rules-en.pdf and rules-en-booklet.pdf"."""
+    step, options, extra = job
+    describe = getattr(step, "makes", None)
+    return describe(options, *extra) if describe else step.__name__.replace("_", " ")
+
+
+def _sets(options: BuildOptions) -> str:
+    return f"set{'s' if len(options.sets) > 1 else ''} {', '.join(options.sets)}"
+
+
+def _booklet_files(options: BuildOptions, lang: str, book: str = "open", shop: bool = False) -> str:
+    from generator.books.booklet.document import booklet_name
+
+    stem = booklet_name(book, lang)
+    return f"shop-{stem}-interior.pdf and shop-{stem}-cover.pdf" if shop else f"{stem}.pdf and {stem}-booklet.pdf"
+
+
+def _write(documents, options: BuildOptions, report: BuildReport) -> None:
+    from generator.writers.pdf import write_pdf
+
+    for document in documents:
+        target = options.out / document.name
+        report.add(target, write_pdf(document.pages, target, document.pdf))
+
+
+@makes(lambda options: f"the tile sheets of {_sets(options)}")
+def build_tile_sheets(options: BuildOptions, report: BuildReport) -> None:
+    from generator.jobs.documents import tile_documents
+
+    for name in options.sets:
+        _write(tile_documents(options, name), options, report)
+
+
+@makes(lambda options: "the board's PDFs")
+def build_board(options: BuildOptions, report: BuildReport) -> None:
+    from generator.jobs.documents import board_documents
+
+    _write(board_documents(options, report.notes), options, report)
+
+
+@makes(lambda options: "setup-cards.pdf")
+def build_setup_cards(options: BuildOptions, report: BuildReport) -> None:
+    """setup-cards.pdf: one card per set with a starting layout (classic sets have none)."""
+    from generator.jobs.documents import setup_card_document
+
+    document = setup_card_document(options)
+    if document.pages:
+        _write([document], options, report)
+
+
+def build_theme_swatches(options: BuildOptions, report: BuildReport) -> None:
+    """theme-swatches.pdf: every bundled theme's tiles, backs and board corner on one page."""
+    from generator.colour.theme import load_theme, theme_names
+    from generator.imposition.swatches import swatch_page
+    from generator.writers.pdf import PdfOptions, write_pdf
+
+    page = swatch_page([load_theme(name) for name in theme_names()], paper_named(options.paper))
+    target = options.out / "theme-swatches.pdf"
+    report.add(target, write_pdf([page], target, PdfOptions(title="Open Domino: colour themes")))
+
+
+@makes(_booklet_files)
+def build_booklet(options: BuildOptions, report: BuildReport, lang: str, book: str = "open") -> None:
+    """rules-LANG.pdf (rules-classic-LANG.pdf, …) in reading order, and …-booklet.pdf imposed for
+    saddle stitching."""
+    from generator.books.booklet.document import booklet_name, booklet_spec, write_booklet
+    from generator.colour.effective_theme import theme_for
+    from generator.writers.pdf_booklet import impose_saddle_stitch
+
+    spec = booklet_spec(lang, options.paper, theme_for(options), book=book)
+    stem = booklet_name(book, lang)
+    reading = options.out / f"{stem}.pdf"
+    report.add(reading, write_booklet(spec, reading))
+    imposed = options.out / f"{stem}-booklet.pdf"
+    report.add(imposed, impose_saddle_stitch(reading, imposed, paper_named(spec.page.sheet)))
+
+
+def _run_job(job) -> BuildReport:
+    step, options, extra = job
+    report = BuildReport()
+    step(options, report, *extra)
+    return report
+
+
+@makes(lambda options: "tokens-mexican-train.pdf")
+def build_tokens(options: BuildOptions, report: BuildReport) -> None:
+    """tokens-mexican-train.pdf: the hub and the train markers (a note instead if the hub does not fit)."""
+    from generator.colour.effective_theme import theme_for
+    from generator.imposition.token_sheets import token_page
+    from generator.writers.pdf import PdfOptions, write_pdf
+
+    try:
+        page = token_page(theme_for(options), options.tile_size, options.clearance, paper_named(options.paper),
+                          options.lang)
+    except UserError as not_fitting:
+        report.notes.append(f"tokens-mexican-train.pdf skipped: {not_fitting}")
+        return
+    target = options.out / "tokens-mexican-train.pdf"
+    report.add(target, write_pdf([page], target, PdfOptions(title="Dominoes: Mexican Train hub and markers")))
+
+
+@makes(lambda options: f"the print-shop tile sheets of {_sets(options)}")
+def build_shop_tiles(options: BuildOptions, report: BuildReport) -> None:
+    from generator.jobs import shop
+    shop.build_shop_tiles(options, report)
+
+
+@makes(lambda options: "shop-board.pdf")
+def build_shop_board(options: BuildOptions, report: BuildReport) -> None:
+    from generator.jobs import shop
+    shop.build_shop_board(options, report)
+
+
+@makes(lambda options: "shop-tokens-mexican-train.pdf")
+def build_shop_tokens(options: BuildOptions, report: BuildReport) -> None:
+    from generator.jobs import shop
+    shop.build_shop_tokens(options, report)
+
+
+@makes(functools.partial(_booklet_files, shop=True))
+def build_shop_booklet(options: BuildOptions, report: BuildReport, lang: str, book: str = "open") -> None:
+    from generator.jobs import shop
+    shop.build_shop_booklet(options, report, lang, book)
+
+
+def booklet_jobs(options: BuildOptions, step) -> list:
+    """One job per booklet, each book in each language."""
+    return [(step, options, (lang, book)) for book in options.books for lang in options.booklet_langs]
+
+
+def build_jobs(options: BuildOptions) -> list:
+    """The steps of a build. The booklets, the slowest parts, come first so they start at once."""
+    if options.target == "shop":
+        jobs = booklet_jobs(options, build_shop_booklet)
+        return jobs + [(build_shop_tiles, options, ()), (build_shop_board, options, ()), (build_shop_tokens, options, ())]
+    jobs = booklet_jobs(options, build_booklet)
+    return jobs + [(build_tile_sheets, options, ()), (build_board, options, ()), (build_setup_cards, options, ()),
+                   (build_tokens, options, ())]
+
+
+def with_set_files(options: BuildOptions) -> BuildOptions:
+    """The options with every --set-file loaded and its set added to `sets`."""
+    names = [register_set_file(path) for path in options.set_files]
+    return replace(options, sets=tuple(dict.fromkeys((*options.sets, *names))))
+
+
+def check_fits(options: BuildOptions) -> None:
+    """Tiles too large for the paper: say so before drawing anything."""
+    if options.target == "home":
+        plan_sheets(paper_named(options.paper), options.tile_size, halves=2 if options.layout == "gutterfold" else 1)
+
+
+def build(options: BuildOptions, on_step=None) -> BuildReport:
+    """Every file of the kit; `on_step(report)` is called as each step finishes."""
+    options = with_set_files(options)
+    check_fits(options)
+    prepare_folder(options.out)
+    remove_stale_temporaries(options.out)
+    report = BuildReport()
+    try:
+        for part in iter_jobs(build_jobs(options)):
+            report.merge(part)
+            if on_step:
+                on_step(part)
+    except BaseException:
+        remove_stale_temporaries(options.out)       # what a dead or stopped worker was writing
+        raise
+    return report
+
+
+def run_jobs(jobs: list) -> list[BuildReport]:
+    """Run build steps on up to two processes where the platform can fork; results in job order."""
+    return list(iter_jobs(jobs))
+
+
+def _load_for_drawing() -> None:
+    """What every step draws with (reportlab's canvas, the fonts, the tile, board and figure art),
+    loaded before any worker is forked so that all of them share it."""
+    from generator.art.figure import figure_drawing  # noqa: F401
+    from generator.scene.fonts import register_families
+
+    register_families()         # every font role, and the families platypus picks from
+
+
+def _load_for_booklets() -> None:
+    """What every booklet worker needs, loaded once before the workers are forked so that they
+    share it instead of each loading it again: platypus, markdown-it and pypdf. Each worker loads
+    the hyphenation dictionary of its own language (pyphen parses it on first use)."""
+    from generator.books.booklet.document import write_booklet  # noqa: F401
+    from generator.model.figures import load_figures
+    from generator.scene.fonts import register_families
+    from generator.writers.pdf_booklet import impose_saddle_stitch  # noqa: F401
+
+    register_families()
+    load_figures()          # every booklet draws from them
+
+
+BOOKLET_STEPS = (build_booklet, build_shop_booklet)
+
+
+def iter_jobs(jobs: list):
+    """As run_jobs, but yield each job's report as soon as it and the jobs before it are done.
+
+    The workers die with the command: killed, interrupted or failed, it takes them along
+    (generator.jobs.workers), so none is left writing or holding the terminal's output open. A worker
+    that dies first gives WorkerLost, naming its step, and the others are stopped.
+    """
+    if len(jobs) < 2:
+        yield from (_run_job(job) for job in jobs)
+        return
+    # Loaded here: a one-step command (tiles, board) never pays for the process module's imports.
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        yield from (_run_job(job) for job in jobs)
+        return
+    from generator.jobs.workers import Workers
+
+    workers = Workers(multiprocessing.get_context("fork"), _run_job, jobs, job_title)
+    try:
+        _start_workers(workers, jobs)
+        done, next_index = {}, 0
+        for index, report in workers.results():
+            done[index] = report
+            while next_index in done:
+                yield done.pop(next_index)
+                next_index += 1
+    except BaseException:
+        workers.stop()
+        raise
+
+
+def _start_workers(workers, jobs: list) -> None:
+    """Fork the workers: two for the booklets, or two for the other steps when there are no
+    booklets. With both, the second core would idle while the booklets' libraries load: the
+    other steps run there meanwhile, in a worker forked once what they share with the booklets
+    is loaded."""
+    booklets = [index for index, job in enumerate(jobs) if job[0] in BOOKLET_STEPS]
+    others = [index for index in range(len(jobs)) if index not in booklets]
+    # Frozen, the objects loaded so far are never visited by a garbage collection: a worker's
+    # collections then leave the pages it shares with us untouched, uncopied.
+    try:
+        if booklets and others:
+            _load_for_drawing()
+            gc.freeze()
+            workers.start(others, processes=1)
+        if booklets:
+            _load_for_booklets()
+        gc.freeze()
+        workers.start(booklets or others, processes=2)
+    finally:
+        gc.unfreeze()       # every worker is forked by now; the command collects as usual again

@@ -1,0 +1,92 @@
+"""The print-shop target: PDF/X-1a files with bleed, crop marks and page boxes.
+
+`opendomino build --target shop` writes, per set, a gang sheet (fronts, backs) or one page
+per tile face (`--shop-layout single`); the board at natural size; and each booklet as its
+interior pages in reading order plus a separate cover (outer and inner covers: pages 1, 2,
+n-1, n). Everything is DeviceCMYK (theme CMYK values; black is 100 % K), with no
+transparency, embedded fonts and an OutputIntent naming a registered print condition.
+"""
+
+from pathlib import Path
+
+from generator.art.board import board_geometry
+from generator.books.booklet.document import booklet_name, booklet_spec, write_booklet
+from generator.colour.effective_theme import theme_for
+from generator.files.atomic import temporary_folder
+from generator.imposition.saddle_stitch import padded_order
+from generator.imposition.shop_sheets import (
+    board_page,
+    bounds,
+    crop_marks,
+    gang_flip,
+    gang_pages,
+    mark_margin,
+    single_pages,
+)
+from generator.imposition.token_sheets import shop_token_page
+from generator.model.set_loader import load_set
+from generator.writers.pdf import PdfOptions, write_pdf
+from generator.writers.pdfx import mark_as_pdfx
+
+US_BLEED = 25.4 / 8          # 1/8 in, the American shops' bleed
+BLEED = 3.0
+
+
+def shop_bleed(options) -> float:
+    if options.bleed is not None:
+        return options.bleed
+    return US_BLEED if options.paper == "letter" else BLEED
+
+
+def _write_shop_pdf(pages, target: Path, title: str, options, report, duplex=None) -> None:
+    write_pdf(pages, target, PdfOptions(title=title, duplex=duplex, cmyk=True))
+    report.add(target, mark_as_pdfx(target, options.output_condition))
+
+
+def build_shop_tiles(options, report) -> None:
+    theme, bleed = theme_for(options), shop_bleed(options)
+    for name in options.sets:
+        tile_set = load_set(name)
+        if options.shop_layout == "single":
+            pages = single_pages(tile_set, theme, options.tile_size, bleed)
+            target = options.out / f"shop-tiles-{name}-single.pdf"
+            _write_shop_pdf(pages, target, f"Open Domino: set {name}, one page per face", options, report)
+        else:
+            pages = gang_pages(tile_set, theme, options.tile_size, bleed, options.marks)
+            target = options.out / f"shop-tiles-{name}.pdf"
+            flip = gang_flip(pages[0].width, pages[0].height)
+            _write_shop_pdf(pages, target, f"Open Domino: set {name} tiles", options, report, flip)
+
+
+def build_shop_board(options, report) -> None:
+    page = board_page(board_geometry(options), theme_for(options), shop_bleed(options), options.marks)
+    _write_shop_pdf([page], options.out / "shop-board.pdf", "Open Domino: board", options, report)
+
+
+def build_shop_booklet(options, report, lang: str, book: str = "open") -> None:
+    spec = booklet_spec(lang, options.paper, theme_for(options), shop_bleed(options), cmyk=True,
+                        crop_marks=options.marks == "crop", book=book)
+    stem = booklet_name(book, lang)
+    # Named like our temporaries, so the next build clears it away if this one is killed.
+    with temporary_folder(options.out, f"shop-{stem}") as folder:
+        reading = folder / "reading.pdf"
+        count = write_booklet(spec, reading)["pages"]
+        order = [None if p is None else p - 1 for p in padded_order(count)]
+        cover = [order[0], order[1], order[-2], order[-1]]
+        interior = order[2:-2]
+        for part, pages in (("interior", interior), ("cover", cover)):
+            target = options.out / f"shop-{stem}-{part}.pdf"
+            report.add(target, mark_as_pdfx(reading, options.output_condition, pages, target))
+
+
+def build_shop_tokens(options, report) -> None:
+    """shop-tokens-mexican-train.pdf: the hub and the markers with bleed and CutContour die lines."""
+    bleed = shop_bleed(options)
+    page, trims = shop_token_page(theme_for(options), options.tile_size, options.clearance, bleed,
+                                  mark_margin(options.marks))
+    if options.marks == "crop":
+        page.add(*crop_marks([bounds(trims)], bleed, page))
+    page.trim = bounds(trims)
+    page.bleed = bounds(trims, bleed)
+    _write_shop_pdf([page], options.out / "shop-tokens-mexican-train.pdf", "Dominoes: Mexican Train pieces",
+                    options, report)

@@ -1,0 +1,20 @@
+"""Short printed texts (captions, instructions) from templates/sheet_texts.toml."""
+
+from functools import cache
+
+from generator.errors import UserError
+from generator.files.resources import load_toml, template_path
+
+LANGUAGES = ("en", "ru")
+
+
+@cache
+def _texts() -> dict:
+    return load_toml(template_path("sheet_texts.toml"))
+
+
+def sheet_text(lang: str, key: str, **values) -> str:
+    texts = _texts()
+    if lang not in texts:
+        raise UserError(f"unknown language {lang!r}; use one of {', '.join(LANGUAGES)}")
+    return texts[lang][key].format(**values)

@@ -1,0 +1,3 @@
+"""Layer 4, the drawing description in millimetres: rectangles, circles, lines, polygons, text and
+groups with transforms (drawing), the outlines a tile can have (shapes), tile sizes and the bundled
+fonts' glyphs and metrics. Knows no dominoes and no file format. May import: generator.colour, generator.files."""

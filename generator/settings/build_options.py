@@ -1,0 +1,66 @@
+"""What a build is asked to make (BuildOptions) and what it made (BuildReport).
+
+Kept apart from generator/jobs/build.py, which draws, so that the command line and the config file
+can know the options without importing the drawing code.
+"""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.imposition.layouts import LAYOUTS  # noqa: F401  (options name them from here)
+from generator.model.set_loader import OPEN_SET_NAMES
+from generator.scene.sizes import TileSize
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    out: Path = Path("output")
+    paper: str = "a4"
+    sets: tuple[str, ...] = OPEN_SET_NAMES
+    tile_size: TileSize = field(default_factory=TileSize)
+    clearance: float = 2.0
+    across_notation: bool = True
+    theme: str = "classic"        # a bundled theme's name or a theme .toml file
+    lang: str = "en"
+    colour_overrides: tuple[tuple[str, str], ...] = ()   # (key, colour text), applied by theme_for
+    strict: bool = False          # a failing colour check stops the build
+    strict_origin: str = "--strict"   # where strict was asked for, named when it stops a build
+    booklet_langs: tuple[str, ...] = ("en", "ru")
+    books: tuple[str, ...] = ("open", "classic")   # rule booklets: "open" (Open Domino), "classic" (the classic games)
+    layout: str = "duplex-long"   # tile sheets: duplex-long, duplex-short, gutterfold, separate
+    back_offset: tuple[float, float] = (0.0, 0.0)   # mm, as read from `opendomino calibrate`
+    target: str = "home"          # "home" files to print yourself, or "shop" PDF/X-1a files
+    bleed: float | None = None    # shop bleed in mm; None = 3 mm, or 1/8 in with Letter paper
+    marks: str = "crop"           # shop crop marks: "crop" or "none"
+    shop_layout: str = "sheets"   # shop tiles: "sheets" (gang sheets) or "single" (a page per face)
+    output_condition: str = "FOGRA39"
+    set_files: tuple[Path, ...] = ()   # sets of the user's own; each is made along with `sets`
+
+
+@dataclass
+class BuildReport:
+    written: list[Path] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    described: dict[str, dict] = field(default_factory=dict)    # str(path) -> what its writer knew
+
+    def add(self, path: Path, description: dict) -> None:
+        """A file written, with the writer's description of it for the manifest."""
+        self.written.append(path)
+        self.described[str(path)] = description
+
+    def merge(self, other: "BuildReport") -> None:
+        self.written += other.written
+        self.notes += other.notes
+        self.described.update(other.described)
+
+
+FORMATS = ("png", "svg", "tts", "atlas")
+DEFAULT_FORMATS = ("png", "svg")
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    formats: tuple[str, ...] = DEFAULT_FORMATS
+    dpi: float = 300.0        # tile PNGs and atlases
+    bleed: float = 3.0        # mm of background around each tile picture
+    base_url: str | None = None     # TTS: where the images will be on the web; None = file:/// addresses

@@ -1,0 +1,259 @@
+"""The config file, opendomino.toml: build options and colour overrides kept with a project.
+
+Found as ./opendomino.toml, or named with --config. Precedence: command-line options override
+the config file, and the config file overrides the defaults (those of BuildOptions). Relative
+paths in the file (out, a theme file) are relative to the file's folder. `opendomino init`
+writes a starter file with every option at its default.
+"""
+
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Callable
+
+from generator.colour.output_conditions import check_condition
+from generator.colour.theme import (
+    checked_theme_name,
+    colour_key_help,
+    colour_keys,
+    load_theme,
+    parse_override,
+    reject_unknown_keys,
+    theme_names,
+)
+from generator.errors import UserError
+from generator.files.resources import load_toml
+from generator.imposition.paper import PAPERS
+from generator.model.set_loader import register_set_file
+from generator.model.texts import LANGUAGES
+from generator.settings.build_options import LAYOUTS, BuildOptions
+from generator.settings.options import (
+    parse_back_offset,
+    parse_bleed,
+    parse_clearance,
+    parse_out,
+    parse_paper,
+    parse_path,
+    parse_set_names,
+    parse_tile_size,
+)
+
+CONFIG_NAME = "opendomino.toml"
+HOME_PAPERS = tuple(name for name in PAPERS if name != "a3")
+DEFAULTS = BuildOptions()
+
+
+def _text(value, where: str) -> str:
+    if not isinstance(value, str):
+        raise UserError(f"{where}: {value!r} is not a string; write it in quotes")
+    return value
+
+
+def _choice(choices):
+    def parse(value, where, base):
+        if _text(value, where).lower() not in choices:
+            raise UserError(f"{where}: {value!r} is not one of {', '.join(choices)}")
+        return value.lower()
+    return parse
+
+
+def _flag(value, where, base):
+    if not isinstance(value, bool):
+        raise UserError(f"{where}: {value!r} is not true or false")
+    return value
+
+
+def _out(value, where, base):
+    return base / parse_out(_text(value, where), where)
+
+
+def _sets(value, where, base):
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        value = ",".join(value)
+    return parse_set_names(_text(value, where), where)
+
+
+def _tile_size(value, where, base):
+    return parse_tile_size(_text(value, where), where)
+
+
+def _millimetres(value, where: str) -> str:
+    """A length as the option parsers read it: a TOML number, or a string of one."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise UserError(f"{where}: {value!r} is not a number of mm")
+    return str(value)
+
+
+def _clearance(value, where, base):
+    return parse_clearance(_millimetres(value, where), where)
+
+
+def _paper(value, where, base):
+    return parse_paper(_text(value, where), where)
+
+
+def _back_offset(value, where, base):
+    if isinstance(value, list) and len(value) == 2:       # back_offset = [0.5, -1] works too
+        value = ",".join(str(v) for v in value)
+    return parse_back_offset(_text(value, where), where)
+
+
+def _bleed(value, where, base):
+    if value == "auto":
+        return None
+    return parse_bleed(_millimetres(value, where), where)
+
+
+def _condition(value, where, base):
+    return check_condition(_text(value, where), where)
+
+
+def _set_files(value, where, base):
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise UserError(f"{where}: {value!r}; list set files in quotes, e.g. [\"my-set.toml\"]")
+    paths = []
+    for text in value:
+        path = base / parse_path(text, where, "my-set.toml")
+        if not path.exists():
+            raise UserError(f"{where}: {path}: file not found; see the set file format in README.md")
+        register_set_file(path)
+        paths.append(path)
+    return tuple(paths)
+
+
+def _theme(value, where, base):
+    name = _text(value, where)
+    return checked_theme_name(str(base / name) if name.endswith(".toml") else name, where)
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str                   # the key in opendomino.toml and the BuildOptions field
+    help: str
+    parse: Callable             # (TOML value, where, folder of the file) -> BuildOptions value
+    toml_default: str
+
+
+def _quoted(value) -> str:
+    return f'"{value}"'
+
+
+SETTINGS = (
+    Setting("out", "folder to write into", _out, _quoted(DEFAULTS.out)),
+    Setting("paper", "paper for home printing: a4, letter, a3 or WIDTHxHEIGHT in mm", _paper,
+            _quoted(DEFAULTS.paper)),
+    Setting("sets", "the sets to make: A, B, C, double-3 ... double-18, chinese, picture", _sets,
+            f"[{', '.join(_quoted(s) for s in DEFAULTS.sets)}]"),
+    Setting("set_files", "sets of your own (see README): each is made along with `sets`", _set_files, "[]"),
+    Setting("tile_size", "tile size WIDTHxHEIGHT in mm, portrait", _tile_size, _quoted(DEFAULTS.tile_size)),
+    Setting("clearance", "board cells are this many mm larger than a tile", _clearance,
+            f"{DEFAULTS.clearance:g}"),
+    Setting("across_notation", "print the small 1-16 / 1-4 notation for play across the board", _flag,
+            str(DEFAULTS.across_notation).lower()),
+    Setting("lang", f"language of the texts printed on sheets: {' or '.join(LANGUAGES)}", _choice(LANGUAGES),
+            _quoted(DEFAULTS.lang)),
+    Setting("theme", f"colour theme: {', '.join(theme_names())}, or a theme .toml file", _theme,
+            _quoted(DEFAULTS.theme)),
+    Setting("strict", "stop, instead of warn, when a colour check fails", _flag,
+            str(DEFAULTS.strict).lower()),
+    Setting("layout", f"tile sheets: {', '.join(LAYOUTS)}", _choice(LAYOUTS), _quoted(DEFAULTS.layout)),
+    Setting("back_offset", "this printer's back-side offset DX,DY in mm, from `opendomino calibrate`",
+            _back_offset, _quoted("0,0")),
+    Setting("target", "home (print yourself) or shop (PDF/X-1a files for a print shop)", _choice(("home", "shop")),
+            _quoted(DEFAULTS.target)),
+    Setting("bleed", 'shop bleed in mm, or "auto": 3 mm, or 1/8 in with letter paper', _bleed, _quoted("auto")),
+    Setting("marks", "shop crop marks: crop or none", _choice(("crop", "none")), _quoted(DEFAULTS.marks)),
+    Setting("shop_layout", "shop tiles: sheets (gang sheets) or single (a page per tile face)",
+            _choice(("sheets", "single")), _quoted(DEFAULTS.shop_layout)),
+    Setting("output_condition", "print condition named in the PDF/X OutputIntent, e.g. FOGRA39 or CGATS TR 001",
+            _condition, _quoted(DEFAULTS.output_condition)),
+)
+_BY_NAME = {setting.name: setting for setting in SETTINGS}
+assert set(_BY_NAME) <= {f.name for f in fields(BuildOptions)}
+
+
+def find_config(explicit: Path | None) -> Path | None:
+    """The --config file (which must exist), else ./opendomino.toml if there is one."""
+    if explicit is not None:
+        if not Path(explicit).exists():
+            raise UserError(f"--config: {explicit}: file not found; run `opendomino init` to write one")
+        return Path(explicit)
+    found = Path(CONFIG_NAME)
+    return found if found.exists() else None
+
+
+def read_config(path: Path) -> dict:
+    """BuildOptions field -> value from a config file; colours under "colour_overrides"."""
+    data = load_toml(path, "config")
+    reject_unknown_keys(data, [*_BY_NAME, "colours"], path.name, "option")
+    base = path.parent
+    values = {}
+    # Set files first: `sets` may name the sets they define.
+    for key, raw in sorted(data.items(), key=lambda item: item[0] != "set_files"):
+        if key == "colours":
+            values["colour_overrides"] = _colour_table(raw, path.name)
+        else:
+            values[key] = _BY_NAME[key].parse(raw, f"{path.name}: {key}", base)
+    if values.get("strict"):
+        values["strict_origin"] = f"strict = true in {path.name}"
+    return values
+
+
+def _colour_table(table, file_name: str) -> tuple[tuple[str, str], ...]:
+    if not isinstance(table, dict):
+        raise UserError(f'{file_name}: colours must be a table: [colours] with lines like "A.group1" = "#c0392b"')
+    pairs = []
+    for key, value in _flatten(table):
+        if not isinstance(value, str):
+            raise UserError(f"{file_name}: colours.{key}: {value!r} is not a colour; write it as a string")
+        pairs.append(parse_override(f"{key}={value}", f"{file_name}: [colours]"))
+    return tuple(pairs)
+
+
+def _flatten(table: dict, prefix: str = ""):
+    """Unquoted dotted keys (board.dark = ...) arrive as nested tables; undo that."""
+    for key, value in table.items():
+        if isinstance(value, dict):
+            yield from _flatten(value, f"{prefix}{key}.")
+        else:
+            yield f"{prefix}{key}", value
+
+
+def build_options(config: dict, given: dict) -> BuildOptions:
+    """Defaults, then the config file's values, then the options given on the command line."""
+    merged = {**config, **given}
+    if "strict" in given:
+        merged["strict_origin"] = "--strict"
+    merged["colour_overrides"] = config.get("colour_overrides", ()) + given.get("colour_overrides", ())
+    merged["set_files"] = tuple(dict.fromkeys(config.get("set_files", ()) + given.get("set_files", ())))
+    return replace(DEFAULTS, **merged)
+
+
+def starter_config() -> str:
+    """The text `opendomino init` writes: every option at its default, every colour key listed."""
+    lines = [
+        "# Open Domino Kit settings, read by `opendomino build`, `board` and the other commands",
+        "# that draw tiles or the board, when this file is in the working directory (or named",
+        "# with --config). Options given on the command line win over this file; this file wins",
+        "# over the defaults shown here.",
+        "# Relative paths are relative to this file's folder.",
+        "",
+    ]
+    for setting in SETTINGS:
+        lines.append(f"# {setting.help}")
+        lines.append(f"{setting.name} = {setting.toml_default}")
+    theme = load_theme(DEFAULTS.theme)
+    lines += [
+        "",
+        "# Colour overrides, applied on top of the theme; --colour KEY=VALUE on the command line",
+        "# adds to them. A value is #rrggbb, a CSS colour name (teal) or cmyk(c,m,y,k) in percent.",
+        "# Keep the keys in quotes. The values shown are the classic theme's.",
+        "[colours]",
+    ]
+    keys = colour_keys()
+    width = max(len(key) for key in keys) + 2
+    for key in keys:
+        quoted = f'"{key}"'
+        lines.append(f'# {quoted:<{width}} = "{theme.colour_named(key)}"   # {colour_key_help(key)}')
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,106 @@
+"""Parsing and checking user-facing option values (shared by the CLI and the config file)."""
+
+import math
+import re
+
+from generator.errors import UserError
+from generator.files.paths import parse_out, parse_path  # noqa: F401  (option parsers live here too)
+from generator.model.set_loader import canonical_set_name, known_set_names
+from generator.scene.sizes import TileSize
+
+_SIZE = re.compile(r"^\s*([0-9]*\.?[0-9]+)\s*[xX×]\s*([0-9]*\.?[0-9]+)\s*$")
+MIN_TILE_WIDTH = 10.0
+MAX_TILE_WIDTH = 60.0
+
+
+_LENGTH = re.compile(r"^\s*([0-9]*\.?[0-9]+)\s*$")
+MAX_NUMBER_TEXT = 40    # characters: "22.5x44", "0.5,-1" or "1e3" need few, and float() never sees more
+
+
+def short_enough(text, option: str, example: str) -> str:
+    """`text` as a string, if it is short enough to hold the number(s) an option takes."""
+    text = "" if text is None else str(text)
+    if len(text) > MAX_NUMBER_TEXT:
+        raise UserError(f"{option}: {text[:12]!r}… ({len(text)} characters) is too long to be a number; "
+                        f"write e.g. {example}")
+    return text
+
+
+def parse_tile_size(text: str, option: str = "--tile-size") -> TileSize:
+    """WIDTHxHEIGHT in mm, or one length L: an L/2 x L domino, whose height is a triangle's side."""
+    text = short_enough(text, option, "22x44")
+    single = _LENGTH.match(text or "")
+    match = _SIZE.match(text or "")
+    if not match and not single:
+        raise UserError(f"{option}: {text!r} is not WIDTHxHEIGHT in mm; write e.g. 22x44 (or 44: "
+                        "a 22 x 44 domino, a triangle of side 44)")
+    if single:
+        width, height = float(single[1]) / 2, float(single[1])
+    else:
+        width, height = float(match[1]), float(match[2])
+    if not (math.isfinite(width) and math.isfinite(height)) or width <= 0 or height <= 0:
+        raise UserError(f"{option}: sizes must be positive numbers of mm, e.g. 22x44")
+    if not MIN_TILE_WIDTH <= width <= MAX_TILE_WIDTH:
+        raise UserError(f"{option}: width {width:g} mm is outside {MIN_TILE_WIDTH:g}-{MAX_TILE_WIDTH:g} mm; "
+                        "tiles must be large enough to read and small enough to print")
+    if not 1.5 * width <= height <= 2.5 * width:
+        raise UserError(f"{option}: {width:g}x{height:g} is not tile-shaped; "
+                        f"make the height about twice the width, e.g. {width:g}x{2 * width:g}")
+    return TileSize(width, height)
+
+
+def parse_set_names(text: str, option: str = "--sets") -> tuple[str, ...]:
+    """"A,double-9" -> ("A", "double-9"): any mix of the kit's sets and those of --set-file."""
+    parts = [part.strip() for part in (text or "").split(",") if part.strip()]
+    if not parts:
+        raise UserError(f"{option}: name at least one set, e.g. A,B,C or double-12")
+    names = []
+    for part in parts:
+        name = canonical_set_name(part)
+        if name is None:
+            raise UserError(f"{option}: unknown set {part!r}; choose from {','.join(known_set_names())}")
+        names.append(name)
+    return tuple(dict.fromkeys(names))
+
+
+def parse_number(text: str, option: str, low: float, high: float, unit: str, example: str, why: str) -> float:
+    """A finite number from `low` to `high`; `why` ends the message when it is out of range."""
+    text = short_enough(text, option, example)
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        raise UserError(f"{option}: {text!r} is not a number of {unit}; write e.g. {example}") from None
+    if not math.isfinite(value) or not low <= value <= high:
+        raise UserError(f"{option}: {value:g} {unit} is outside {low:g}-{high:g} {unit}; {why}")
+    return value
+
+
+def parse_clearance(text: str, option: str = "--clearance") -> float:
+    return parse_number(text, option, 0, 10, "mm", "2", "2 mm lets a tile fit its cell")
+
+
+def parse_back_offset(text: str, option: str = "--back-offset") -> tuple[float, float]:
+    parts = short_enough(text, option, "0.5,-1").replace(" ", "").split(",")
+    try:
+        dx, dy = (float(p) for p in parts)
+    except ValueError:
+        raise UserError(f"{option}: {text!r} is not DX,DY in mm; write e.g. 0.5,-1 "
+                        "(read them from `opendomino calibrate`)") from None
+    if not all(math.isfinite(v) and abs(v) <= 20 for v in (dx, dy)):
+        raise UserError(f"{option}: {dx:g},{dy:g} mm is not within 20 mm of 0,0; "
+                        "a printer is off by a few mm at most")
+    return dx, dy
+
+
+def parse_bleed(text: str, option: str = "--bleed") -> float:
+    return parse_number(text, option, 0, 10, "mm", "3", "shops ask for 3 mm (1/8 in)")
+
+
+def parse_paper(text: str, option: str = "--paper") -> str:
+    """a4, letter, a3, or WIDTHxHEIGHT in mm; returned in the form paper_named() reads."""
+    from generator.imposition.paper import paper_named
+
+    text = short_enough(text, option, "a4 or 200x280")
+    paper_named(text, option)
+    return text.strip().lower()
+
