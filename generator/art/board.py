@@ -5,7 +5,7 @@ sheets, the setup cards and the booklet figures all share one set of numbers.
 The drawing's frame: x right, y down, row 8 at the top and row 1 (South) at the bottom.
 """
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from generator.colour.theme import Theme
 from generator.scene.drawing import Drawing, Group, Line, Rect, Style, Text, rotate_about
@@ -19,8 +19,7 @@ MAIN_LANE = 7.0               # mm for the 1-8 notation
 ACROSS_LANE = 4.5             # mm for the smaller 1-16 / 1-4 notation
 
 
-@dataclass(frozen=True)
-class BoardGeometry:
+class BoardGeometry(Struct, frozen=True):
     tile: TileSize
     clearance: float = 2.0
     side_places: bool = True

@@ -1,8 +1,7 @@
 """booklet: only the rule booklets."""
 
-from dataclasses import replace
-
 import click
+from msgspec.structs import replace
 
 from generator.commands.common import kit_options, report_written, start_writing
 from generator.commands.group import cli

@@ -1,9 +1,9 @@
 """build, tiles, board and calibrate: the kit, or one part of it, as files to print."""
 
-from dataclasses import replace
 import time
 
 import click
+from msgspec.structs import replace
 
 from generator.colour.effective_theme import theme_for
 from generator.commands.common import (
@@ -18,6 +18,7 @@ from generator.commands.common import (
 from generator.commands.group import cli, progress
 from generator.errors import UserError
 from generator.settings.build_options import BuildOptions, BuildReport
+from generator.settings.config import DEFAULTS
 
 BOOKS = ("open", "classic")
 
@@ -34,7 +35,7 @@ def parse_books(text: str) -> tuple[str, ...]:
 
 @cli.command("build")
 @sets_option
-@click.option("--books", "books_text", default=",".join(BuildOptions.books), show_default=True,
+@click.option("--books", "books_text", default=",".join(DEFAULTS.books), show_default=True,
               help="Rule booklets: open (Open Domino's games), classic (the classic domino games), or both.")
 @kit_options
 @print_options

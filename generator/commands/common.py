@@ -6,13 +6,13 @@ Defaults come from BuildOptions; ./opendomino.toml (or --config) overrides them,
 on the command line override the file (generator/settings/config.py).
 """
 
-from dataclasses import replace
 import functools
 from pathlib import Path
 import time
 
 import click
 from click.core import ParameterSource
+from msgspec.structs import replace
 
 from generator.colour.effective_theme import theme_for
 from generator.colour.output_conditions import check_condition

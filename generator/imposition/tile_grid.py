@@ -9,8 +9,9 @@ the rows start alternately with an up and a down triangle, so every cut is a str
 the block in one of three directions (a row of n triangles is (n + 1) half sides wide).
 """
 
-from dataclasses import dataclass
 import math
+
+from msgspec import Struct
 
 from generator.errors import UserError
 from generator.imposition.paper import Paper
@@ -28,8 +29,7 @@ MARK_LENGTH = 4.0      # cut-line extensions beyond the bleed
 FOLD_GAP = 8.0         # mm between the fronts and the fold line in a gutter fold
 
 
-@dataclass(frozen=True)
-class TileGrid:
+class TileGrid(Struct, frozen=True):
     """One block of tiles placed on a page."""
     paper: Paper
     size: TileSize
@@ -63,14 +63,12 @@ class TileGrid:
                 self.y + self.rows.index(row) * self.frame[1])
 
 
-@dataclass(frozen=True)
-class SheetPlan:
+class SheetPlan(Struct, frozen=True):
     paper: Paper             # oriented as printed
     blocks: tuple[TileGrid, ...]
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(Struct, frozen=True):
     """A tile's place in the logical grid, and its turn (180 where its arrow points down)."""
     tile: Tile
     row: int

@@ -12,7 +12,7 @@ in suit order. A block whose last row is not full gets background, cut lines and
 where there are tiles.
 """
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from generator.art.sheet_marks import caption, crop_ticks, dashed_cut_lines, edge_cuts, pricking_marks, scale_bar
 from generator.art.tile import tile_back, tile_front
@@ -32,15 +32,13 @@ FOLD_CAPTION_SIZE = 2.8      # mm, the em size of its caption
 FOLD_CAPTION_GAP = 0.8       # mm between the line and the top of the caption's tallest glyph
 
 
-@dataclass(frozen=True)
-class SheetFile:
+class SheetFile(Struct, frozen=True):
     suffix: str                  # "" or "-fronts" / "-backs"
     pages: list
     duplex: str | None           # the PDF's duplex preference
 
 
-@dataclass(frozen=True)
-class SheetRequest:
+class SheetRequest(Struct, frozen=True):
     tile_set: TileSet
     theme: Theme
     paper: Paper

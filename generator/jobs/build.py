@@ -8,9 +8,10 @@ files, the other files are drawn in a worker of their own while the booklets' li
 the booklets then run in a pool of two.
 """
 
-from dataclasses import replace
 import functools
 import gc
+
+from msgspec.structs import replace
 
 from generator.errors import UserError
 from generator.files.atomic import prepare_folder, remove_stale_temporaries

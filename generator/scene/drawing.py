@@ -6,22 +6,21 @@ flips them. A Group carries an affine transform so that a tile drawn once can be
 turned and mirrored anywhere.
 """
 
-from dataclasses import dataclass, field
 import math
+
+from msgspec import Struct, field
 
 from generator.colour.values import Colour
 
 
-@dataclass(frozen=True)
-class Style:
+class Style(Struct, frozen=True):
     fill: Colour | None = None
     stroke: Colour | None = None
     stroke_width: float = 0.0           # mm
     dash: tuple[float, ...] | None = None   # mm on, mm off
 
 
-@dataclass(frozen=True)
-class Rect:
+class Rect(Struct, frozen=True):
     x: float
     y: float
     width: float
@@ -29,16 +28,14 @@ class Rect:
     style: Style
 
 
-@dataclass(frozen=True)
-class Circle:
+class Circle(Struct, frozen=True):
     cx: float
     cy: float
     r: float
     style: Style
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(Struct, frozen=True):
     x1: float
     y1: float
     x2: float
@@ -46,14 +43,12 @@ class Line:
     style: Style
 
 
-@dataclass(frozen=True)
-class Polygon:
+class Polygon(Struct, frozen=True):
     points: tuple[tuple[float, float], ...]
     style: Style
 
 
-@dataclass(frozen=True)
-class Text:
+class Text(Struct, frozen=True):
     x: float
     y: float                  # baseline
     text: str
@@ -63,8 +58,7 @@ class Text:
     anchor: str = "start"     # "start", "middle" or "end"
 
 
-@dataclass(frozen=True)
-class Transform:
+class Transform(Struct, frozen=True):
     """x' = a*x + c*y + e ; y' = b*x + d*y + f (the SVG/PDF matrix order)."""
     a: float = 1.0
     b: float = 0.0
@@ -110,8 +104,7 @@ def rotate_about(degrees: float, cx: float, cy: float) -> Transform:
     return translate(-cx, -cy).then(turn).then(translate(cx, cy))
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(Struct, frozen=True):
     items: tuple
     transform: Transform = IDENTITY
     clip: Rect | None = None        # in the group's own coordinates
@@ -121,8 +114,7 @@ class Group:
     shared_extent: tuple[float, float, float, float] | None = None
 
 
-@dataclass
-class Drawing:
+class Drawing(Struct):
     """One page or one picture: a width and height in mm and the shapes on it."""
     width: float
     height: float

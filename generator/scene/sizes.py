@@ -1,10 +1,9 @@
 """A tile's size in millimetres: the one number of the kit a user sets with --tile-size."""
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 
-@dataclass(frozen=True)
-class TileSize:
+class TileSize(Struct, frozen=True):
     width: float = 22.0
     height: float = 44.0
 

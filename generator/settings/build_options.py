@@ -4,16 +4,16 @@ Kept apart from generator/jobs/build.py, which draws, so that the command line a
 can know the options without importing the drawing code.
 """
 
-from dataclasses import dataclass, field
 from pathlib import Path
+
+from msgspec import Struct, field
 
 from generator.imposition.layouts import LAYOUTS  # noqa: F401  (options name them from here)
 from generator.model.set_loader import OPEN_SET_NAMES
 from generator.scene.sizes import TileSize
 
 
-@dataclass(frozen=True)
-class BuildOptions:
+class BuildOptions(Struct, frozen=True):
     out: Path = Path("output")
     paper: str = "a4"
     sets: tuple[str, ...] = OPEN_SET_NAMES
@@ -37,8 +37,7 @@ class BuildOptions:
     set_files: tuple[Path, ...] = ()   # sets of the user's own; each is made along with `sets`
 
 
-@dataclass
-class BuildReport:
+class BuildReport(Struct):
     written: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     described: dict[str, dict] = field(default_factory=dict)    # str(path) -> what its writer knew
@@ -58,8 +57,7 @@ FORMATS = ("png", "svg", "tts", "atlas")
 DEFAULT_FORMATS = ("png", "svg")
 
 
-@dataclass(frozen=True)
-class ExportOptions:
+class ExportOptions(Struct, frozen=True):
     formats: tuple[str, ...] = DEFAULT_FORMATS
     dpi: float = 300.0        # tile PNGs and atlases
     bleed: float = 3.0        # mm of background around each tile picture

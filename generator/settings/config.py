@@ -6,9 +6,11 @@ paths in the file (out, a theme file) are relative to the file's folder. `opendo
 writes a starter file with every option at its default.
 """
 
-from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Callable
+
+from msgspec import Struct
+from msgspec.structs import fields, replace
 
 from generator.colour.output_conditions import check_condition
 from generator.colour.theme import (
@@ -127,8 +129,7 @@ def _theme(value, where, base):
     return checked_theme_name(str(base / name) if name.endswith(".toml") else name, where)
 
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(Struct, frozen=True):
     name: str                   # the key in opendomino.toml and the BuildOptions field
     help: str
     parse: Callable             # (TOML value, where, folder of the file) -> BuildOptions value

@@ -1,10 +1,10 @@
 """PDF writer: drawings in millimetres to a PDF through reportlab."""
 
-from dataclasses import dataclass
 from math import cos, pi, sin
 from pathlib import Path
 from weakref import WeakKeyDictionary
 
+from msgspec import Struct
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColorSep
 from reportlab.lib.rl_accel import fp_str
@@ -45,8 +45,7 @@ _CIRCLE_START_X, _CIRCLE_START_Y, _CIRCLE_ARCS = _quarter_arcs()
 _FORMS: WeakKeyDictionary = WeakKeyDictionary()
 
 
-@dataclass(frozen=True)
-class PdfOptions:
+class PdfOptions(Struct, frozen=True):
     title: str = "Open Domino"
     duplex: str | None = None        # "long", "short" or None
     author: str = "Open Domino Kit"
