@@ -13,7 +13,7 @@ def theme_for(options) -> Theme:
     """
     theme = with_overrides(load_theme(options.theme), getattr(options, "colour_overrides", ()))
     if getattr(options, "strict", False):
-        from generator.colour.checks import colour_problems      # its colour science loads only when asked
+        from generator.colour.checks import colour_problems  # its colour science loads only when asked
 
         problems = colour_problems(theme)
         if problems:

@@ -153,7 +153,7 @@ def canonical_colour_key(key: str, where: str) -> str:
 
 def suggestion(word: str, choices, otherwise: str = "") -> str:
     """"; did you mean X?" for the closest choice (difflib), else `otherwise`."""
-    import difflib          # only on a mistake: the kit's start-up does not pay for it
+    import difflib  # only on a mistake: the kit's start-up does not pay for it
 
     folded = {choice.casefold(): choice for choice in choices}
     close = difflib.get_close_matches(word.casefold(), list(folded), n=1, cutoff=0.5)
