@@ -23,6 +23,8 @@ from generator.files.resources import load_toml, template_path
 
 MM_PER_UNIT = {"in": 25.4, "mm": 1.0}
 TILE_SHAPE = {"rectangle": "domino", "triangle": "triangle"}     # a product's shape -> the tiles it takes
+SUITS = {"domino": "domino sets: A, B, C, double-3 ... double-18, chinese, picture, your own",
+         "triangle": "triangular sets: triominoes, your own"}
 UPLOADS = ("deck", "slots")
 FORMATS = ("png",)
 COLOUR_SPACES = ("sRGB",)
@@ -72,6 +74,36 @@ class Product:
     def in_unit(self, millimetres: float) -> str:
         """A length in the file's own unit, as it would write it: 44.45 -> "1.75"."""
         return f"{millimetres / MM_PER_UNIT[self.unit]:.4g}"
+
+
+def summary_line(product: Product) -> str:
+    """`opendomino products`: name, service and product, trim, pixels, the sets it takes."""
+    trim = f"{product.in_unit(product.trim[0])} x {product.in_unit(product.trim[1])} {product.unit}"
+    if product.shape == "triangle":
+        trim = f"triangle of side {product.in_unit(product.trim[0])} {product.unit}"
+    return (f"{product.name:<18} {product.service}, {product.title}: {trim}, "
+            f"{product.pixels[0]} x {product.pixels[1]} px at {product.dpi:g} dpi; for {SUITS[product.tile_shape]}")
+
+
+def details(product: Product) -> str:
+    """`opendomino products NAME`: every figure with its source, and what could not be confirmed."""
+    size = lambda pair: f"{product.in_unit(pair[0])} x {product.in_unit(pair[1])} {product.unit}"   # noqa: E731
+    figures = {
+        "trim": size(product.trim) + (" (side x height)" if product.shape == "triangle" else ""),
+        "bleed": size(product.bleed) + " (left and right x top and bottom)",
+        "safe_inset": f"{product.in_unit(product.safe_inset)} {product.unit} inside the trim",
+        "pixels": f"{product.pixels[0]} x {product.pixels[1]} px at {product.dpi:g} dpi",
+        "format": product.format.upper(), "colour_space": product.colour_space,
+        "upload": {"deck": "a deck per distinct back: numbered faces and one back",
+                   "slots": "numbered slots: the same back for all, or a back per slot"}[product.upload],
+    }
+    lines = [summary_line(product), f"  file: {product.path}", f"  order at: {product.url}"]
+    for figure, value in figures.items():
+        lines.append(f"  {figure}: {value}")
+        lines.append(f"      source: {product.sources[figure]}")
+        if figure in product.unconfirmed:
+            lines.append(f"      not confirmed: {product.unconfirmed[figure]}")
+    return "\n".join(lines)
 
 
 def bundled_product_names() -> list[str]:
