@@ -24,6 +24,7 @@ from generator.scene.shapes import frame, grown, outline
 from generator.scene.sizes import TileSize
 
 MM_PER_INCH = 25.4
+MITER_LIMIT = 10.0              # as the writers draw strokes (PDF's default)
 SIDES = {"front": tile_front, "back": tile_back}
 
 
@@ -96,9 +97,9 @@ def _item_corners(item) -> list[tuple[float, float]]:
         return _box(item.cx - r, item.cy - r, item.cx + r, item.cy + r)
     if isinstance(item, Rect):
         return _box(item.x - half, item.y - half, item.x + item.width + half, item.y + item.height + half)
-    if isinstance(item, Polygon):      # each corner, with room for a mitred stroke at 60 degrees or more
-        reach = 2 * half
-        return [corner for x, y in item.points for corner in _box(x - reach, y - reach, x + reach, y + reach)]
+    if isinstance(item, Polygon):      # each corner, and as far as a mitred stroke reaches past it
+        return [corner for (x, y), reach in zip(item.points, mitre_reach(item.points, half))
+                for corner in _box(x - reach, y - reach, x + reach, y + reach)]
     if isinstance(item, Line):
         return _box(min(item.x1, item.x2) - half, min(item.y1, item.y2) - half,
                     max(item.x1, item.x2) + half, max(item.y1, item.y2) + half)
@@ -108,6 +109,19 @@ def _item_corners(item) -> list[tuple[float, float]]:
         left = item.x - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
         return _box(left, item.y - ascent, left + width, item.y - descent)
     return []
+
+
+def mitre_reach(points, half_width: float) -> list[float]:
+    """How far a stroke of half width `half_width` reaches past each corner of a closed polygon: a mitre
+    reaches half_width / sin(angle / 2), unless that is more than MITER_LIMIT times the half width
+    (the writers' limit, PDF's default), where the corner is bevelled."""
+    reaches = []
+    for index, (x, y) in enumerate(points):
+        (px, py), (nx, ny) = points[index - 1], points[(index + 1) % len(points)]
+        angle = abs(math.atan2((px - x) * (ny - y) - (py - y) * (nx - x), (px - x) * (nx - x) + (py - y) * (ny - y)))
+        sine = math.sin(angle / 2)
+        reaches.append(half_width * (MITER_LIMIT if sine < 1 / MITER_LIMIT else 1 / sine))
+    return reaches
 
 
 def _box(x0: float, y0: float, x1: float, y1: float) -> list[tuple[float, float]]:

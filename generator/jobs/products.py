@@ -20,7 +20,7 @@ from generator.art.tile import tile_back
 from generator.colour.effective_theme import theme_for
 from generator.errors import UserError
 from generator.files.atomic import write_bytes
-from generator.imposition.product_images import face_picture, fit_note, image_frame, set_fit
+from generator.imposition.product_images import Fit, face_picture, fit_note, image_frame, set_fit
 from generator.jobs.build import makes, run_in_folders
 from generator.model.set_loader import load_set
 from generator.settings.build_options import BuildOptions, BuildReport
@@ -47,8 +47,9 @@ def check_product_suits(options: BuildOptions) -> Product:
         shape = load_set(name).shape
         if shape != product.tile_shape:
             suits = [other for other in bundled_product_names() if load_product(other).tile_shape == shape]
-            raise UserError(f"--product {product.name} takes {SUITS[product.tile_shape]}; not set {name}; "
-                            f"for {name} use {' or '.join(suits) or 'a product file of its shape'}")
+            choose = f"one of {', '.join(suits)}" if len(suits) > 1 else (suits or ["a product file of its shape"])[0]
+            raise UserError(f"--product {product.name} takes {SUITS[product.tile_shape]}, not set {name}; "
+                            f"for {name} use {choose}")
     return product
 
 
@@ -91,8 +92,6 @@ def product_folder(options: BuildOptions, product: Product) -> Path:
 def write_faces(options: BuildOptions, report: BuildReport, set_name: str, scale: tuple[float, float],
                 faces: tuple[tuple[str, str, str], ...]) -> None:
     """One job: some faces of one set, each (relative path, tile id, "front" or "back"), as PNG files."""
-    from generator.imposition.product_images import Fit
-
     product, tile_set, theme = load_product(options.product), load_set(set_name), theme_for(options)
     image = image_frame(product.pixels, product.dpi, product.shape, product.trim, product.safe_inset)
     fit = Fit(*scale)

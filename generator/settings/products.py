@@ -23,8 +23,8 @@ from generator.files.resources import load_toml, template_path
 
 MM_PER_UNIT = {"in": 25.4, "mm": 1.0}
 TILE_SHAPE = {"rectangle": "domino", "triangle": "triangle"}     # a product's shape -> the tiles it takes
-SUITS = {"domino": "domino sets: A, B, C, double-3 ... double-18, chinese, picture, your own",
-         "triangle": "triangular sets: triominoes, your own"}
+SUITS = {"domino": "domino sets (A, B, C, double-3 ... double-18, chinese, picture, your own)",
+         "triangle": "triangular sets (triominoes, your own)"}
 UPLOADS = ("deck", "slots")
 FORMATS = ("png",)
 COLOUR_SPACES = ("sRGB",)
