@@ -198,8 +198,11 @@ def fit_note(product_name: str, trim: tuple[float, float], shape: str, size: Til
     tile_width, tile_height = frame("triangle" if shape == "triangle" else "domino", size)
     same_shape = shape == "triangle" or math.isclose(trim[0] / trim[1], tile_width / tile_height, rel_tol=1e-3)
     trim_scale = next(iter(fits.values())).trim_scale
-    what = f"{size.height:g} mm triangles" if shape == "triangle" else f"{size.width:g} x {size.height:g} mm tiles"
-    line = (f"{product_name}: the {what} are scaled x{trim_scale:.3g} to the {trim[0]:.4g} x {trim[1]:.4g} mm trim"
+    if shape == "triangle":
+        what, onto = f"triangles of side {size.height:g} mm", f"the trim, a triangle of side {trim[0]:.4g} mm"
+    else:
+        what, onto = f"{size.width:g} x {size.height:g} mm tiles", f"the {trim[0]:.4g} x {trim[1]:.4g} mm trim"
+    line = (f"{product_name}: the {what} are scaled x{trim_scale:.3g} to {onto}"
             + (" (the same shape)" if same_shape else " and centred, their background filling the rest"))
     shrunk = [f"{name} x{fit.scale:.3g}" for name, fit in fits.items() if fit.shrunk_for_safety]
     if shrunk:
