@@ -209,7 +209,8 @@ def item_boxes(items, transform=IDENTITY) -> list[tuple[str, list[tuple[float, f
             found.append(("Polygon", points))
             continue
         x0, y0, x1, y1 = box
-        found.append((type(item).__name__, [transform.apply(x, y) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]))
+        corners = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+        found.append((type(item).__name__, [transform.apply(x, y) for x, y in corners]))
     return found
 
 
@@ -343,7 +344,8 @@ def test_a_product_file_of_ones_own_works_like_a_set_file(tmp_path):
     paths = sorted((tmp_path / "o" / "club-cards" / "double-6").glob("*.png"))
     assert len(paths) == 29
     with Image.open(paths[0]) as image:
-        assert image.size == (300, 562) and image.info["dpi"] == pytest.approx((150, 150), abs=0.02)   # pHYs: whole px per metre
+        assert image.size == (300, 562)
+        assert image.info["dpi"] == pytest.approx((150, 150), abs=0.02)      # pHYs holds whole pixels per metre
 
 
 def test_the_config_names_a_product_file_relative_to_itself(tmp_path):

@@ -18,7 +18,19 @@ import math
 from generator.art.tile import tile_back, tile_front
 from generator.colour.theme import Theme
 from generator.model.tiles import TileSet
-from generator.scene.drawing import IDENTITY, Circle, Drawing, Group, Line, Polygon, Rect, Text, Transform, scale, translate
+from generator.scene.drawing import (
+    IDENTITY,
+    Circle,
+    Drawing,
+    Group,
+    Line,
+    Polygon,
+    Rect,
+    Text,
+    Transform,
+    scale,
+    translate,
+)
 from generator.scene.fonts import text_extent, text_width
 from generator.scene.shapes import frame, grown, outline
 from generator.scene.sizes import TileSize
@@ -166,8 +178,8 @@ def set_fit(image: ImageFrame, tile_set: TileSet, theme: Theme, size: TileSize) 
     offsets = set()
     for tile in tile_set.tiles:
         for draw in SIDES.values():
-            offsets.update((round(x - centre[0], 6), round(y - centre[1], 6))
-                           for x, y in content_points(draw(tile, tile_set, theme, size)))
+            points = content_points(draw(tile, tile_set, theme, size))
+            offsets.update((x - centre[0], y - centre[1]) for x, y in points)
     return Fit(min(trim_scale, largest_scale(sorted(offsets), image.safe)), trim_scale)
 
 

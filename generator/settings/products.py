@@ -192,7 +192,8 @@ def read_product_file(path: Path) -> Product:
     return Product(
         name=texts["name"], service=texts["service"], title=texts["product"], product_id=texts.get("product_id", ""),
         url=texts["url"], shape=shape, trim=trim, bleed=bleed, safe_inset=safe_inset, dpi=dpi, pixels=pixels,
-        format=_choice(data, "format", FORMATS, where), colour_space=_choice(data, "colour_space", COLOUR_SPACES, where),
+        format=_choice(data, "format", FORMATS, where),
+        colour_space=_choice(data, "colour_space", COLOUR_SPACES, where),
         upload=_choice(data, "upload", UPLOADS, where), upload_steps=_steps(data, where),
         sources=_figure_notes(data, "sources", where, every=True),
         unconfirmed=_figure_notes(data, "unconfirmed", where, every=False), unit=unit, path=path)
