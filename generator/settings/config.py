@@ -188,6 +188,8 @@ def find_config(explicit: Path | None) -> Path | None:
     if explicit is not None:
         if not Path(explicit).exists():
             raise UserError(f"--config: {explicit}: file not found; run `opendomino init` to write one")
+        if Path(explicit).is_dir():         # `--config=` arrives as ".", which click lets through
+            raise UserError(f"--config: {explicit} is a folder; name the config file, e.g. --config {CONFIG_NAME}")
         return Path(explicit)
     found = Path(CONFIG_NAME)
     return found if found.exists() else None
