@@ -6,10 +6,12 @@ Run: python scripts/make_readme_images.py   (builds into a temporary folder firs
 from pathlib import Path
 import tempfile
 
-from PIL import Image
+from PIL import Image, ImageDraw
 import pypdfium2
 
 from generator.jobs.build import BuildOptions, build
+from generator.jobs.products import product_jobs, run_products
+from generator.settings.products import load_product
 
 IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
 PICTURES = [  # (file, page indices shown side by side, output name, width of one page in pixels)
@@ -24,6 +26,35 @@ PICTURES = [  # (file, page indices shown side by side, output name, width of on
     ("tiles-picture.pdf", (0,), "tiles-picture-fronts.png", 520),
     ("tiles-triominoes.pdf", (0,), "tiles-triominoes-fronts.png", 520),
 ]
+
+
+# One print-on-demand product's images, with its trim (red) and safe (blue) lines drawn over them
+# for the README only: (product, sets, images under the product's folder, output name, width of one).
+PRODUCT_PICTURE = ("tgc-domino-deck", ("A", "double-12"),
+                   ("A1/01-A1-13.png", "A1/back.png", "A2/back.png", "double-12/91-double-12-12-12.png",
+                    "double-12/back.png"), "product-tgc-domino-deck.png", 240)
+
+
+def product_picture(folder: Path) -> None:
+    name, sets, files, image_name, width = PRODUCT_PICTURE
+    options = BuildOptions(out=folder, sets=sets, target="shop", product=name)
+    run_products(options, product_jobs(options))
+    product = load_product(name)
+    pixels_per_mm = product.dpi / 25.4
+    shown = []
+    for file_name in files:
+        image = Image.open(folder / name / file_name).convert("RGB")
+        draw = ImageDraw.Draw(image)
+        for inset, colour in ((0.0, "#d0021b"), (product.safe_inset, "#1f6fd0")):
+            left = (product.pixels[0] - product.trim[0] * pixels_per_mm) / 2 + inset * pixels_per_mm
+            top = (product.pixels[1] - product.trim[1] * pixels_per_mm) / 2 + inset * pixels_per_mm
+            draw.rectangle((left, top, product.pixels[0] - left, product.pixels[1] - top), outline=colour, width=3)
+        shown.append(image.resize((width, round(width * image.height / image.width)), Image.LANCZOS))
+    picture = Image.new("RGB", (sum(p.width for p in shown) + 8 * (len(shown) - 1), shown[0].height), "#888888")
+    for index, image in enumerate(shown):
+        picture.paste(image, (index * (width + 8), 0))
+    picture.save(IMAGES / image_name, optimize=True)
+    print(f"wrote {IMAGES / image_name}")
 
 
 def main() -> None:
@@ -43,6 +74,8 @@ def main() -> None:
                 x += page.width + 8
             picture.save(IMAGES / image_name, optimize=True)
             print(f"wrote {IMAGES / image_name}")
+    with tempfile.TemporaryDirectory() as folder:
+        product_picture(Path(folder))
 
 
 if __name__ == "__main__":

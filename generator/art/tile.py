@@ -2,6 +2,8 @@
 
 The frame is the tile standing upright, w x h mm, with its head at the top (y = 0) and the
 arrow pointing up. Sheets and figures turn it by 180 degrees where the arrow points down.
+Every face and back (triangles too) draws its background first, `bleed` mm past the frame, and
+then what stands on it: generator/imposition/product_images.py tells the two apart that way.
 """
 
 from generator.art.digits import chinese_pips, dashes, numeral, pip_grid, pips, symbol

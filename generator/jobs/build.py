@@ -10,11 +10,13 @@ the booklets then run in a pool of two.
 
 import functools
 import gc
+from pathlib import Path
+from typing import Callable
 
 from msgspec.structs import replace
 
 from generator.errors import UserError
-from generator.files.atomic import prepare_folder, remove_stale_temporaries
+from generator.files.atomic import check_not_symlinked, prepare_folder, remove_stale_temporaries
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_grid import plan_sheets
 from generator.model.set_loader import register_set_file
@@ -197,6 +199,24 @@ def build(options: BuildOptions, on_step=None) -> BuildReport:
                 on_step(part)
     except BaseException:
         remove_stale_temporaries(options.out)       # what a dead or stopped worker was writing
+        raise
+    return report
+
+
+def run_in_folders(out: Path, folders: list[Path], jobs: list, job_done: Callable[[int], None]) -> BuildReport:
+    """Run jobs that write into `folders` below `out`, which are first checked and cleared of a killed
+    run's temporaries; the files written, in job order."""
+    for folder in folders:
+        check_not_symlinked(out, folder)      # never write through a link out of --out
+        remove_stale_temporaries(folder)
+    report = BuildReport()
+    try:
+        for part in iter_jobs(jobs):
+            report.merge(part)
+            job_done(1)
+    except BaseException:
+        for folder in folders:
+            remove_stale_temporaries(folder)        # what a dead or stopped worker was writing
         raise
     return report
 

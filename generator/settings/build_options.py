@@ -35,6 +35,7 @@ class BuildOptions(Struct, frozen=True):
     shop_layout: str = "sheets"   # shop tiles: "sheets" (gang sheets) or "single" (a page per face)
     output_condition: str = "FOGRA39"
     set_files: tuple[Path, ...] = ()   # sets of the user's own; each is made along with `sets`
+    product: str | None = None    # shop: a print-on-demand product's name or file (generator/settings/products.py)
 
 
 class BuildReport(Struct):

@@ -124,6 +124,14 @@ def _set_files(value, where, base):
     return tuple(paths)
 
 
+def _product(value, where, base):
+    from generator.settings.products import parse_product
+
+    if _text(value, where) == "":         # as `opendomino init` writes it: no product
+        return None
+    return parse_product(value, where, base)
+
+
 def _theme(value, where, base):
     name = _text(value, where)
     return checked_theme_name(str(base / name) if name.endswith(".toml") else name, where)
@@ -167,6 +175,8 @@ SETTINGS = (
     Setting("marks", "shop crop marks: crop or none", _choice(("crop", "none")), _quoted(DEFAULTS.marks)),
     Setting("shop_layout", "shop tiles: sheets (gang sheets) or single (a page per tile face)",
             _choice(("sheets", "single")), _quoted(DEFAULTS.shop_layout)),
+    Setting("product", 'shop: a print-on-demand product (`opendomino products` lists them), a product .toml '
+            'file, or "" for none; the shop build then writes only that service\'s images', _product, _quoted("")),
     Setting("output_condition", "print condition named in the PDF/X OutputIntent, e.g. FOGRA39 or CGATS TR 001",
             _condition, _quoted(DEFAULTS.output_condition)),
 )
@@ -179,6 +189,8 @@ def find_config(explicit: Path | None) -> Path | None:
     if explicit is not None:
         if not Path(explicit).exists():
             raise UserError(f"--config: {explicit}: file not found; run `opendomino init` to write one")
+        if Path(explicit).is_dir():         # `--config=` arrives as ".", which click lets through
+            raise UserError(f"--config: {explicit} is a folder; name the config file, e.g. --config {CONFIG_NAME}")
         return Path(explicit)
     found = Path(CONFIG_NAME)
     return found if found.exists() else None
