@@ -4,7 +4,7 @@ Kept apart from generator/jobs/build.py, which draws, so that the command line a
 can know the options without importing the drawing code.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator.imposition.layouts import LAYOUTS  # noqa: F401  (options name them from here)
@@ -18,6 +18,7 @@ class BuildOptions:
     paper: str = "a4"
     sets: tuple[str, ...] = OPEN_SET_NAMES
     tile_size: TileSize = field(default_factory=TileSize)
+    corner_radius: float = 0.0    # mm; carried by tile_size (below), so whatever draws a tile rounds it
     clearance: float = 2.0
     across_notation: bool = True
     theme: str = "classic"        # a bundled theme's name or a theme .toml file
@@ -35,6 +36,11 @@ class BuildOptions:
     shop_layout: str = "sheets"   # shop tiles: "sheets" (gang sheets) or "single" (a page per face)
     output_condition: str = "FOGRA39"
     set_files: tuple[Path, ...] = ()   # sets of the user's own; each is made along with `sets`
+
+    def __post_init__(self):
+        # One fact in one place: the tile's size holds its corner radius (generator/scene/outline.py).
+        if self.tile_size.corner_radius != self.corner_radius:
+            object.__setattr__(self, "tile_size", replace(self.tile_size, corner_radius=self.corner_radius))
 
 
 @dataclass

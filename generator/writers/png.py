@@ -17,7 +17,7 @@ import skia
 
 from generator.files.atomic import write_bytes
 from generator.files.resources import font_path
-from generator.scene.drawing import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text
+from generator.scene.drawing import Circle, Drawing, Group, Line, Path, Polygon, Rect, Style, Text, path_pieces
 from generator.scene.fonts import FONT_FILES, require_glyphs
 
 MM_PER_INCH = 25.4
@@ -84,6 +84,17 @@ def _colour(colour) -> int:
     return skia.Color(r, g, b)
 
 
+def skia_path(shape: Path) -> skia.Path:
+    """A scene Path as a Skia path; its arcs as Bézier curves, as the PDF writer draws them."""
+    path = skia.Path()
+    path.moveTo(*shape.start)
+    for piece in path_pieces(shape):
+        (path.cubicTo if len(piece) == 6 else path.lineTo)(*piece)
+    if shape.closed:
+        path.close()
+    return path
+
+
 class _SkiaPainter:
     def __init__(self, canvas: skia.Canvas):
         self.canvas = canvas
@@ -125,6 +136,11 @@ class _SkiaPainter:
         for paint in self._paints(shape.style):
             self.canvas.drawPath(path, paint)
 
+    def path(self, shape: Path) -> None:
+        path = skia_path(shape)
+        for paint in self._paints(shape.style):
+            self.canvas.drawPath(path, paint)
+
     def text(self, shape: Text) -> None:
         require_glyphs(shape.font, shape.text)      # never let a glyph drop silently
         font = skia.Font(_typeface(shape.font), shape.size)
@@ -141,7 +157,9 @@ class _SkiaPainter:
         t = group.transform
         if not t.is_identity:
             canvas.concat(skia.Matrix.MakeAll(t.a, t.c, t.e, t.b, t.d, t.f, 0, 0, 1))
-        if group.clip is not None:
+        if isinstance(group.clip, Path):
+            canvas.clipPath(skia_path(group.clip), doAntiAlias=True)
+        elif group.clip is not None:
             clip = group.clip
             canvas.clipRect(skia.Rect.MakeXYWH(clip.x, clip.y, clip.width, clip.height), doAntiAlias=True)
         self.items(group.items)
