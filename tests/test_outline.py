@@ -11,9 +11,9 @@ import pytest
 
 from generator.art.tile import tile_back, tile_front
 from generator.colour.theme import load_theme
+from generator.imposition.paper import paper_named
 from generator.imposition.shop_sheets import gang_pages, single_pages
 from generator.imposition.tile_sheets import SheetRequest, tile_sheet_files
-from generator.imposition.paper import paper_named
 from generator.model.set_loader import load_set
 from generator.scene.drawing import Arc, Group, Path, Polygon, Rect, Style, arc_beziers
 from generator.scene.outline import Outline, tile_outline

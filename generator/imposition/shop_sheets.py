@@ -21,7 +21,7 @@ from generator.art.tile import tile_back, tile_front
 from generator.colour.theme import Theme
 from generator.colour.values import CUT_CONTOUR, Colour
 from generator.imposition.mirror import mirror_box
-from generator.imposition.tile_grid import COLUMNS, ROWS, logical_slots
+from generator.imposition.tile_grid import COLUMNS, ROWS, gang_extent, gang_position, gang_turn, logical_slots
 from generator.model.tiles import TileSet
 from generator.scene.drawing import Drawing, Group, Line, Polygon, Rect, Style, placed, translate
 from generator.scene.outline import Outline, tile_outline
@@ -144,12 +144,10 @@ def triangle_gang_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: 
     bleed, so neighbours' bleeds meet exactly. 32 a sheet, in rows of 8; backs mirrored left to
     right (a triangle keeps pointing the same way)."""
     side = frame("triangle", size)[0]
-    cell = side + 2 * SQRT3 * bleed                    # the grown triangle's side: the lattice's
-    cell_height = cell * SQRT3 / 2
     margin = mark_margin(marks)
     rows = ROWS
-    width = (TRIANGLES_PER_ROW + 1) * cell / 2 + 2 * margin
-    height = rows * cell_height + 2 * margin
+    extent = gang_extent("triangle", size, bleed, rows, TRIANGLES_PER_ROW)
+    width, height = extent[0] + 2 * margin, extent[1] + 2 * margin
     per_sheet = rows * TRIANGLES_PER_ROW
     pages = []
     for first in range(0, len(tile_set.tiles), per_sheet):
@@ -157,12 +155,8 @@ def triangle_gang_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: 
         trims, back_trims = [], []
         for index, tile in enumerate(tile_set.tiles[first:first + per_sheet]):
             row, column = divmod(index, TRIANGLES_PER_ROW)
-            turn = 180.0 if (row + column) % 2 else 0.0
-            cell_x, cell_y = margin + column * cell / 2, margin + row * cell_height
-            # The tile's incentre on the lattice cell's: its frame sits inset by the bleed's growth.
-            inset_x = (cell - side) / 2
-            inset_y = (cell_height - side * SQRT3 / 2) * (2 / 3 if turn == 0 else 1 / 3)
-            x, y = cell_x + inset_x, cell_y + inset_y
+            turn = gang_turn("triangle", row, column)
+            x, y = gang_position("triangle", size, bleed, row, column, margin, margin)
             tile_line = tile_outline("triangle", size, turn).translated(x, y)
             corners = tile_line.corners
             fronts.add(placed(tile_front(tile, tile_set, theme, size, bleed), x, y, turn))

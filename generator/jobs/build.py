@@ -200,6 +200,23 @@ def build(options: BuildOptions, on_step=None) -> BuildReport:
     return report
 
 
+def run_into_folders(jobs: list, folders, job_done=lambda n: None) -> BuildReport:
+    """Run the jobs, calling job_done(1) after each, into `folders` (already checked), whose stale
+    temporaries are removed before and, after a failure, again: what a stopped worker was writing."""
+    for folder in folders:
+        remove_stale_temporaries(folder)
+    report = BuildReport()
+    try:
+        for part in iter_jobs(jobs):
+            report.merge(part)
+            job_done(1)
+    except BaseException:
+        for folder in folders:
+            remove_stale_temporaries(folder)
+        raise
+    return report
+
+
 def run_jobs(jobs: list) -> list[BuildReport]:
     """Run build steps on up to two processes where the platform can fork; results in job order."""
     return list(iter_jobs(jobs))

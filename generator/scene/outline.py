@@ -43,7 +43,7 @@ class Outline:
     def __post_init__(self):
         if self.radius < 0:
             raise ValueError(f"a corner radius of {self.radius:g} mm")
-        if self.radius > max_radius(self.corners) + 1e-9:
+        if self.radius and self.radius > max_radius(self.corners) + 1e-9:
             raise ValueError(f"a corner radius of {self.radius:g} mm does not fit this outline "
                              f"(at most {max_radius(self.corners):.3f} mm)")
 

@@ -48,6 +48,7 @@ class BuildReport:
     written: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     described: dict[str, dict] = field(default_factory=dict)    # str(path) -> what its writer knew
+    instructions: list[str] = field(default_factory=list)       # what to type into a machine's program
 
     def add(self, path: Path, description: dict) -> None:
         """A file written, with the writer's description of it for the manifest."""
@@ -58,6 +59,7 @@ class BuildReport:
         self.written += other.written
         self.notes += other.notes
         self.described.update(other.described)
+        self.instructions += other.instructions
 
 
 FORMATS = ("png", "svg", "tts", "atlas")
@@ -70,3 +72,14 @@ class ExportOptions:
     dpi: float = 300.0        # tile PNGs and atlases
     bleed: float = 3.0        # mm of background around each tile picture
     base_url: str | None = None     # TTS: where the images will be on the web; None = file:/// addresses
+
+
+@dataclass(frozen=True)
+class CutOptions:
+    """What `opendomino cut` makes: files for one machine (templates/machines/NAME.toml)."""
+    machine: str = "silhouette"
+    papers: tuple[str, ...] = ()          # Silhouette: the papers to make sheets for; () = the machine's own
+    sheet: tuple[float, float] = (300.0, 200.0)   # laser: the material's size in mm
+    kerf: float = 0.0                     # laser: the beam's width in mm
+    shared_edges: bool = False            # laser: neighbours touch and shared edges are cut once
+    board: bool = True                    # laser: the board too, when an Open Domino set is made

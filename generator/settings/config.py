@@ -27,9 +27,9 @@ from generator.model.set_loader import register_set_file
 from generator.model.texts import LANGUAGES
 from generator.settings.build_options import LAYOUTS, BuildOptions
 from generator.settings.options import (
+    check_corner_radius,
     parse_back_offset,
     parse_bleed,
-    check_corner_radius,
     parse_clearance,
     parse_corner_radius,
     parse_out,

@@ -12,7 +12,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.files.atomic import atomic_path
 from generator.files.manifest import pages_description
-from generator.scene.drawing import Circle, Drawing, Group, Line, Path, Polygon, Rect, Style, Text, path_pieces
+from generator.scene.drawing import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text, path_pieces
+from generator.scene.drawing import Path as ScenePath
 from generator.scene.fonts import pdf_font_name, require_glyphs
 
 # Streams as binary Flate, not ASCII85 on top: a quarter smaller, and nothing to decode when a
@@ -168,11 +169,11 @@ class _PageWriter:
         path.close()
         self.canvas.drawPath(path, stroke=stroke, fill=fill)
 
-    def path(self, shape: Path) -> None:
+    def path(self, shape: ScenePath) -> None:
         stroke, fill = self._paint(shape.style)
         self.canvas.drawPath(self._path(shape), stroke=stroke, fill=fill)
 
-    def _path(self, shape: Path):
+    def _path(self, shape: ScenePath):
         """A scene Path as a reportlab path; its arcs as Bézier curves."""
         path = self.canvas.beginPath()
         path.moveTo(*shape.start)
@@ -205,7 +206,7 @@ class _PageWriter:
         t = group.transform
         if not t.is_identity:
             c.transform(t.a, t.b, t.c, t.d, t.e, t.f)
-        if isinstance(group.clip, Path):
+        if isinstance(group.clip, ScenePath):
             c.clipPath(self._path(group.clip), stroke=0, fill=0)
         elif group.clip is not None:
             path = c.beginPath()

@@ -10,7 +10,8 @@ are written with a fixed precision, so the same drawing always gives the same by
 from pathlib import Path
 
 from generator.files.atomic import write_bytes
-from generator.scene.drawing import Arc, Circle, Drawing, Group, Line, Path, Polygon, Rect, Style, Text, arc_sweep
+from generator.scene.drawing import Arc, Circle, Drawing, Group, Line, Polygon, Rect, Style, Text, arc_sweep
+from generator.scene.drawing import Path as ScenePath
 from generator.scene.fonts import require_glyphs
 
 _FAMILIES = {"sans": "'PT Sans', sans-serif", "serif": "'PT Serif', serif"}
@@ -51,7 +52,7 @@ def write_svg(drawing: Drawing, target: Path) -> dict:
     return {"page_size_mm": [round(drawing.width, 1), round(drawing.height, 1)]}
 
 
-def path_data(path: Path) -> str:
+def path_data(path: ScenePath) -> str:
     """A scene Path as SVG path data: M, L, true arcs (A) and Z, in absolute coordinates."""
     x, y = path.start
     commands = [f"M{number(x)} {number(y)}"]
@@ -116,7 +117,7 @@ class _SvgBuilder:
     def polygon(self, shape: Polygon, paint: dict):
         return self.document.polygon(points=[(number(x), number(y)) for x, y in shape.points], **paint)
 
-    def path(self, shape: Path, paint: dict):
+    def path(self, shape: ScenePath, paint: dict):
         return self.document.path(d=path_data(shape), **paint)
 
     def text(self, shape: Text):
@@ -141,7 +142,7 @@ class _SvgBuilder:
             clip_id = f"clip{self.clips}"
             clip_path = self.document.defs.add(self.document.clipPath(id=clip_id))
             c = group.clip
-            if isinstance(c, Path):
+            if isinstance(c, ScenePath):
                 clip_path.add(self.document.path(d=path_data(c)))
             else:
                 clip_path.add(self.document.rect(insert=(number(c.x), number(c.y)),
