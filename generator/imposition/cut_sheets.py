@@ -231,8 +231,11 @@ def print_then_cut_images(tile_set: TileSet, theme: Theme, size: TileSize, area:
         chunk = tiles[first:first + rows * columns]
         probe = gang_grid(chunk, tile_set.shape, size, half, math.ceil(len(chunk) / columns), columns, (0.0, 0.0))
         x0, y0, x1, y1 = extent(probe)
-        placed_tiles = [PlacedTile(t.tile, t.x - x0, t.y - y0, t.turn, t.outline.translated(-x0, -y0)) for t in probe]
-        picture = Drawing(x1 - x0, y1 - y0)
+        # The picture a whole tenth of a mm each way (the size the user types), the tiles centred in it.
+        width, height = math.ceil((x1 - x0) * 10 - 1e-6) / 10, math.ceil((y1 - y0) * 10 - 1e-6) / 10
+        dx, dy = (width - (x1 - x0)) / 2 - x0, (height - (y1 - y0)) / 2 - y0
+        placed_tiles = [PlacedTile(t.tile, t.x + dx, t.y + dy, t.turn, t.outline.translated(dx, dy)) for t in probe]
+        picture = Drawing(width, height)
         for tile in placed_tiles:
             picture.add(placed(tile_front(tile.tile, tile_set, theme, size), tile.x, tile.y, tile.turn))
         images.append(PrintThenCutImage(picture, CutSheet(picture.width, picture.height,
