@@ -25,7 +25,7 @@ from generator.imposition.machines import Marks
 from generator.imposition.mirror import back_shift, mirror_box
 from generator.imposition.paper import Paper
 from generator.imposition.shop_sheets import REGISTRATION_BLACK
-from generator.imposition.tile_grid import gang_position, gang_turn, logical_slots
+from generator.imposition.tile_grid import gang_extent, gang_position, gang_turn, logical_slots
 from generator.model.texts import sheet_text
 from generator.model.tiles import Tile, TileSet
 from generator.scene.cut_sheet import CutSheet
@@ -68,19 +68,16 @@ def gang_grid(tiles, shape: str, size: TileSize, bleed: float, rows: int, column
 
 
 def capacity(shape: str, size: TileSize, bleed: float, width: float, height: float) -> tuple[int, int]:
-    """Rows and columns of gang cells whose outlines grown by the bleed fit in width x height."""
-    def fits(rows: int, columns: int) -> bool:
-        probe = [(None, 0.0)] * (rows * columns)
-        x0, y0, x1, y1 = extent(gang_grid(probe, shape, size, bleed, rows, columns, (0.0, 0.0)), bleed)
-        return x1 - x0 <= width + 1e-9 and y1 - y0 <= height + 1e-9
+    """Rows and columns of gang cells (each tile grown by the bleed) that fit in width x height."""
+    def most(limit: float, extent_of) -> int:
+        count = 0
+        while extent_of(count + 1) <= limit + 1e-9:
+            count += 1
+        return count
 
-    columns = 0
-    while fits(1, columns + 1):
-        columns += 1
-    rows = 0
-    while columns and fits(rows + 1, columns):
-        rows += 1
-    return rows, columns
+    columns = most(width, lambda n: gang_extent(shape, size, bleed, 1, n)[0])
+    rows = most(height, lambda n: gang_extent(shape, size, bleed, n, 1)[1])
+    return (rows, columns) if columns else (0, 0)
 
 
 def extent(tiles: list[PlacedTile], grow: float = 0.0) -> tuple[float, float, float, float]:

@@ -51,7 +51,7 @@ def cut_set(options: BuildOptions, report: BuildReport, settings: CutOptions, se
 
 
 def _print_and_cut(options, report, settings, machine, set_name) -> None:
-    from generator.imposition.cut_sheets import cut_box, print_and_cut_sheets, studio_settings
+    from generator.imposition.cut_sheets import cut_box, print_and_cut_sheets
     from generator.writers.cut_svg import write_cut_svg
     from generator.writers.dxf import write_dxf
     from generator.writers.pdf import PdfOptions, write_pdf
@@ -74,8 +74,8 @@ def _print_and_cut(options, report, settings, machine, set_name) -> None:
             report.add(target, write(target))
         x, y, _, _ = cut_box(sheet.cut)
         places.append(f"{number}: X {_mm(x)}, Y {_mm(y)}")
-    report.instructions.append(f"set {set_name}: {studio_settings(marks, 'en')}; open each {stem}-N.dxf as-is "
-                               f"and place its cut lines at (mm) {'; '.join(places)}")
+    report.instructions.append(f"set {set_name}: {stem}.pdf; the cut lines of {stem}-N.dxf at (mm) "
+                               f"{'; '.join(places)}")
 
 
 def _print_then_cut(options, report, settings, machine, set_name) -> None:
@@ -166,7 +166,10 @@ def machine_instructions(machine_name: str, settings: CutOptions) -> str:
     if machine["kind"] == PRINT_THEN_CUT:
         return (f"{machine['title']}: upload each PNG as a Print Then Cut image (or the SVG of the same name as "
                 "a cut), type its size in mm, print at 100 %")
-    return f"{machine['title']}: print each PDF double-sided (long edge) at 100 %, cut from the front"
+    from generator.imposition.cut_sheets import studio_settings
+
+    return (f"{machine['title']}: {studio_settings(marks_of(machine), 'en')}; print each PDF double-sided "
+            "(long edge) at 100 %; open each sheet's .dxf as-is, put its cut lines at the X, Y below, cut the front")
 
 
 def run_cut(options: BuildOptions, settings: CutOptions, jobs: list,

@@ -18,6 +18,7 @@ the outline is the polygon itself and every writer draws exactly what it drew be
 """
 
 from dataclasses import dataclass
+from functools import cached_property
 import math
 
 from generator.scene.drawing import Arc, Path, Style
@@ -102,6 +103,10 @@ class Outline:
 
     def bounds(self) -> tuple[float, float, float, float]:
         """(x0, y0, x1, y1): the smallest box holding the outline."""
+        return self._bounds
+
+    @cached_property
+    def _bounds(self) -> tuple[float, float, float, float]:
         inner = grown(self.corners, -self.radius) if self.radius else self.corners
         xs, ys = [x for x, _ in inner], [y for _, y in inner]
         r = self.radius

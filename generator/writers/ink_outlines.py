@@ -9,6 +9,7 @@ yellow one is engraved on its own: either way the arrow shows. The result is fla
 (curves within a tolerance) to be written as SVG paths or DXF polylines, filled even-odd.
 """
 
+from functools import cache
 import math
 
 import skia
@@ -17,9 +18,10 @@ from generator.scene.drawing import Circle, Group, Line, Path, Polygon, Rect, St
 from generator.writers.png import MITER_LIMIT, bundled_typeface
 
 Ring = tuple[tuple[float, float], ...]
+TOLERANCE = 0.05        # mm between a curve and its polygon: a laser's spot is 0.1-0.2 mm wide
 
 
-def ink_rings(items, ground, tolerance: float = 0.02) -> list[Ring]:
+def ink_rings(items, ground, tolerance: float = TOLERANCE) -> list[Ring]:
     """The ink of `items` (scene items in one coordinate system) as closed polygons."""
     region = skia.Path()
     for area, operation in _areas(items, skia.Matrix(), None, ground):
@@ -152,16 +154,28 @@ def _curve_points(control, weight: float, tolerance: float) -> list:
     # The flattening bound of a quadratic, sqrt(curvature term / 8 tolerance), with the hull as its measure.
     count = max(2, min(64, math.ceil(math.sqrt(hull / (8 * tolerance)))))
     points = []
-    for k in range(1, count + 1):
-        t = k / count
-        if len(control) == 4:
-            weights = ((1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3)
-            points.append(tuple(sum(w * p[i] for w, p in zip(weights, control)) for i in (0, 1)))
-        else:
-            weights = ((1 - t) ** 2, 2 * weight * (1 - t) * t, t * t)
-            total = sum(weights)
-            points.append(tuple(sum(w * p[i] for w, p in zip(weights, control)) / total for i in (0, 1)))
+    if len(control) == 4:
+        for w0, w1, w2, w3 in _cubic_weights(count):
+            points.append((w0 * control[0][0] + w1 * control[1][0] + w2 * control[2][0] + w3 * control[3][0],
+                           w0 * control[0][1] + w1 * control[1][1] + w2 * control[2][1] + w3 * control[3][1]))
+        return points
+    for w0, w1, w2 in _quadratic_weights(count):
+        w1 *= weight
+        total = w0 + w1 + w2
+        points.append(((w0 * control[0][0] + w1 * control[1][0] + w2 * control[2][0]) / total,
+                       (w0 * control[0][1] + w1 * control[1][1] + w2 * control[2][1]) / total))
     return points
+
+
+@cache
+def _cubic_weights(count: int) -> tuple:
+    return tuple(((1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3)
+                 for t in (k / count for k in range(1, count + 1)))
+
+
+@cache
+def _quadratic_weights(count: int) -> tuple:
+    return tuple(((1 - t) ** 2, 2 * (1 - t) * t, t * t) for t in (k / count for k in range(1, count + 1)))
 
 
 def _without_repeats(ring) -> Ring:
