@@ -78,11 +78,16 @@ def _font_manager() -> skia.FontMgr:
 
 
 @cache
-def bundled_typeface(role: str) -> skia.Typeface:
+def _typeface(role: str) -> skia.Typeface:
     typeface = _font_manager().makeFromFile(str(font_path(FONT_FILES[role])), 0)
     if typeface is None:
         raise OSError(f"cannot load the bundled font {FONT_FILES[role]}")
     return typeface
+
+
+def bundled_typeface(role: str) -> skia.Typeface:
+    """The bundled font of a role as a Skia typeface (the engraving's glyph outlines use it too)."""
+    return _typeface(role)
 
 
 def _colour(colour) -> int:
@@ -149,7 +154,7 @@ class _SkiaPainter:
 
     def text(self, shape: Text) -> None:
         require_glyphs(shape.font, shape.text)      # never let a glyph drop silently
-        font = skia.Font(bundled_typeface(shape.font), shape.size)
+        font = skia.Font(_typeface(shape.font), shape.size)
         font.setSubpixel(True)
         font.setHinting(skia.FontHinting.kNone)       # advances as in the PDF, unhinted
         width = font.measureText(shape.text)
