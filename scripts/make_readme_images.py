@@ -46,8 +46,8 @@ def cut_pictures() -> None:
         print(f"wrote {IMAGES / 'print-and-cut-A4.png'}")
         cut(options, CutOptions(machine="laser", kerf=0.15, board=False))
         page = out / "laser.html"
-        page.write_text(f'<html><body style="margin:0;background:#fff"><img src="laser/laser-A-1.svg" '
-                        f'style="width:640px;height:auto;display:block"></body></html>')
+        page.write_text('<html><body style="margin:0;background:#fff"><img src="laser/laser-A-1.svg" '
+                        'style="width:640px;height:auto;display:block"></body></html>')
         browser = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
         if browser is None:
             sys.exit("chromium is needed to draw the laser SVG")

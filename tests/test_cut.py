@@ -391,6 +391,32 @@ def test_shared_edges_cut_each_line_once(tmp_path):
     assert len(lines) <= (columns + 1) + (full_rows + 1) + 2         # one line per grid line (a short last row adds two)
 
 
+def _rings_of(set_name: str, index: int):
+    from generator.art.tile import tile_front
+    from generator.writers.ink_outlines import ink_rings
+
+    tile_set = load_set(set_name)
+    tile = tile_set.tiles[index]
+    ground = THEME.colour("chinese.face" if tile_set.digit_style == "chinese" else "tile.face")
+    return tile, ink_rings(tile_front(tile, tile_set, THEME, TileSize()).items, ground)
+
+
+def _area(ring) -> float:
+    return 0.5 * sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1]))
+
+
+def test_engraving_keeps_what_contrasts_with_the_face():
+    # Set A's first tile: group 1, a red circle with a white arrow: the arrow is a hole in the disc.
+    tile, rings = _rings_of("A", 0)
+    assert tile.group == 1
+    holes = [r for r in rings if _area(r) * _area(max(rings, key=lambda q: abs(_area(q)))) < 0]
+    assert holes, "the arrow is cut out of the engraved circle"
+    # Chinese: light pips on a dark face are engraved, one ring per pip (none is lost to the dark face).
+    for index in range(len(load_set("chinese").tiles)):
+        tile, rings = _rings_of("chinese", index)
+        assert len(rings) == tile.head + tile.tail, tile.id
+
+
 def test_inner_cuts_come_before_outer_ones():
     outer = Outline(((0, 0), (100, 0), (100, 100), (0, 100)))
     inner = Outline(((10, 10), (20, 10), (20, 20), (10, 20)), 2.0)

@@ -78,7 +78,6 @@ class ExportOptions:
 class CutOptions:
     """What `opendomino cut` makes: files for one machine (templates/machines/NAME.toml)."""
     machine: str = "silhouette"
-    papers: tuple[str, ...] = ()          # Silhouette: the papers to make sheets for; () = the machine's own
     sheet: tuple[float, float] = (300.0, 200.0)   # laser: the material's size in mm
     kerf: float = 0.0                     # laser: the beam's width in mm
     shared_edges: bool = False            # laser: neighbours touch and shared edges are cut once

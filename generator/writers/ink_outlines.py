@@ -2,10 +2,11 @@
 
 Skia turns every shape into the area it paints (strokes and dashes included, text as the bundled
 fonts' glyph outlines) and paints the areas in order, as a printer would, with two inks only: a
-colour darker than half the ground's lightness (black pips, a red circle, dark digits) is engraved,
-a lighter one (the tile face, a white arrow, a yellow circle) is bare material and covers what lies
-under it. So a white arrow on a red circle is cut out of the engraved disc, and a black arrow on a
-yellow one is engraved on its own: either way the arrow shows. The result is flattened to polygons
+colour that stands out from the ground (the tile face) by a contrast of 2:1 or more is engraved
+(black pips on a light face, light and red pips on the dark Chinese face, a red circle); one
+closer to the ground (a white arrow, a yellow circle on a cream face) is bare material and covers
+what lies under it. So a white arrow on a red circle is cut out of the engraved disc, and a black
+arrow on a yellow one is engraved on its own: either way the arrow shows. The result is flattened to polygons
 (curves within a tolerance) to be written as SVG paths or DXF polylines, filled even-odd.
 """
 
@@ -69,8 +70,12 @@ def _item_areas(item, ground):
         yield stroked, _operation(style.stroke, ground)
 
 
+INK_CONTRAST = 2.0       # WCAG contrast ratio against the ground from which a colour is engraved
+
+
 def lightness(colour) -> float:
-    """Relative luminance, 0 (black) to 1 (white), of a colour's sRGB value."""
+    """Relative luminance, 0 (black) to 1 (white), of a colour's sRGB value (the WCAG formula, here
+    rather than generator/colour/checks.py's, whose colour library costs a laser run 70 ms to load)."""
     def linear(channel: int) -> float:
         value = channel / 255
         return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
@@ -79,7 +84,8 @@ def lightness(colour) -> float:
 
 
 def is_ink(colour, ground) -> bool:
-    return lightness(colour) < (lightness(ground) if ground is not None else 1.0) / 2
+    a, b = lightness(colour), lightness(ground) if ground is not None else 1.0
+    return (max(a, b) + 0.05) / (min(a, b) + 0.05) >= INK_CONTRAST
 
 
 def _operation(colour, ground):
