@@ -440,6 +440,27 @@ def test_every_set_gets_laser_and_cricut_layouts():
             == len(tile_set.tiles)
 
 
+@pytest.mark.parametrize("machine, pattern", [("silhouette", "silhouette/print-and-cut-club-4-a4-*.dxf"),
+                                              ("cricut", "cricut/print-then-cut-club-4-*.svg"),
+                                              ("laser", "laser/laser-club-4-*.dxf")])
+def test_a_set_file_of_the_users_own(tmp_path, machine, pattern):
+    set_file = tmp_path / "club.toml"
+    set_file.write_text('name = "club-4"\ndouble = 4\ndigits = "pips"\n[back]\nmark = "C"\n', encoding="utf-8")
+    result = run("--machine", machine, "--set-file", str(set_file), "--sets", "C", out=tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    files = sorted((tmp_path / "out").glob(pattern))
+    assert files
+    outlines = 0
+    for path in files:
+        if path.suffix == ".dxf":
+            doc = ezdxf.readfile(path)
+            assert not doc.audit().has_errors
+            outlines += len(doc.modelspace().query("LWPOLYLINE[layer=='CUT']"))
+        else:
+            outlines += len(svg_paths(path))
+    assert outlines == 15               # double-4: 15 tiles, one closed outline each
+
+
 def test_machine_names_are_data():
     assert set(machine_names()) >= {"silhouette", "cricut", "laser"}
 
