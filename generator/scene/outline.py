@@ -130,7 +130,7 @@ def tile_outline(shape: str, size, turn: float = 0.0) -> Outline:
     return Outline(outline(shape, size, turn), getattr(size, "corner_radius", 0.0))
 
 
-def max_corner_radius(shape: str, size) -> float:
+def max_corner_radius(size) -> float:
     """The largest corner radius the kit allows: a third of the tile's width (its short side). A
     triangle's side is the tile height, at least 1.5 widths, so its rounded corners always fit."""
     return size.width / 3

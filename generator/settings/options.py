@@ -89,7 +89,9 @@ def parse_corner_radius(text: str, option: str = "--corner-radius") -> float:
 
 def check_corner_radius(size: TileSize, radius: float, option: str = "--corner-radius") -> None:
     """A radius of at most a third of the tile's width (its short side), triangles too."""
-    if radius > size.width / 3 + 1e-9:
+    from generator.scene.outline import max_corner_radius     # here: the option parsers load nothing they need not
+
+    if radius > max_corner_radius(size) + 1e-9:
         raise UserError(f"{option}: {radius:g} mm is more than a third of the {size.width:g} mm tile width; "
                         f"use {math.floor(size.width / 3 * 10) / 10:g} or less, or a wider --tile-size")
 
