@@ -89,7 +89,8 @@ def parse_corner_radius(text: str, option: str = "--corner-radius") -> float:
 
 def check_corner_radius(size: TileSize, radius: float, option: str = "--corner-radius") -> None:
     """A radius of at most a third of the tile's width (its short side), triangles too."""
-    from generator.scene.outline import max_corner_radius     # here: the option parsers load nothing they need not
+    # Imported here: the option parsers load at start-up, the outline's geometry only when checked.
+    from generator.scene.outline import max_corner_radius
 
     if radius > max_corner_radius(size) + 1e-9:
         raise UserError(f"{option}: {radius:g} mm is more than a third of the {size.width:g} mm tile width; "
