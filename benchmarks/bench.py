@@ -15,7 +15,9 @@ scratch folder) and reports:
       seen to cost in proportion to its tiles;
   (f) the three Open Domino tile PDFs through the Python API (benchmarks/tile_api.py) against
       the floor: a bare reportlab script drawing the same primitives (benchmarks/tile_floor.py);
-  (g) the start of the command: `opendomino --help` and `opendomino sets A`.
+  (g) the start of the command: `opendomino --help` and `opendomino sets A`;
+  (h) the cut files of sets A, B and C for every machine (benchmarks/cut_files.py, in one process),
+      CPU beyond what the build draws anyway.
 
 Each command runs once untimed first (a warm-up: disk cache, Python's bytecode cache), then
 --runs times. Wall time is min and median over the runs. Peak memory is reported twice:
@@ -60,6 +62,7 @@ TARGETS = {
     "build_memory": 200 * MB,     # bytes, peak, the full default kit
     "png_wall": 10.0,             # s, PNG export of the 192 faces and backs at 300 dpi
     "output_size": 1.75 * MB,     # bytes, the default kit as issue 17 measured it
+    "cut_cpu": 0.5,               # s, issue 30: every machine's cut files of the default sets beyond the drawing
 }
 
 
@@ -229,7 +232,11 @@ def report(results: dict, runs: int) -> list[tuple[bool, str]]:
          f"export's ({images['png']}) (<= 1.25 x): "
          f"{per_tile['png-double-18'] * 1e3:.1f} ms against {per_tile['png'] * 1e3:.1f} ms"),
     ]
-    print("\nTargets (issues 9 and 17, on a 2-core machine):")
+    cut = results["cut"]
+    checks.append((cut["cut_files_cpu"] < TARGETS["cut_cpu"],
+                   f"cut files of A, B and C for {', '.join(cut['machines'])} < {TARGETS['cut_cpu']:g} s CPU beyond "
+                   f"the drawing: {cut['cut_files_cpu']:.3f} s"))
+    print("\nTargets (issues 9, 17 and 30, on a 2-core machine):")
     for passed, line in checks:
         print(f"  {'PASS' if passed else 'MISS'}  {line}")
     return checks
@@ -271,6 +278,9 @@ def main() -> None:
             "png-double-18": bench("png-double-18", ["export", "--format", "png", "--dpi", "300", "--sets",
                                                      "double-18"], args.runs, scratch, env),
         }
+        cut_output = subprocess.run([sys.executable, str(CHECKOUT / "benchmarks" / "cut_files.py"), "--json",
+                                     "--runs", str(args.runs)], check=True, env=env, capture_output=True, text=True)
+        results["cut"] = json.loads(cut_output.stdout.strip().splitlines()[-1])
         checks = report(results, args.runs)
     if args.json:
         print(json.dumps({"results": results, "targets": [{"passed": p, "target": t} for p, t in checks]}, indent=1))

@@ -1,16 +1,23 @@
 """Render a few pages of a real build to PNG for README.md (needs the test extras).
 
-Run: python scripts/make_readme_images.py   (builds into a temporary folder first)
+Run: python scripts/make_readme_images.py          (builds into a temporary folder first)
+     python scripts/make_readme_images.py --cut    (only the cutting-machine pictures; needs chromium)
 """
 
 from pathlib import Path
+import shutil
+import subprocess
+import sys
 import tempfile
 
 from PIL import Image, ImageDraw
 import pypdfium2
 
 from generator.jobs.build import BuildOptions, build
+from generator.jobs.cut import cut
 from generator.jobs.products import product_jobs, run_products
+from generator.scene.sizes import TileSize
+from generator.settings.build_options import CutOptions
 from generator.settings.products import load_product
 
 IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
@@ -57,8 +64,35 @@ def product_picture(folder: Path) -> None:
     print(f"wrote {IMAGES / image_name}")
 
 
+def cut_pictures() -> None:
+    """A Silhouette Print & Cut sheet (PDF page) and a laser sheet (its SVG, drawn by chromium), both
+    with --corner-radius 2."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder)
+        options = BuildOptions(out=out, sets=("A",), tile_size=TileSize(), corner_radius=2.0)
+        cut(options, CutOptions(machine="silhouette"))
+        document = pypdfium2.PdfDocument(out / "silhouette" / "print-and-cut-A-a4.pdf")
+        document[0].render(scale=520 / document[0].get_width()).to_pil().convert("RGB").save(
+            IMAGES / "print-and-cut-A4.png", optimize=True)
+        print(f"wrote {IMAGES / 'print-and-cut-A4.png'}")
+        cut(options, CutOptions(machine="laser", kerf=0.15, board=False))
+        page = out / "laser.html"
+        page.write_text('<html><body style="margin:0;background:#fff"><img src="laser/laser-A-1.svg" '
+                        'style="width:640px;height:auto;display:block"></body></html>')
+        browser = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+        if browser is None:
+            sys.exit("chromium is needed to draw the laser SVG")
+        subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                        f"--screenshot={IMAGES / 'laser-A.png'}", "--window-size=640,427", page.as_uri()],
+                       check=True, capture_output=True)
+        print(f"wrote {IMAGES / 'laser-A.png'}")
+
+
 def main() -> None:
     IMAGES.mkdir(parents=True, exist_ok=True)
+    if "--cut" in sys.argv[1:]:
+        cut_pictures()
+        return
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder)
         build(BuildOptions(out=out, sets=("A", "B", "C", "double-12", "chinese", "picture", "triominoes")))
@@ -76,6 +110,7 @@ def main() -> None:
             print(f"wrote {IMAGES / image_name}")
     with tempfile.TemporaryDirectory() as folder:
         product_picture(Path(folder))
+    cut_pictures()
 
 
 if __name__ == "__main__":

@@ -29,9 +29,11 @@ from generator.model.set_loader import register_set_file
 from generator.model.texts import LANGUAGES
 from generator.settings.build_options import LAYOUTS, BuildOptions
 from generator.settings.options import (
+    check_corner_radius,
     parse_back_offset,
     parse_bleed,
     parse_clearance,
+    parse_corner_radius,
     parse_out,
     parse_paper,
     parse_path,
@@ -87,6 +89,10 @@ def _millimetres(value, where: str) -> str:
 
 def _clearance(value, where, base):
     return parse_clearance(_millimetres(value, where), where)
+
+
+def _corner_radius(value, where, base):
+    return parse_corner_radius(_millimetres(value, where), where)
 
 
 def _paper(value, where, base):
@@ -156,6 +162,8 @@ SETTINGS = (
             f"[{', '.join(_quoted(s) for s in DEFAULTS.sets)}]"),
     Setting("set_files", "sets of your own (see README): each is made along with `sets`", _set_files, "[]"),
     Setting("tile_size", "tile size WIDTHxHEIGHT in mm, portrait", _tile_size, _quoted(DEFAULTS.tile_size)),
+    Setting("corner_radius", "round tile corners: radius in mm, 0 (sharp) to a third of the tile width",
+            _corner_radius, f"{DEFAULTS.corner_radius:g}"),
     Setting("clearance", "board cells are this many mm larger than a tile", _clearance,
             f"{DEFAULTS.clearance:g}"),
     Setting("across_notation", "print the small 1-16 / 1-4 notation for play across the board", _flag,
@@ -240,7 +248,10 @@ def build_options(config: dict, given: dict) -> BuildOptions:
         merged["strict_origin"] = "--strict"
     merged["colour_overrides"] = config.get("colour_overrides", ()) + given.get("colour_overrides", ())
     merged["set_files"] = tuple(dict.fromkeys(config.get("set_files", ()) + given.get("set_files", ())))
-    return replace(DEFAULTS, **merged)
+    options = replace(DEFAULTS, **merged)
+    where = "--corner-radius" if "corner_radius" in given or "corner_radius" not in config else "corner_radius in the config file"
+    check_corner_radius(options.tile_size, options.corner_radius, where)
+    return options
 
 
 def starter_config() -> str:

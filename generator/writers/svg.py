@@ -10,7 +10,8 @@ are written with a fixed precision, so the same drawing always gives the same by
 from pathlib import Path
 
 from generator.files.atomic import write_bytes
-from generator.scene.drawing import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text
+from generator.scene.drawing import Arc, Circle, Drawing, Group, Line, Polygon, Rect, Style, Text, arc_sweep
+from generator.scene.drawing import Path as ScenePath
 from generator.scene.fonts import require_glyphs
 
 _FAMILIES = {"sans": "'PT Sans', sans-serif", "serif": "'PT Serif', serif"}
@@ -49,6 +50,25 @@ def write_svg(drawing: Drawing, target: Path) -> dict:
     """Write the SVG; returns what the manifest says of it."""
     write_bytes(target, svg_text(drawing).encode("utf-8"))
     return {"page_size_mm": [round(drawing.width, 1), round(drawing.height, 1)]}
+
+
+def path_data(path: ScenePath) -> str:
+    """A scene Path as SVG path data: M, L, true arcs (A) and Z, in absolute coordinates."""
+    x, y = path.start
+    commands = [f"M{number(x)} {number(y)}"]
+    for part in path.parts:
+        if isinstance(part, Arc):
+            r = number(part.radius)
+            large = int(arc_sweep(x, y, part) > 3.141592653589793)
+            # Sweep flag 1 turns towards +angle, which with y down is clockwise on the page.
+            commands.append(f"A{r} {r} 0 {large} {int(part.clockwise)} {number(part.x)} {number(part.y)}")
+            x, y = part.x, part.y
+        else:
+            x, y = part
+            commands.append(f"L{number(x)} {number(y)}")
+    if path.closed:
+        commands.append("Z")
+    return " ".join(commands)
 
 
 def _paint(style: Style) -> dict | None:
@@ -97,6 +117,9 @@ class _SvgBuilder:
     def polygon(self, shape: Polygon, paint: dict):
         return self.document.polygon(points=[(number(x), number(y)) for x, y in shape.points], **paint)
 
+    def path(self, shape: ScenePath, paint: dict):
+        return self.document.path(d=path_data(shape), **paint)
+
     def text(self, shape: Text):
         require_glyphs(shape.font, shape.text)      # as the PDF writer: never drop a glyph silently
         if shape.anchor not in _ANCHORS:
@@ -119,8 +142,11 @@ class _SvgBuilder:
             clip_id = f"clip{self.clips}"
             clip_path = self.document.defs.add(self.document.clipPath(id=clip_id))
             c = group.clip
-            clip_path.add(self.document.rect(insert=(number(c.x), number(c.y)),
-                                             size=(number(c.width), number(c.height))))
+            if isinstance(c, ScenePath):
+                clip_path.add(self.document.path(d=path_data(c)))
+            else:
+                clip_path.add(self.document.rect(insert=(number(c.x), number(c.y)),
+                                                 size=(number(c.width), number(c.height))))
             element["clip-path"] = f"url(#{clip_id})"
         self.items(element, group.items)
         return element
