@@ -88,12 +88,21 @@ def _opened(data: bytes, where: str):
         raise UserError(f"{where} cannot be read as an ICC profile ({reason}); {_FIX}") from None
 
 
-@cache
+_READ: dict[Path, OutputProfile] = {}
+
+
 def read_profile(path: Path, where: str = "--icc") -> OutputProfile:
     """A user's CMYK output profile, read through the bounded gate and checked: header, LittleCMS
     can read it, and a transform into it can be built (a profile without the tables for sRGB to
-    CMYK fails here, not in the middle of a build)."""
+    CMYK fails here, not in the middle of a build). Read once per process; `where` names the
+    option or config key in a message."""
     path = Path(path)
+    if path not in _READ:
+        _READ[path] = _read_profile(path, where)
+    return _READ[path]
+
+
+def _read_profile(path: Path, where: str) -> OutputProfile:
     named = f"{where}: {path}"
     try:
         data = read_bytes(path, "icc")

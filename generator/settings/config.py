@@ -10,6 +10,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Callable
 
+from generator.colour.icc import INTENTS
 from generator.colour.output_conditions import check_condition
 from generator.colour.theme import (
     checked_theme_name,
@@ -30,6 +31,8 @@ from generator.settings.options import (
     parse_back_offset,
     parse_bleed,
     parse_clearance,
+    parse_icc,
+    parse_max_ink,
     parse_out,
     parse_paper,
     parse_path,
@@ -104,7 +107,23 @@ def _bleed(value, where, base):
 
 
 def _condition(value, where, base):
+    if value == "auto":
+        return None
     return check_condition(_text(value, where), where)
+
+
+def _icc(value, where, base):
+    if value == "auto":
+        return None
+    return parse_icc(_text(value, where), where, base)
+
+
+def _max_ink(value, where, base):
+    if value == "auto":
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise UserError(f"{where}: {value!r} is not a percentage; write e.g. 300 or \"auto\"")
+    return parse_max_ink(str(value), where)
 
 
 def _set_files(value, where, base):
@@ -166,8 +185,14 @@ SETTINGS = (
     Setting("marks", "shop crop marks: crop or none", _choice(("crop", "none")), _quoted(DEFAULTS.marks)),
     Setting("shop_layout", "shop tiles: sheets (gang sheets) or single (a page per tile face)",
             _choice(("sheets", "single")), _quoted(DEFAULTS.shop_layout)),
-    Setting("output_condition", "print condition named in the PDF/X OutputIntent, e.g. FOGRA39 or CGATS TR 001",
-            _condition, _quoted(DEFAULTS.output_condition)),
+    Setting("output_condition", 'print condition named in the PDF/X OutputIntent, e.g. FOGRA39 or CGATS TR 006, '
+            'or "auto": the profile\'s own (FOGRA39 with the bundled profile)', _condition, _quoted("auto")),
+    Setting("icc", 'the print shop\'s CMYK output profile (.icc) for shop files, or "auto": the bundled profile '
+            "of output_condition (FOGRA39L_coated.icc)", _icc, _quoted("auto")),
+    Setting("intent", f"rendering intent from RGB to CMYK: {', '.join(INTENTS)}", _choice(INTENTS),
+            _quoted(DEFAULTS.intent)),
+    Setting("max_ink", 'total ink limit of converted colours in percent, or "auto": the profile\'s (300)', _max_ink,
+            _quoted("auto")),
 )
 _BY_NAME = {setting.name: setting for setting in SETTINGS}
 assert set(_BY_NAME) <= {f.name for f in fields(BuildOptions)}
