@@ -110,19 +110,19 @@ def _read_profile(path: Path, where: str) -> OutputProfile:
         raise UserError(f"{named}: file not found; {_FIX}") from None
     except OSError as error:
         raise UserError(f"{named}: cannot read it ({error.strerror}); {_FIX}") from None
+    except UserError as error:              # not a regular file, or too large: say which option named it
+        raise UserError(f"{where}: {error}") from None
     problem = header_problem(data)
     if problem:
         raise UserError(f"{named} {problem}; {_FIX}")
     opened = _opened(data, named)
     description = " ".join((opened.profile.profile_description or path.stem).split())
     profile = OutputProfile(path.name, data, description)
-    for intent in INTENTS:
-        try:
-            _transform(profile, "forward", intent)
-        except lcms()[1].PyCMSError as error:
-            reason = " ".join(str(error).split())[:80]
-            raise UserError(f"{named}: LittleCMS cannot convert sRGB into it with the {INTENT_NAMES[intent]} "
-                            f"intent ({reason}); {_FIX}") from None
+    try:       # LittleCMS reads tags lazily: a broken table shows only when a transform is built
+        _transform(profile, "forward")
+    except lcms()[1].PyCMSError as error:
+        reason = " ".join(str(error).split())[:80]
+        raise UserError(f"{named}: LittleCMS cannot convert sRGB into it ({reason}); {_FIX}") from None
     return profile
 
 
