@@ -143,16 +143,17 @@ def _srgb():
 @cache
 def _transform(profile: OutputProfile, direction: str, intent: str = "relative"):
     """sRGB -> CMYK ("forward", in `intent`, with black-point compensation unless absolute), or
-    CMYK -> sRGB ("back", relative colorimetric without it: paper white shows as screen white, and
-    the press's black as the dark grey it really is)."""
+    CMYK -> sRGB ("back", relative colorimetric with it, as a soft proof is usually viewed: paper
+    white shows as screen white and the press's deepest black as screen black, so 100 % K alone
+    shows as the dark grey it prints beside a four-colour black)."""
     _, ImageCms = lcms()
     opened = ImageCms.ImageCmsProfile(io.BytesIO(profile.data))
     if direction == "forward":
         flags = ImageCms.Flags.NONE if intent == "absolute" else ImageCms.Flags.BLACKPOINTCOMPENSATION
         return ImageCms.buildTransform(_srgb(), opened, "RGB", "CMYK",
                                        renderingIntent=ImageCms.Intent(INTENTS.index(intent)), flags=flags)
-    return ImageCms.buildTransform(opened, _srgb(), "CMYK", "RGB",
-                                   renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    return ImageCms.buildTransform(opened, _srgb(), "CMYK", "RGB", renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+                                   flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
 
 
 def _through(transform, mode: str, pixels: list[tuple[int, ...]]) -> list[tuple[int, ...]]:

@@ -7,9 +7,9 @@ back into screen sRGB (generator/colour/icc.py): for a derived colour the round 
 -> sRGB that LittleCMS calls a proof transform, in two steps, so the CMYK in between is the very
 value the shop file holds.
 
-A colour is marked when its print differs from its screen colour by CIEDE2000 > GAMUT_DELTA_E: for
-an RGB colour that means it lies outside the press's gamut; for a stated CMYK, that the stated
-value does not print as the screen colour.
+A colour given as RGB is marked out of the press's gamut when its print differs from its screen
+colour by CIEDE2000 > GAMUT_DELTA_E. A stated CMYK is printable by definition: its distance from its
+hex is shown, unmarked (100 % K text prints as a dark grey beside a four-colour black, by design).
 """
 
 from dataclasses import dataclass
@@ -64,7 +64,8 @@ class Proofed:
 
     @property
     def marked(self) -> bool:
-        return self.delta_e > GAMUT_DELTA_E
+        """Out of the press's gamut: a colour given as RGB that prints visibly otherwise."""
+        return self.derived and self.delta_e > GAMUT_DELTA_E
 
 
 def proof(theme: Theme, keys, conversion) -> dict[str, Proofed]:
