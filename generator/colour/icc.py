@@ -21,7 +21,7 @@ import hashlib
 import io
 from pathlib import Path
 
-from generator.errors import UserError
+from generator.errors import UserError, printable
 from generator.files.bounded_read import read_bytes
 
 INTENTS = ("perceptual", "relative", "saturation", "absolute")
@@ -103,7 +103,7 @@ def read_profile(path: Path, where: str = "--icc") -> OutputProfile:
 
 
 def _read_profile(path: Path, where: str) -> OutputProfile:
-    named = f"{where}: {path}"
+    named = f"{where}: {printable(path)}"
     try:
         data = read_bytes(path, "icc")
     except FileNotFoundError:
@@ -111,7 +111,7 @@ def _read_profile(path: Path, where: str) -> OutputProfile:
     except OSError as error:
         raise UserError(f"{named}: cannot read it ({error.strerror}); {_FIX}") from None
     except UserError as error:              # not a regular file, or too large: say which option named it
-        raise UserError(f"{where}: {error}") from None
+        raise UserError(f"{where}: {str(error).replace(str(path), printable(path))}") from None
     problem = header_problem(data)
     if problem:
         raise UserError(f"{named} {problem}; {_FIX}")

@@ -21,7 +21,7 @@ from generator.colour.theme import (
     reject_unknown_keys,
     theme_names,
 )
-from generator.errors import UserError
+from generator.errors import UserError, printable
 from generator.files.resources import load_toml
 from generator.imposition.paper import PAPERS
 from generator.model.set_loader import register_set_file
@@ -231,7 +231,7 @@ def _colour_table(table, file_name: str) -> tuple[tuple[str, str], ...]:
     pairs = []
     for key, value in _flatten(table):
         if not isinstance(value, str):
-            raise UserError(f"{file_name}: colours.{key}: {value!r} is not a colour; write it as a string")
+            raise UserError(f"{file_name}: colours.{printable(key)}: {value!r} is not a colour; write it as a string")
         pairs.append(parse_override(f"{key}={value}", f"{file_name}: [colours]"))
     return tuple(pairs)
 

@@ -20,6 +20,7 @@ import socket
 import threading
 from urllib.parse import parse_qs
 
+from generator.errors import printable
 from generator.studio import api
 from generator.studio.builds import Builds
 from generator.studio.connections import BoundedServer, DeadlineReader, Limits, quiet_log, raw_json_answer
@@ -37,11 +38,6 @@ NO_TOKEN_PAGE = ("This is the Open Domino Kit colour studio. Open it with the ad
 
 def _static(name: str) -> bytes:
     return files("generator.studio").joinpath("static", name).read_bytes()
-
-
-def _printable(text: str) -> str:
-    """A log line safe for a terminal: anything unprintable as an escape."""
-    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
 
 
 class Refusal(Exception):
@@ -75,7 +71,7 @@ class StudioHandler(BaseHTTPRequestHandler):
                             f"the request did not arrive within {self.server.limits.request_seconds:g} s")
 
     def log_message(self, format, *args):       # with -v: each request, refusal and hang-up
-        self.server.log(_printable(f"studio: {self.address_string()} {format % args}"), 1)
+        self.server.log(printable(f"studio: {self.address_string()} {format % args}"), 1)
 
     # --- answers -------------------------------------------------------------------------------
 
