@@ -125,6 +125,17 @@ def test_the_profile_is_embedded_and_preflight_passes(gs_shop):
 
 
 @needs_gs_profile
+def test_a_build_through_a_profile_is_byte_identical_in_another_process(tmp_path):
+    build(BuildOptions(out=tmp_path / "here", target="shop", sets=("A",), booklet_langs=(), icc=GS_CMYK,
+                       colour_overrides=(("A.group1", "#2e86de"),)))
+    result = run_cli("build", "--target", "shop", "--sets", "A", "--books", "open", "--icc", str(GS_CMYK),
+                     "--colour", "A.group1=#2e86de", "--out", str(tmp_path / "there"))
+    assert result.returncode == 0, result.stderr
+    for path in sorted((tmp_path / "here").glob("shop-*.pdf")):
+        assert (tmp_path / "there" / path.name).read_bytes() == path.read_bytes(), path.name
+
+
+@needs_gs_profile
 def test_a_profile_from_the_config_file_is_relative_to_it(tmp_path):
     (tmp_path / "shop").mkdir()
     (tmp_path / "shop" / "press.icc").write_bytes(GS_CMYK.read_bytes())
