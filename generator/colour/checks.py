@@ -69,7 +69,7 @@ def delta_e(a: Colour, b: Colour, vision: str | None = None) -> float:
 
 
 def _shown(colour: Colour, printed: bool) -> str:
-    return "cmyk({:g},{:g},{:g},{:g})".format(*colour.cmyk) if printed else colour.hex
+    return "cmyk({:g},{:g},{:g},{:g})".format(*(round(v, 1) for v in colour.cmyk)) if printed else colour.hex
 
 
 def _contrast_finding(rule: str, ink_key: str, ink: Colour, ground_key: str, ground: Colour,
