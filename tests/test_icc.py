@@ -199,6 +199,14 @@ def test_max_ink_is_enforced_on_converted_colours(tmp_path):
     assert not next(c for c in preflight(tmp_path / "shop-tiles-A.pdf", max_ink=230) if c.name == "ink limit").passed
 
 
+def test_max_ink_holds_for_the_formula_too(tmp_path):
+    """A condition without a bundled profile converts by the naive formula: the limit holds there too."""
+    build(BuildOptions(out=tmp_path, target="shop", sets=("A",), booklet_langs=(), output_condition="CGATS TR 001",
+                       max_ink=180, colour_overrides=(("A.group1", "#800000"),)))     # naive: 0/100/100/49.8
+    fills = pdf_cmyk(tmp_path / "shop-tiles-A.pdf")
+    assert (0.0, 0.651, 0.651, 0.498) in fills and max(sum(f) for f in fills) <= 1.80 + 1e-6
+
+
 def test_limit_ink_keeps_black_and_never_exceeds():
     assert limit_ink((79.2, 69.8, 53.3, 97.6), 280) == pytest.approx((71.4, 62.9, 48.0, 97.6), abs=0.1)
     assert sum(limit_ink((79.2, 69.8, 53.3, 97.6), 280)) <= 280

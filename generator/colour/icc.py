@@ -222,7 +222,7 @@ def _converted(conversion: CmykConversion, hexes: tuple[str, ...]) -> tuple:
         return ()
     if conversion.profile is None:
         from generator.colour.values import naive_cmyk
-        return tuple(naive_cmyk(h) for h in hexes)
+        return tuple(limit_ink(naive_cmyk(h), conversion.max_ink) for h in hexes)
     pixels = _through(_transform(conversion.profile, "forward", conversion.intent), "RGB", [_rgb(h) for h in hexes])
     return tuple(limit_ink(tuple(v * 100 / 255 for v in pixel), conversion.max_ink) for pixel in pixels)
 

@@ -30,11 +30,8 @@ def print_cmyk(colours: list[Colour], conversion) -> list[tuple[float, ...]]:
 
 
 def with_print_cmyk(theme: Theme, conversion) -> Theme:
-    """The theme as a shop file prints it: every RGB-only colour's CMYK made by `conversion`'s
-    profile (in one batch). Without a profile the naive CMYK they carry already stays."""
-    if conversion.profile is None:
-        return theme
-
+    """The theme as a shop file prints it: every RGB-only colour's CMYK made by `conversion` (its
+    profile, or the naive formula; in one batch), within its ink limit."""
     def convert(colours):
         cmyks = print_cmyk(colours, conversion)
         return [c.with_derived_cmyk(cmyk) if c.derived else c for c, cmyk in zip(colours, cmyks)]
