@@ -116,7 +116,7 @@ def _read_profile(path: Path, where: str) -> OutputProfile:
     if problem:
         raise UserError(f"{named} {problem}; {_FIX}")
     opened = _opened(data, named)
-    description = " ".join((opened.profile.profile_description or path.stem).split())
+    description = printable(" ".join((opened.profile.profile_description or path.stem).split()))
     profile = OutputProfile(path.name, data, description)
     try:       # LittleCMS reads tags lazily: a broken table shows only when a transform is built
         _transform(profile, "forward")

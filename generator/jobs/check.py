@@ -9,6 +9,7 @@ from generator.colour.checks import colour_problems
 from generator.colour.effective_theme import theme_for
 from generator.colour.print_setup import print_setup
 from generator.colour.theme import load_theme, theme_names
+from generator.errors import printable
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_grid import plan_sheets
 from generator.model.figures import load_figures
@@ -55,6 +56,6 @@ def run_checks(options, config_path) -> list[str]:
     plan = plan_sheets(paper_named(options.paper), options.tile_size)
     lines.append(f"paper {options.paper}: tiles of {options.tile_size} mm fit, {len(plan.blocks)} sheet(s) per set")
     profile = setup.output_intent.profile
-    embedded = f", profile {profile.file_name} ({profile.description}) embedded" if profile else ""
+    embedded = f", profile {printable(profile.file_name)} ({profile.description}) embedded" if profile else ""
     lines.append(f"print condition: {setup.output_intent.identifier}{embedded}; {setup.conversion.describe()}")
     return lines

@@ -35,7 +35,7 @@ MM = 72 / 25.4
 def _deflated(profile: OutputProfile) -> bytes:
     """The profile's bytes, Flate-compressed once per process at a fixed level (same bytes every
     build; PDF/X-1a allows Flate, not LZW)."""
-    return zlib.compress(profile.data, 9)
+    return zlib.compress(profile.data, 6)
 
 
 def _profile_stream(writer: PdfWriter, profile: OutputProfile):
