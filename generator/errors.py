@@ -13,3 +13,10 @@ class WorkerLost(Exception):
 class Interrupted(BaseException):
     """Ctrl-C. Not KeyboardInterrupt, which click would catch to print an empty line first.
     (generator/entry.py turns it into one line and exit status 130.)"""
+
+
+def printable(text) -> str:
+    """`text` safe for a one-line message or a log line: anything unprintable (a newline, a carriage
+    return, a terminal escape) written as its Python escape."""
+    text = str(text)
+    return text if text.isprintable() else "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)

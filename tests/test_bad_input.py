@@ -193,7 +193,7 @@ def test_a_set_file_whose_groups_swap_tiles_with_the_same_head(tmp_path):
 @pytest.mark.parametrize("old, new, names", [
     ('digit   = { hex = "#000000", cmyk = [0, 0, 0, 100] }\n', "",
      ["club.toml: [tile] has no digit", "add it"]),
-    ('[B.group2]\ncircle = { hex = "#2f9a48", cmyk = [80, 10, 95, 30] }\n', '[B.group3]\n',
+    ('[B.group2]\ncircle = { hex = "#2f9a48", cmyk = [80, 10, 95, 20] }\n', '[B.group3]\n',
      ["club.toml: [B]: unknown key 'group3'", "did you mean group2?"]),
     ('arrow_style = "solid"', 'arrow_style = "dotted"', ["club.toml: A.group1.arrow_style", "use solid or hollow"]),
     ('"#c8202f"', '"#c8202"', ["club.toml: A.group1.circle", "is not #rrggbb"]),

@@ -262,8 +262,11 @@ PLAUSIBLE = {
     "bleed": st.one_of(st.just("auto"), numbers_in_toml),
     "marks": st.sampled_from(["crop", "none", "None", "bleed", True]),
     "shop_layout": st.sampled_from(["sheets", "single", "sheet", ""]),
-    "output_condition": st.one_of(st.sampled_from(["FOGRA39", "fogra39", "CGATS TR 001", "GRACoL", ""]),
+    "output_condition": st.one_of(st.sampled_from(["FOGRA39", "fogra39", "CGATS TR 001", "GRACoL", "", "auto"]),
                                   st.text(max_size=8)),
+    "icc": st.one_of(st.sampled_from(["auto", "Auto", "missing.icc", "", ".", "opendomino.toml"]), st.text(max_size=8)),
+    "intent": st.sampled_from(["perceptual", "relative", "Saturation", "absolute", "relative colorimetric", "", 1]),
+    "max_ink": st.one_of(st.sampled_from(["auto", "300%", "99", "400.5", "nan"]), numbers_in_toml),
 }
 KEYS = [*PLAUSIBLE, "colours"]
 colour_tables = st.one_of(

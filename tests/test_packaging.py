@@ -1,4 +1,4 @@
-"""The wheel and the sdist carry the project's licence and the bundled fonts' licence."""
+"""The wheel and the sdist carry the project's licence and those of the bundled fonts and CMYK profiles."""
 
 from pathlib import Path
 import subprocess
@@ -24,8 +24,10 @@ def test_wheel_carries_both_licences_and_the_fonts(dist):
     (wheel,) = dist.glob("*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     licences = {name.rsplit("/", 1)[-1] for name in names if ".dist-info/licenses/" in name}
-    assert licences == {"LICENSE", "LICENSE-PT-fonts.txt"}
+    assert licences == {"LICENSE", "LICENSE-PT-fonts.txt", "LICENSE-colord-profiles.txt"}
     assert "generator/templates/fonts/LICENSE-PT-fonts.txt" in names
+    assert {"generator/templates/icc/FOGRA39L_coated.icc", "generator/templates/icc/GRACoL_TR006_coated.icc",
+            "generator/templates/icc/LICENSE-colord-profiles.txt"} <= set(names)
     assert sum(name.startswith("generator/templates/fonts/") and name.endswith(".ttf") for name in names) == 5
     metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     assert "License-Expression: MIT" in metadata
@@ -34,5 +36,6 @@ def test_wheel_carries_both_licences_and_the_fonts(dist):
 def test_sdist_carries_both_licences(dist):
     (sdist,) = dist.glob("*.tar.gz")
     names = {name.split("/", 1)[1] for name in tarfile.open(sdist).getnames() if "/" in name}
-    assert {"LICENSE", "templates/fonts/LICENSE-PT-fonts.txt", "README.md"} <= names
+    assert {"LICENSE", "templates/fonts/LICENSE-PT-fonts.txt", "templates/icc/LICENSE-colord-profiles.txt",
+            "README.md"} <= names
     assert (CHECKOUT / "LICENSE").read_text().startswith("MIT License")

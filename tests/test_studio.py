@@ -13,7 +13,10 @@ from conftest import run_cli
 import pytest
 from studio_client import Studio, call, error_of, running_studio
 
+from generator.colour.icc import CmykConversion, read_profile
+from generator.colour.print_setup import default_conversion
 from generator.colour.theme import load_theme
+from generator.files.resources import template_path
 from generator.studio import api
 from generator.studio.server import make_server
 
@@ -46,10 +49,36 @@ def test_preview_draws_with_the_chosen_colours_and_runs_the_checks():
     result = api.preview({"theme": "classic", "colours": {"A.group1": "teal"}})
     assert "#008080" in result["svg"]["A1-front"] and "#008080" not in result["svg"]["A2-front"]
     assert {"A1-front", "C2-back", "double-12-1", "board", "setup-card"} <= set(result["svg"])
-    assert result["colours"]["A.group1"] == {"hex": "#008080", "cmyk": [100.0, 0.0, 0.0, 49.8]}
+    # teal is given as RGB: its CMYK is the bundled profile's (FOGRA39L), no longer the naive formula's.
+    teal = [round(v, 1) for v in default_conversion().cmyk_of(["#008080"])[0]]
+    assert result["colours"]["A.group1"] == {"hex": "#008080", "cmyk": teal} and teal != [100.0, 0.0, 0.0, 49.8]
     low = api.preview({"theme": "classic", "colours": {"tile.digit": "#eeeeee"}})
     failing = [c for c in low["checks"] if not c["passed"]]
     assert failing[0]["rule"] == "digits" and failing[0]["figure"].endswith(":1") and "tile.digit" in failing[0]["keys"]
+
+
+def test_the_print_preview_draws_the_proofed_colours_and_marks_the_gamut():
+    blue = {"theme": "classic", "colours": {"A.group1": "#0000ff"}}
+    screen, printed = api.preview(blue), api.preview({**blue, "proof": True})
+    shown = printed["print"]["A.group1"]
+    assert shown["hex"] == default_conversion().printed_hex(default_conversion().cmyk_of(["#0000ff"]))[0]
+    assert shown["marked"] and shown["derived"] and shown["delta_e"] > 15
+    assert "#0000ff" in screen["svg"]["A1-front"] and "#0000ff" not in printed["svg"]["A1-front"]
+    assert shown["hex"] in printed["svg"]["A1-front"]
+    digit = printed["print"]["tile.digit"]                     # stated 100 % K: printable, never marked
+    assert not digit["marked"] and not digit["derived"]
+    assert printed["checks"] == screen["checks"]               # the checks always judge both forms
+    assert api.state()["printing"] == "FOGRA39L Coated (FOGRA39L_coated.icc), relative colorimetric"
+
+
+def test_the_studio_proofs_with_the_profile_it_was_given():
+    gracol = read_profile(template_path("icc", "GRACoL_TR006_coated.icc"))
+    printing = CmykConversion(gracol)
+    result = api.preview({"theme": "classic", "colours": {"A.group1": "#0000ff"}, "proof": True}, printing)
+    assert result["print"]["A.group1"]["hex"] == printing.printed_hex(printing.cmyk_of(["#0000ff"]))[0]
+    assert api.state(printing)["printing"].startswith("GRACoL TR006 Coated (GRACoL_TR006_coated.icc)")
+    with pytest.raises(api.StudioError, match="proof must be true or false"):
+        api.preview({"proof": "yes"})
 
 
 def test_the_vision_toggle_uses_the_checks_simulation():
@@ -221,6 +250,48 @@ def test_the_page_in_a_headless_browser(studio, tmp_path):
     assert theme.group("A", 1).circle.hex == "#1a9641" and theme.colour("tile.digit").hex == "#000000"
     result = run_cli("tiles", "--sets", "A", "--theme", str(saved), "--out", str(tmp_path / "kit"))
     assert result.returncode == 0, result.stderr
+
+
+PROOF_SCREENSHOT = SCREENSHOT.with_name(SCREENSHOT.stem + "-print-preview.png")
+
+
+def test_the_print_preview_in_a_headless_browser(studio):
+    """The toggle redraws every picture as the profile prints it and marks the colour that is out of gamut."""
+    sync_playwright, executable = browser()
+    conversion = default_conversion()
+    printed_blue = conversion.printed_hex(conversion.cmyk_of(["#0000ff"]))[0]
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=executable, headless=True,
+                                              args=["--no-sandbox", "--disable-gpu"])
+        page = chromium.new_context(viewport={"width": 1400, "height": 1000}, bypass_csp=True).new_page()
+        page.goto(f"{studio.url}?token={studio.token}")
+        page.wait_for_function("document.getElementById('pic-A1-front').src.startsWith('data:image/svg')")
+        assert "FOGRA39L Coated" in page.inner_text("#printing")
+        assert not page.is_visible("#print-A\\.group1")                # only in the print preview
+        page.fill("#text-A\\.group1", "#0000ff")
+        page.press("#text-A\\.group1", "Enter")
+        page.wait_for_function("document.getElementById('pic-A1-front').src.includes('%230000ff')")
+
+        page.check("#proof")
+        page.wait_for_function(f"document.getElementById('pic-A1-front').src.includes('%23{printed_blue[1:]}')")
+        assert "%230000ff" not in page.get_attribute("#pic-A1-front", "src")
+        yellow = conversion.printed_hex([load_theme("classic").group("A", 2).circle.cmyk])[0]    # stated CMYK, printed
+        assert f"%23{yellow[1:]}" in page.get_attribute("#pic-A2-front", "src")
+        mark = page.inner_text("#print-A\\.group1")
+        assert re.search(r"⚠ prints ΔE (1[5-9]|2\d)\.\d away \(out of gamut\)", mark), mark
+        assert "marked" in page.get_attribute(".key[data-key='A.group1']", "class")
+        assert "marked" not in page.get_attribute(".key[data-key='tile.digit']", "class")
+        assert "⚠" not in page.inner_text("#print-tile\\.digit")       # 100 % K is printable as stated
+        summary = page.inner_text("#gamut-summary")
+        assert "A.group1 (ΔE" in summary and page.is_visible("#gamut-summary")
+        chip = page.eval_on_selector("#print-A\\.group1 .chip", "e => getComputedStyle(e).backgroundColor")
+        assert chip == "rgb({}, {}, {})".format(*(int(printed_blue[i:i + 2], 16) for i in (1, 3, 5)))
+        page.screenshot(path=str(PROOF_SCREENSHOT), full_page=False)
+
+        page.uncheck("#proof")                                          # and back to the screen colours
+        page.wait_for_function("document.getElementById('pic-A1-front').src.includes('%230000ff')")
+        assert not page.is_visible("#gamut-summary")
+        chromium.close()
 
 
 def test_ctrl_c_stops_the_studio_cleanly():

@@ -21,15 +21,19 @@ warning, or stops at the first one with --strict. The colour science is coloraid
 - chinese:    chinese.pips and chinese.red against chinese.face >= 3:1; the two differ by >= 10.
 
 Every rule runs twice: on the screen colours (the hex values, what home PDFs, SVGs and PNGs
-print) and on the print colours (each colour's CMYK value, turned into RGB with the naive
-conversion of generator/colour/values.py), because a shop prints the CMYK values and they can differ
-from the hex ones. Findings on the print colours say "(CMYK)" and name the CMYK values.
+print) and on the print colours: each colour's CMYK in a shop file (as stated, or made through
+the run's profile) as it will look printed, by the soft proof of generator/colour/proof.py. A
+pair distinct on screen may merge in print (out of the press's gamut, or a stated CMYK that
+differs from the hex). Findings on the print colours say "(CMYK)" and name the CMYK values.
+Without a profile (a condition the kit has none for) the print colours come from the naive
+formula of generator/colour/values.py.
 """
 
 from functools import cache
 
 from msgspec import Struct
 
+from generator.colour.proof import printed_theme
 from generator.colour.values import Colour
 from generator.model.set_loader import OPEN_SET_NAMES
 
@@ -65,12 +69,13 @@ def delta_e(a: Colour, b: Colour, vision: str | None = None) -> float:
 
 
 def _shown(colour: Colour, printed: bool) -> str:
-    return "cmyk({:g},{:g},{:g},{:g})".format(*colour.cmyk) if printed else colour.hex
+    return "cmyk({:g},{:g},{:g},{:g})".format(*(round(v, 1) for v in colour.cmyk)) if printed else colour.hex
 
 
 def _contrast_finding(rule: str, ink_key: str, ink: Colour, ground_key: str, ground: Colour,
                       theme_name: str, fix: str, printed: bool = False) -> Finding:
-    ratio = contrast(_as_printed(ink) if printed else ink, _as_printed(ground) if printed else ground)
+    """With `printed`, ink and ground are print colours (generator.colour.proof.printed_theme)."""
+    ratio = contrast(ink, ground)
     subject = f"{ink_key} on {ground_key}" + (" (CMYK)" if printed else "")
     if ratio >= MIN_CONTRAST:
         return Finding(rule, subject, True, f"{subject}: contrast {ratio:.1f}:1", printed=printed)
@@ -83,9 +88,8 @@ def _contrast_finding(rule: str, ink_key: str, ink: Colour, ground_key: str, gro
 def _difference_findings(rule: str, key_a: str, a: Colour, key_b: str, b: Colour, theme_name: str,
                          shape_differs: bool, fix: str, printed: bool = False) -> list[Finding]:
     findings = []
-    seen_a, seen_b = (_as_printed(a), _as_printed(b)) if printed else (a, b)
     for vision, vision_name in VISIONS.items():
-        difference = delta_e(seen_a, seen_b, vision)
+        difference = delta_e(a, b, vision)
         subject = f"{key_a} vs {key_b} ({vision_name}{', CMYK' if printed else ''})"
         if difference >= MIN_DELTA_E:
             findings.append(Finding(rule, subject, True, f"{subject}: ΔE2000 {difference:.1f}", printed=printed))
@@ -101,15 +105,18 @@ def _difference_findings(rule: str, key_a: str, a: Colour, key_b: str, b: Colour
     return findings
 
 
-def _as_printed(colour: Colour) -> Colour:
-    """The colour a shop prints: its CMYK value, seen on screen through the naive conversion."""
-    return Colour.from_cmyk(colour.cmyk)
-
-
-def check_theme(theme) -> list[Finding]:
+def check_theme(theme, printing=None) -> list[Finding]:
     """Every finding of every rule for a Theme (generator.colour.theme), passes included: screen colours
-    first, then the print colours."""
-    return _theme_findings(theme, printed=False) + _theme_findings(theme, printed=True)
+    first, then the print colours through `printing` (a generator.colour.icc.CmykConversion; the
+    bundled FOGRA39 profile when None)."""
+    printing = printing or _default_printing()
+    return _theme_findings(theme, printed=False) + _theme_findings(printed_theme(theme, printing), printed=True)
+
+
+def _default_printing():
+    from generator.colour.print_setup import default_conversion
+
+    return default_conversion()
 
 
 def _theme_findings(theme, printed: bool) -> list[Finding]:
@@ -158,13 +165,15 @@ def _screen_subject(finding: Finding) -> str:
 CHECKED_THEMES = "checked_themes.toml"
 
 
-def theme_fingerprint(theme) -> str:
-    """sha256 of everything the checks read: the theme as a complete theme file, name included."""
+def theme_fingerprint(theme, printing=None) -> str:
+    """sha256 of everything the checks read: the theme as a complete theme file, name included,
+    and what makes its print colours (profile, intent, ink limit)."""
     from hashlib import sha256
 
     from generator.colour.theme import theme_toml
 
-    return sha256(theme_toml(theme, theme.name).encode()).hexdigest()
+    printed_by = (printing or _default_printing()).key
+    return sha256(f"{theme_toml(theme, theme.name)}\n# printed: {printed_by}\n".encode()).hexdigest()
 
 
 @cache
@@ -175,25 +184,26 @@ def _checked_themes() -> dict:
     return load_toml(path) if path.exists() else {}
 
 
-def _checked_bundled_problems(theme) -> list[str] | None:
+def _checked_bundled_problems(theme, printing) -> list[str] | None:
     """A bundled theme, unchanged, was checked when it was made (templates/checked_themes.toml,
-    written by scripts/check_bundled_themes.py, verified by tests/test_colour_checks.py): its
-    problems, without importing the colour science. None for anything else."""
+    written by scripts/check_bundled_themes.py, verified by tests/test_colour_checks.py) with the
+    default print setup: its problems, without importing the colour science. None for anything
+    else, or for another print setup."""
     record = _checked_themes().get(theme.name)
-    if record is None or record["fingerprint"] != theme_fingerprint(theme):
+    if record is None or record["fingerprint"] != theme_fingerprint(theme, printing):
         return None
     return list(record["problems"])
 
 
-def colour_problems(theme, reuse_checked: bool = True) -> list[str]:
+def colour_problems(theme, reuse_checked: bool = True, printing=None) -> list[str]:
     """The messages of the failing findings, in the order of the rules above.
 
     A CMYK failure whose screen twin fails too says nothing new (a colour given as hex only has
     its CMYK derived from it), so only the screen one is reported."""
-    known = _checked_bundled_problems(theme) if reuse_checked else None
+    known = _checked_bundled_problems(theme, printing) if reuse_checked else None
     if known is not None:
         return known
-    findings = check_theme(theme)
+    findings = check_theme(theme, printing)
     failed_on_screen = {(f.rule, f.subject) for f in findings if not f.passed and not f.printed}
     return [f.message for f in findings if not f.passed
             and not (f.printed and (f.rule, _screen_subject(f)) in failed_on_screen)]

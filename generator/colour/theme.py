@@ -299,6 +299,16 @@ def with_overrides(theme: Theme, overrides, where: str = "colour override") -> T
     return replace(theme, colours=colours, groups=groups)
 
 
+def map_colours(theme: Theme, convert) -> Theme:
+    """The theme with every colour replaced: `convert` takes the list of all its colours (each
+    once) and returns their replacements in order, so a conversion can treat them in one batch."""
+    in_groups = (colour for look in theme.groups.values() for colour in (look.circle, look.arrow))
+    every = list(dict.fromkeys([*theme.colours.values(), *in_groups]))
+    new = dict(zip(every, convert(every)))
+    groups = {k: replace(g, circle=new[g.circle], arrow=new[g.arrow]) for k, g in theme.groups.items()}
+    return replace(theme, colours={k: new[c] for k, c in theme.colours.items()}, groups=groups)
+
+
 def _toml_number(value: float) -> str:
     """Short when that is exact (40, 12.5), else every digit: a saved theme loads the same colours."""
     short = f"{value:g}"
@@ -306,12 +316,16 @@ def _toml_number(value: float) -> str:
 
 
 def _toml_colour(colour: Colour) -> str:
+    """A colour given as RGB only stays so: a shop build makes its CMYK through the shop's profile."""
+    if colour.derived:
+        return f'{{ hex = "{colour.hex}" }}'
     cmyk = ", ".join(_toml_number(v) for v in colour.cmyk)
     return f'{{ hex = "{colour.hex}", cmyk = [{cmyk}] }}'
 
 
 def theme_toml(theme: Theme, name: str, description: str = "") -> str:
-    """A complete theme file for `theme`, every colour as hex and CMYK: `--theme FILE` reads it as it is."""
+    """A complete theme file for `theme`: `--theme FILE` reads it as it is. A colour stated in CMYK
+    is written as hex and CMYK, one given as RGB only as hex."""
     def quoted(text: str) -> str:
         return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 

@@ -1,16 +1,18 @@
 """Colours as the kit states them: an sRGB hex value for screens and a CMYK value for print.
 
-Every Colour carries both. Where a theme, the config file or `--colour` gives only one, the
-other is derived with the naive, uncalibrated conversion of CSS Color 5 ("Naively converting
-between CMYK and RGB"), computed by coloraide. With R, G, B, C, M, Y, K all from 0 to 1:
+Every Colour carries both. A colour whose CMYK was stated on purpose (a theme's `cmyk = [...]`,
+`cmyk(c,m,y,k)` in an override) keeps it exactly. A colour given only as RGB is `derived`: for
+print-shop files its CMYK comes from the shop's ICC profile (generator/colour/icc.py, applied to a
+build's theme by generator/colour/effective_theme.py). Until then, and wherever no profile is
+used, it holds the naive, uncalibrated conversion of CSS Color 5 ("Naively converting between
+CMYK and RGB"), computed by coloraide. With R, G, B, C, M, Y, K all from 0 to 1:
 
     RGB -> CMYK:  K = 1 - max(R, G, B);  C = (1 - R - K) / (1 - K),  M = (1 - G - K) / (1 - K),
                   Y = (1 - B - K) / (1 - K)   (pure black is C = M = Y = 0, K = 1)
     CMYK -> RGB:  R = (1 - C)(1 - K),  G = (1 - M)(1 - K),  B = (1 - Y)(1 - K)
 
-Derived CMYK is rounded to 0.1 %, derived RGB to the nearest 8-bit step. The conversion knows
-nothing of paper, inks or ICC profiles: a print shop should be given CMYK values chosen on
-purpose, which is why every bundled theme states both.
+Derived CMYK is rounded to 0.1 %, derived RGB to the nearest 8-bit step. The formula knows
+nothing of paper or inks. A colour stated only in CMYK gets its screen RGB from it.
 """
 
 from functools import cache
@@ -45,20 +47,30 @@ COLOUR_SYNTAX = "write #rrggbb, a CSS colour name such as teal, or cmyk(c,m,y,k)
 
 
 class Colour(Struct, frozen=True):
-    hex: str                                                 # "#rrggbb"
-    cmyk: tuple[float, float, float, float] | None = None    # 0-100 each; derived when None
+    hex: str                                                        # "#rrggbb"
+    cmyk_value: tuple[float, float, float, float] | None = None     # 0-100 each; None: see `cmyk`
     spot: str | None = None      # a named separation in print-shop files (e.g. a die line), else None
+    derived: bool = False        # the CMYK was not stated but made from the hex value
 
     def __post_init__(self):
-        if self.cmyk is None:
-            force_setattr(self, "cmyk", _cmyk_of_hex(self.hex))   # frozen: set once, here
+        if self.cmyk_value is None:
+            force_setattr(self, "derived", True)   # frozen: set once, here
+
+    @property
+    def cmyk(self) -> tuple[float, float, float, float]:
+        """The CMYK value (percent): stated, made by a profile, or else the naive formula's, which
+        is computed only when asked (it loads coloraide)."""
+        return self.cmyk_value if self.cmyk_value is not None else naive_cmyk(self.hex)
 
     @classmethod
     def from_cmyk(cls, cmyk) -> "Colour":
         """A colour stated in CMYK percent, with its screen RGB derived (see the module docstring)."""
         cmyk = tuple(float(v) for v in cmyk)
-        srgb = colour_math()("cmyk", [v / 100 for v in cmyk]).convert("srgb")
-        return cls(srgb.to_string(hex=True, fit="clip"), cmyk)
+        return cls(naive_hex(cmyk), cmyk)
+
+    def with_derived_cmyk(self, cmyk) -> "Colour":
+        """The same screen colour with CMYK made for it (by an ICC profile), still marked derived."""
+        return Colour(self.hex, tuple(cmyk), self.spot, derived=True)
 
     @property
     def rgb(self) -> tuple[int, int, int]:
@@ -77,9 +89,17 @@ class Colour(Struct, frozen=True):
         return self.hex
 
 
-def _cmyk_of_hex(hex_value: str) -> tuple[float, float, float, float]:
+@cache
+def naive_cmyk(hex_value: str) -> tuple[float, float, float, float]:
+    """CMYK percent of "#rrggbb" by the naive formula (module docstring), rounded to 0.1 %."""
     c, m, y, k = colour_math()(hex_value).convert("cmyk").coords(nans=False)
     return tuple(round(100 * v + 0.0, 1) for v in (c, m, y, k))
+
+
+def naive_hex(cmyk) -> str:
+    """"#rrggbb" of CMYK percent by the naive formula (module docstring)."""
+    srgb = colour_math()("cmyk", [v / 100 for v in cmyk]).convert("srgb")
+    return srgb.to_string(hex=True, fit="clip")
 
 
 def parse_colour_text(text: str, where: str) -> Colour:

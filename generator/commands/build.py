@@ -60,7 +60,16 @@ def build_command(options: BuildOptions, sets_text, books_text, product_text):
     previous = start_writing(options.out)
     with progress(len(build_jobs(options)), "building") as bar:
         report = build(options, on_step=lambda part: bar.update(1))
-    report_written(report, options.out, started, previous)
+    report_written(report, options.out, started, previous, about=_colour_made(options))
+
+
+def _colour_made(options: BuildOptions) -> str:
+    """How a shop build's CMYK was made, for its summary line; nothing for home files (RGB)."""
+    if options.target != "shop":
+        return ""
+    from generator.colour.print_setup import print_setup
+
+    return print_setup(options).conversion.describe()
 
 
 def build_product(options: BuildOptions, started: float) -> None:

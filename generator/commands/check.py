@@ -10,6 +10,7 @@ from generator.commands.group import cli
 from generator.errors import UserError
 from generator.settings.build_options import BuildOptions
 from generator.settings.config import find_config
+from generator.settings.options import parse_max_ink
 
 
 @cli.command("check")
@@ -27,16 +28,19 @@ def check_command(options: BuildOptions):
 
 @cli.command("preflight")
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-def preflight_command(files):
+@click.option("--max-ink", "max_ink_text", default="300", show_default=True, metavar="PERCENT",
+              help="The shop's total ink limit.")
+def preflight_command(files, max_ink_text):
     """Check PDFs the way a print shop would: one PASS/FAIL line per check.
 
     Exit status 1 when a check fails, 2 when a file cannot be read as a PDF at all."""
     from generator.jobs.preflight import preflight
 
+    max_ink = parse_max_ink(max_ink_text)
     failed, unreadable = False, []
     for path in files:
         try:
-            checks = preflight(path)
+            checks = preflight(path, max_ink)
         except UserError as error:
             unreadable.append(str(error))
             continue

@@ -15,6 +15,7 @@ from click.core import ParameterSource
 from msgspec.structs import replace
 
 from generator.colour.effective_theme import theme_for
+from generator.colour.icc import INTENT_NAMES, INTENTS
 from generator.colour.output_conditions import check_condition
 from generator.colour.theme import checked_theme_name, parse_override
 from generator.commands.group import say
@@ -30,6 +31,8 @@ from generator.settings.options import (
     parse_bleed,
     parse_clearance,
     parse_corner_radius,
+    parse_icc,
+    parse_max_ink,
     parse_out,
     parse_paper,
     parse_path,
@@ -70,6 +73,9 @@ _PRINT_PARAMETERS = {
     "marks": ("marks", None),
     "shop_layout": ("shop_layout", None),
     "output_condition": ("output_condition", lambda name: check_condition(name)),
+    "icc_text": ("icc", parse_icc),
+    "intent": ("intent", None),
+    "max_ink_text": ("max_ink", parse_max_ink),
 }
 
 
@@ -126,9 +132,8 @@ def kit_options(command=None, *, without: tuple[str, ...] = ()):
                 given[field_name] = parse(value) if parse else value
         path = find_config(config_path)
         options = build_options(read_config(path) if path else {}, given)
-        from generator.colour.checks import colour_problems
-        for problem in colour_problems(theme_for(options)):      # with --strict theme_for raises instead
-            say(f"warning: {problem}", err=True)
+        if not getattr(command, "checks_colours", False):       # print_options checks once it knows the profile
+            warn_colour_problems(options)
         return command(options, **values)
 
     for name, decorator in reversed(_KIT_OPTION_DECORATORS.items()):
@@ -137,10 +142,22 @@ def kit_options(command=None, *, without: tuple[str, ...] = ()):
     return wrapper
 
 
-def print_options(command):
-    """How tile sheets are printed: home layouts and back offset, or the print-shop target.
+def warn_colour_problems(options: BuildOptions) -> None:
+    """A warning line per failing colour check (print colours through the run's profile); with
+    --strict, theme_for raises instead."""
+    from generator.colour.checks import colour_problems
+    from generator.colour.print_setup import print_setup
 
-    Goes below @kit_options, which has already merged defaults and the config file.
+    for problem in colour_problems(theme_for(options), printing=print_setup(options).conversion):
+        say(f"warning: {problem}", err=True)
+
+
+def print_options(command):
+    """How tile sheets are printed: home layouts and back offset, or the print-shop target with its
+    colour management (--icc, --intent, --max-ink).
+
+    Goes below @kit_options, which has already merged defaults and the config file; the colour
+    checks run here, once the profile is known.
     """
     @click.option("--layout", type=click.Choice(LAYOUTS), default=DEFAULTS.layout, show_default=True,
                   help="Tile sheets: double-sided (long or short edge), gutter fold, or separate files.")
@@ -154,8 +171,17 @@ def print_options(command):
                   help="Shop files: crop marks outside the bleed, or none.")
     @click.option("--shop-layout", type=click.Choice(["sheets", "single"]), default=DEFAULTS.shop_layout,
                   show_default=True, help="Shop tiles: gang sheets, or one page per tile face.")
-    @click.option("--output-condition", default=DEFAULTS.output_condition, show_default=True,
-                  help="Registered print condition named in the PDF/X OutputIntent, e.g. 'CGATS TR 001'.")
+    @click.option("--output-condition", default=None,
+                  help="Registered print condition named in the PDF/X OutputIntent, e.g. 'CGATS TR 006'.  "
+                       "[default: the profile's own; FOGRA39 with the bundled profile]")
+    @click.option("--icc", "icc_text", default=None, metavar="FILE.icc",
+                  help="The print shop's CMYK output profile: shop files convert RGB colours through it and "
+                       "embed it.  [default: the bundled FOGRA39L_coated.icc (CC0)]")
+    @click.option("--intent", type=click.Choice(INTENTS), default=DEFAULTS.intent, show_default=True,
+                  help=f"Rendering intent from RGB to CMYK ({INTENT_NAMES['relative']} with black-point "
+                       "compensation keeps in-gamut colours as they are).")
+    @click.option("--max-ink", "max_ink_text", default=None, metavar="PERCENT",
+                  help="Total ink limit of converted colours.  [default: the profile's, 300]")
     @functools.wraps(command)
     def wrapper(options, **values):
         given = {}
@@ -163,7 +189,10 @@ def print_options(command):
             value = values.pop(param)
             if was_given(param):
                 given[field_name] = parse(value) if parse else value
-        return command(replace(options, **given), **values)
+        options = replace(options, **given)
+        warn_colour_problems(options)
+        return command(options, **values)
+    wrapper.checks_colours = True
     return wrapper
 
 
@@ -195,8 +224,9 @@ def start_writing(out: Path) -> list[dict]:
 
 
 def report_written(report: BuildReport, out: Path | None = None, started: float | None = None,
-            previous: list[dict] = ()) -> None:
-    """Each file written (with -v), notes, the manifest, and a one-line summary."""
+            previous: list[dict] = (), about: str = "") -> None:
+    """Each file written (with -v), notes, the manifest, and a one-line summary; `about` adds what
+    the summary should say of the files (e.g. how their CMYK was made)."""
     for path in report.written:
         say(f"wrote {path}", level=1)
     for note in report.notes:
@@ -208,4 +238,6 @@ def report_written(report: BuildReport, out: Path | None = None, started: float 
         return
     size = sum(path.stat().st_size for path in report.written if path.exists())
     took = f" in {time.monotonic() - started:.1f} s" if started is not None else ""
-    say(f"wrote {len(report.written)} file(s), {size / 1e6:.1f} MB, to {out}{took}; list and checksums in {manifest}")
+    about = f"; {about}" if about else ""
+    say(f"wrote {len(report.written)} file(s), {size / 1e6:.1f} MB, to {out}{took}{about}; "
+        f"list and checksums in {manifest}")

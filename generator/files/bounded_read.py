@@ -26,7 +26,7 @@ class FileKind:
 
 
 _KIT_FILE = "restore the kit's own file (reinstall opendomino)"
-# The largest bundled file of each kind is a few kB; each limit leaves ten times room or more.
+# The largest bundled file of each kind is a few kB (a profile 122 kB); each limit leaves ten times room or more.
 KINDS = {
     "config": FileKind("a config file", 64 * KB),
     "theme": FileKind("a theme file", 32 * KB),
@@ -36,6 +36,8 @@ KINDS = {
     "rules": FileKind("a rules file", 256 * KB, _KIT_FILE),
     "data": FileKind("a data file of the kit", 256 * KB, _KIT_FILE),
     "manifest": FileKind("a manifest", 16 * MB, "move it out of the folder: the kit writes its manifest.json there"),
+    # A press profile is 0.1 to 3 MB (the bundled ones 122 kB); every shop PDF embeds it.
+    "icc": FileKind("an ICC profile", 10 * MB, "give the CMYK output profile (.icc) your print shop hands out"),
 }
 
 _NOT_REGULAR = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),

@@ -7,7 +7,9 @@ paper/tile fit. Stops at the first error (one line, as everywhere); returns what
 
 from generator.colour.checks import colour_problems
 from generator.colour.effective_theme import theme_for
+from generator.colour.print_setup import print_setup
 from generator.colour.theme import load_theme, theme_names
+from generator.errors import printable
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_grid import plan_sheets
 from generator.model.figures import load_figures
@@ -16,7 +18,6 @@ from generator.model.sums import column_sums
 from generator.model.texts import LANGUAGES
 from generator.rules import load_rules
 from generator.scene.fonts import require_glyphs
-from generator.writers.pdfx import check_condition
 
 
 def run_checks(options, config_path) -> list[str]:
@@ -48,10 +49,13 @@ def run_checks(options, config_path) -> list[str]:
         lines.append(f"theme {name}: loads; " + ("colour checks pass" if not problems
                                                   else f"{len(problems)} colour warning(s)"))
     chosen = theme_for(options)      # raises under --strict
-    problems = colour_problems(chosen)
+    setup = print_setup(options)
+    problems = colour_problems(chosen, printing=setup.conversion)
     lines.append(f"chosen theme {options.theme} with {len(options.colour_overrides)} override(s): "
                  + ("colour checks pass" if not problems else "; ".join(problems)))
     plan = plan_sheets(paper_named(options.paper), options.tile_size)
     lines.append(f"paper {options.paper}: tiles of {options.tile_size} mm fit, {len(plan.blocks)} sheet(s) per set")
-    lines.append(f"print condition: {check_condition(options.output_condition)}")
+    profile = setup.output_intent.profile
+    embedded = f", profile {printable(profile.file_name)} ({profile.description}) embedded" if profile else ""
+    lines.append(f"print condition: {setup.output_intent.identifier}{embedded}; {setup.conversion.describe()}")
     return lines

@@ -6,9 +6,13 @@ embedded; font subsets with distinct names (no two different font programs share
 subset tag is six capitals); TrimBox and BleedBox
 on every page, nested inside the MediaBox; no annotation inside the bleed area; DeviceCMYK only
 (no RGB operator or colour space, in pages and in form XObjects); total ink of every CMYK colour
-at most 300 % (a check that does not apply to a file without CMYK colour); no transparency; no
-unreachable objects; and the PDF/X identification (OutputIntent, GTS_PDFXVersion, Trapped,
-PDF 1.3/1.4, and colours that PDF/X-1a allows).
+at most the limit (300 % unless asked otherwise; the real maximum is reported; a check that does
+not apply to a file without CMYK colour); no transparency; no unreachable objects; and the PDF/X
+identification (OutputIntent, GTS_PDFXVersion, Trapped, PDF 1.3/1.4, and colours that PDF/X-1a
+allows). An OutputIntent that embeds its profile (DestOutputProfile) must embed a CMYK output
+profile of ICC version 2 with /N 4, and its identifier must be the condition the profile is for
+(when the profile says: one of the kit's own, its 'targ' tag, or a registered name in its
+description), or "Custom".
 
 A file that cannot be read as a PDF at all (damaged, truncated, a decompression bomb) is not a
 FAIL but an error: preflight_file raises UserError, and the command exits with status 2.
@@ -63,8 +67,9 @@ def _quiet_pypdf():
         logger.propagate = propagate
 
 
-def preflight(path: Path) -> list[Check]:
-    """Every check on one file; UserError if the file cannot be read as a PDF."""
+def preflight(path: Path, max_ink: float = INK_LIMIT) -> list[Check]:
+    """Every check on one file (total ink at most `max_ink` %); UserError if the file cannot be
+    read as a PDF."""
     path = Path(path)
     if not path.is_file():
         raise UserError(f"preflight: {path} is not a file; give the PDFs to check")
@@ -77,7 +82,7 @@ def preflight(path: Path) -> list[Check]:
             streams = list(_content_streams(reader))
             colours = _colour_spaces(reader, streams)
             return [Check("not encrypted", True, "no /Encrypt entry in the trailer"), _fonts(reader),
-                    _font_names(reader), _boxes(pages), _annotations(pages), colours, _ink(streams),
+                    _font_names(reader), _boxes(pages), _annotations(pages), colours, _ink(streams, max_ink),
                     _transparency(reader), _unreachable(reader), _pdfx(reader, path, colours)]
     except UserError:
         raise
@@ -318,7 +323,7 @@ def _cmyk_colours(streams):
                 yield (where, *(float(v) for v in operands[-4:]))
 
 
-def _ink(streams) -> Check:
+def _ink(streams, limit: float = INK_LIMIT) -> Check:
     colours = list(_cmyk_colours(streams))
     if not colours:
         return Check("ink limit", True, "the file sets no CMYK colour, so there is no ink to total", applies=False)
@@ -327,9 +332,9 @@ def _ink(streams) -> Check:
         total = 100 * sum(values)
         if total > worst:
             worst, where_worst = total, where
-    if worst > INK_LIMIT + 0.05:
-        return Check("ink limit", False, f"{worst:.0f} % total ink in {where_worst}, above {INK_LIMIT:.0f} %")
-    return Check("ink limit", True, f"highest total ink {worst:.0f} % (limit {INK_LIMIT:.0f} %)")
+    if worst > limit + 0.05:
+        return Check("ink limit", False, f"{round(worst, 1):g} % total ink in {where_worst}, above {limit:g} %")
+    return Check("ink limit", True, f"highest total ink {round(worst, 1):g} %, in {where_worst} (limit {limit:g} %)")
 
 
 def _transparency(reader: PdfReader) -> Check:
@@ -372,7 +377,58 @@ def _pdfx(reader: PdfReader, path: Path, colours: Check) -> Check:
         problems.append(f"header {header.decode('latin-1')} (PDF/X-1a needs 1.3 or 1.4)")
     if not colours.passed:
         problems.append("colours other than CMYK, grey and spot colours, which PDF/X-1a does not allow")
+    profile_said, profile_problem = _output_profile(pdfx[0]) if pdfx else ("", None)
+    if profile_problem:
+        problems.append(profile_problem)
     if problems:
         return Check("PDF/X identification", False, "; ".join(problems))
     condition = str(pdfx[0]["/OutputConditionIdentifier"])
-    return Check("PDF/X identification", True, f"{version}, output intent {condition}, Trapped {trapped[1:]}")
+    return Check("PDF/X identification", True,
+                 f"{version}, output intent {condition}{profile_said}, Trapped {trapped[1:]}")
+
+
+def _output_profile(intent) -> tuple[str, str | None]:
+    """(what to say of the OutputIntent's profile, a problem or None). A registered identifier may
+    stand alone; an embedded profile must be a CMYK output profile, version 2, /N 4, for the
+    condition the identifier names (when the profile says which) or for "Custom"."""
+    from generator.colour.icc import header_problem
+    from generator.colour.print_setup import CUSTOM
+
+    identifier = str(intent["/OutputConditionIdentifier"])
+    stream = intent.get("/DestOutputProfile")
+    if stream is None:
+        if identifier == CUSTOM or "/RegistryName" not in intent:
+            return "", f"output intent {identifier} names no registry and embeds no profile to define it"
+        return ", registered (no profile embedded)", None
+    stream = stream.get_object()
+    data = stream.get_data()
+    problem = header_problem(data)
+    if problem:
+        return "", f"the embedded output profile {problem}"
+    if stream.get("/N") != 4:
+        return "", f"the embedded CMYK profile's stream says /N {stream.get('/N')}, not 4"
+    description, declared = _declared(data)
+    said = f", profile {description!r} embedded (CMYK output, ICC {data[8]}.{data[9] >> 4})"
+    if declared and identifier not in (declared, CUSTOM):
+        return "", (f"output intent {identifier} does not match its embedded profile {description!r}, which is "
+                    f"for {declared}")
+    return said + ("" if declared or identifier == CUSTOM else "; the profile does not say which condition it "
+                   "is for"), None
+
+
+def _declared(data: bytes) -> tuple[str, str | None]:
+    """The profile's description and the registered condition it declares (generator.colour.print_setup)."""
+    import hashlib
+    import io
+
+    from generator.colour.icc import lcms
+    from generator.colour.output_conditions import output_conditions
+    from generator.colour.print_setup import declared_condition
+
+    try:
+        profile = lcms()[1].ImageCmsProfile(io.BytesIO(data)).profile
+        description, target = " ".join((profile.profile_description or "").split()), profile.target
+    except (OSError, ValueError, lcms()[1].PyCMSError):
+        description, target = "unreadable", None
+    name = declared_condition(hashlib.sha256(data).hexdigest(), description, target)
+    return description, output_conditions()[name]["identifier"] if name else None

@@ -3,8 +3,9 @@
 `opendomino build --target shop` writes, per set, a gang sheet (fronts, backs) or one page
 per tile face (`--shop-layout single`); the board at natural size; and each booklet as its
 interior pages in reading order plus a separate cover (outer and inner covers: pages 1, 2,
-n-1, n). Everything is DeviceCMYK (theme CMYK values; black is 100 % K), with no
-transparency, embedded fonts and an OutputIntent naming a registered print condition.
+n-1, n). Everything is DeviceCMYK (a theme's stated CMYK exactly, black is 100 % K; colours
+given as RGB converted through the run's ICC profile), with no transparency, embedded fonts and
+an OutputIntent naming the print condition and embedding that profile.
 """
 
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 from generator.art.board import board_geometry
 from generator.books.booklet.document import booklet_name, booklet_spec, write_booklet
 from generator.colour.effective_theme import theme_for
+from generator.colour.print_setup import print_setup
 from generator.files.atomic import temporary_folder
 from generator.imposition.saddle_stitch import padded_order
 from generator.imposition.shop_sheets import (
@@ -40,7 +42,7 @@ def shop_bleed(options) -> float:
 
 def _write_shop_pdf(pages, target: Path, title: str, options, report, duplex=None) -> None:
     write_pdf(pages, target, PdfOptions(title=title, duplex=duplex, cmyk=True))
-    report.add(target, mark_as_pdfx(target, options.output_condition))
+    report.add(target, mark_as_pdfx(target, print_setup(options).output_intent))
 
 
 def build_shop_tiles(options, report) -> None:
@@ -76,7 +78,7 @@ def build_shop_booklet(options, report, lang: str, book: str = "open") -> None:
         interior = order[2:-2]
         for part, pages in (("interior", interior), ("cover", cover)):
             target = options.out / f"shop-{stem}-{part}.pdf"
-            report.add(target, mark_as_pdfx(reading, options.output_condition, pages, target))
+            report.add(target, mark_as_pdfx(reading, print_setup(options).output_intent, pages, target))
 
 
 def build_shop_tokens(options, report) -> None:

@@ -35,7 +35,10 @@ class BuildOptions(Struct, frozen=True):
     bleed: float | None = None    # shop bleed in mm; None = 3 mm, or 1/8 in with Letter paper
     marks: str = "crop"           # shop crop marks: "crop" or "none"
     shop_layout: str = "sheets"   # shop tiles: "sheets" (gang sheets) or "single" (a page per face)
-    output_condition: str = "FOGRA39"
+    output_condition: str | None = None   # registered print condition; None: the profile's own (FOGRA39 by default)
+    icc: Path | None = None       # the shop's CMYK output profile; None: the condition's bundled profile
+    intent: str = "relative"      # rendering intent from RGB to CMYK: perceptual, relative, saturation, absolute
+    max_ink: float | None = None  # total ink limit (%) of converted colours; None: the profile's, 300 %
     set_files: tuple[Path, ...] = ()   # sets of the user's own; each is made along with `sets`
     product: str | None = None    # shop: a print-on-demand product's name or file (generator/settings/products.py)
 

@@ -12,6 +12,7 @@ from typing import Callable
 from msgspec import Struct
 from msgspec.structs import fields, replace
 
+from generator.colour.icc import INTENTS
 from generator.colour.output_conditions import check_condition
 from generator.colour.theme import (
     checked_theme_name,
@@ -22,7 +23,7 @@ from generator.colour.theme import (
     reject_unknown_keys,
     theme_names,
 )
-from generator.errors import UserError
+from generator.errors import UserError, printable
 from generator.files.resources import load_toml
 from generator.imposition.paper import PAPERS
 from generator.model.set_loader import register_set_file
@@ -34,6 +35,8 @@ from generator.settings.options import (
     parse_bleed,
     parse_clearance,
     parse_corner_radius,
+    parse_icc,
+    parse_max_ink,
     parse_out,
     parse_paper,
     parse_path,
@@ -112,7 +115,23 @@ def _bleed(value, where, base):
 
 
 def _condition(value, where, base):
+    if value == "auto":
+        return None
     return check_condition(_text(value, where), where)
+
+
+def _icc(value, where, base):
+    if value == "auto":
+        return None
+    return parse_icc(_text(value, where), where, base)
+
+
+def _max_ink(value, where, base):
+    if value == "auto":
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise UserError(f"{where}: {value!r} is not a percentage; write e.g. 300 or \"auto\"")
+    return parse_max_ink(str(value), where)
 
 
 def _set_files(value, where, base):
@@ -185,8 +204,14 @@ SETTINGS = (
             _choice(("sheets", "single")), _quoted(DEFAULTS.shop_layout)),
     Setting("product", 'shop: a print-on-demand product (`opendomino products` lists them), a product .toml '
             'file, or "" for none; the shop build then writes only that service\'s images', _product, _quoted("")),
-    Setting("output_condition", "print condition named in the PDF/X OutputIntent, e.g. FOGRA39 or CGATS TR 001",
-            _condition, _quoted(DEFAULTS.output_condition)),
+    Setting("output_condition", 'print condition named in the PDF/X OutputIntent, e.g. FOGRA39 or CGATS TR 006, '
+            'or "auto": the profile\'s own (FOGRA39 with the bundled profile)', _condition, _quoted("auto")),
+    Setting("icc", 'the print shop\'s CMYK output profile (.icc) for shop files, or "auto": the bundled profile '
+            "of output_condition (FOGRA39L_coated.icc)", _icc, _quoted("auto")),
+    Setting("intent", f"rendering intent from RGB to CMYK: {', '.join(INTENTS)}", _choice(INTENTS),
+            _quoted(DEFAULTS.intent)),
+    Setting("max_ink", 'total ink limit of converted colours in percent, or "auto": the profile\'s (300)', _max_ink,
+            _quoted("auto")),
 )
 _BY_NAME = {setting.name: setting for setting in SETTINGS}
 assert set(_BY_NAME) <= {f.name for f in fields(BuildOptions)}
@@ -227,7 +252,7 @@ def _colour_table(table, file_name: str) -> tuple[tuple[str, str], ...]:
     pairs = []
     for key, value in _flatten(table):
         if not isinstance(value, str):
-            raise UserError(f"{file_name}: colours.{key}: {value!r} is not a colour; write it as a string")
+            raise UserError(f"{file_name}: colours.{printable(key)}: {value!r} is not a colour; write it as a string")
         pairs.append(parse_override(f"{key}={value}", f"{file_name}: [colours]"))
     return tuple(pairs)
 

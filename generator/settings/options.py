@@ -1,6 +1,7 @@
 """Parsing and checking user-facing option values (shared by the CLI and the config file)."""
 
 import math
+from pathlib import Path
 import re
 
 from generator.errors import UserError
@@ -112,6 +113,24 @@ def parse_back_offset(text: str, option: str = "--back-offset") -> tuple[float, 
 
 def parse_bleed(text: str, option: str = "--bleed") -> float:
     return parse_number(text, option, 0, 10, "mm", "3", "shops ask for 3 mm (1/8 in)")
+
+
+def parse_icc(text, option: str = "--icc", base: Path | None = None) -> Path:
+    """The shop's CMYK output profile (relative to `base`, a config file's folder), read and checked
+    now: a wrong file stops the command before anything is written."""
+    from generator.colour.icc import read_profile
+
+    path = parse_path(text, option, "shop-profile.icc")
+    path = base / path if base is not None else path
+    read_profile(path, option)
+    return path
+
+
+def parse_max_ink(text, option: str = "--max-ink") -> float:
+    """The total ink limit in percent; a trailing % is allowed."""
+    text = short_enough(text, option, "300")
+    return parse_number(text.strip().rstrip("%"), option, 100, 400, "%", "300",
+                        "shops ask for 240 to 340 % (300 % on coated paper)")
 
 
 def parse_paper(text: str, option: str = "--paper") -> str:

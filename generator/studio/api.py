@@ -2,9 +2,13 @@
 the tests call the same ones.
 
 Every request states the whole choice: a bundled theme, colour overrides by key, arrow styles by
-group, and the colour vision to preview in. Every value goes through the parsers the command
+group, the colour vision to preview in, and whether to preview the print (the soft proof through
+the studio's profile: generator/colour/proof.py). Every value goes through the parsers the command
 line uses (generator/colour/theme.py, generator/colour/values.py), so what the page accepts `--colour` accepts
 too; anything else is a StudioError with one line that names the field and the fix.
+
+`printing` (a generator.colour.icc.CmykConversion) is the profile the studio proofs with: the one
+`opendomino studio --icc` gave, else the bundled default.
 """
 
 import re
@@ -15,6 +19,9 @@ from msgspec.structs import replace
 from generator.art.board import BoardGeometry, board_drawing
 from generator.art.tile import tile_back, tile_front
 from generator.colour.checks import check_theme, seen_as
+from generator.colour.icc import INTENT_NAMES
+from generator.colour.print_setup import default_conversion
+from generator.colour.proof import GAMUT_DELTA_E, printed_theme, proof
 from generator.colour.theme import (
     ARROW_STYLES,
     GROUPS,
@@ -25,6 +32,7 @@ from generator.colour.theme import (
     colour_keys,
     group_key,
     load_theme,
+    map_colours,
     parse_override,
     theme_names,
     theme_toml,
@@ -55,6 +63,7 @@ CHOICE_SCHEMA = {
         "arrow_styles": {"type": "object", "maxProperties": 20, "propertyNames": {"maxLength": 40},
                          "additionalProperties": {"type": "string", "maxLength": 20}},
         "vision": {"type": "string", "maxLength": 20},
+        "proof": {"type": "boolean"},               # preview as the profile prints it
         "name": {"type": "string"},                 # its length and characters: checked_theme_title
     },
 }
@@ -71,6 +80,7 @@ class Choice(Struct, frozen=True):
     arrow_styles: tuple[tuple[str, str], ...]
     vision: str
     name: str
+    proof: bool = False
 
 
 def parse_choice(data) -> Choice:
@@ -106,7 +116,7 @@ def parse_choice(data) -> Choice:
         checked_theme_title(name)                   # the rule theme files follow: what is saved loads
     except UserError as error:
         raise StudioError(str(error)) from None
-    return Choice(theme_name, tuple(overrides), tuple(sorted(arrow_styles)), vision, name)
+    return Choice(theme_name, tuple(overrides), tuple(sorted(arrow_styles)), vision, name, data.get("proof", False))
 
 
 def chosen_theme(choice: Choice) -> Theme:
@@ -124,16 +134,21 @@ def as_seen(theme: Theme, vision: str) -> Theme:
     if deficiency is None:
         return theme
 
-    def simulated(colour: Colour) -> Colour:
-        return Colour(seen_as(colour, deficiency).to_string(hex=True, fit="clip"))
-
-    groups = {k: replace(g, circle=simulated(g.circle), arrow=simulated(g.arrow)) for k, g in theme.groups.items()}
-    return replace(theme, colours={k: simulated(c) for k, c in theme.colours.items()}, groups=groups)
+    return map_colours(theme, lambda colours: [Colour(seen_as(c, deficiency).to_string(hex=True, fit="clip"))
+                                               for c in colours])
 
 
 # --- what the page shows -------------------------------------------------------------------
 
-def state() -> dict:
+def printing_name(printing=None) -> str:
+    """What the print preview shows, e.g. "FOGRA39L Coated (FOGRA39L_coated.icc), relative colorimetric"."""
+    printing = printing or default_conversion()
+    if printing.profile is None:
+        return "the naive CMYK formula (no profile)"
+    return f"{printing.profile.description} ({printing.profile.file_name}), {INTENT_NAMES[printing.intent]}"
+
+
+def state(printing=None) -> dict:
     """Everything the page needs to draw its controls."""
     themes = {}
     for name in theme_names():
@@ -143,7 +158,8 @@ def state() -> dict:
                         "arrow_styles": {group_key(s, g): theme.group(s, g).arrow_style
                                          for s in OPEN_SET_NAMES for g in GROUPS}}
     return {"themes": themes, "keys": [{"key": key, "help": colour_key_help(key)} for key in colour_keys()],
-            "visions": list(VISION_NAMES), "arrow_styles": list(ARROW_STYLES)}
+            "visions": list(VISION_NAMES), "arrow_styles": list(ARROW_STYLES), "printing": printing_name(printing),
+            "gamut_delta_e": GAMUT_DELTA_E}
 
 
 def _sample(tile_set, group):
@@ -182,10 +198,11 @@ def preview_drawings(theme: Theme) -> dict[str, Drawing]:
     return pictures
 
 
-def checks(theme: Theme) -> list[dict]:
-    """Every colour check, passes included, with its figure and the keys it concerns."""
+def checks(theme: Theme, printing=None) -> list[dict]:
+    """Every colour check, passes included, with its figure and the keys it concerns; the print
+    colours through `printing`."""
     found = []
-    for finding in check_theme(theme):
+    for finding in check_theme(theme, printing):
         keys = [part for part in re.split(r"[ ()]+", finding.subject) if part in colour_keys()]
         figure = re.search(r"contrast (\d+(?:\.\d+)?:1)|ΔE2000 (\d+(?:\.\d+)?)", finding.message)
         shown = (figure[1] or f"ΔE {figure[2]}") if figure else ""
@@ -194,14 +211,20 @@ def checks(theme: Theme) -> list[dict]:
     return found
 
 
-def preview(data) -> dict:
+def preview(data, printing=None) -> dict:
+    """The pictures (as printed, with `proof`; as seen in the chosen vision), the checks, and each
+    colour on screen and in print: its CMYK in a shop file, how that prints, and the ΔE2000
+    between the two (`marked` above GAMUT_DELTA_E)."""
     choice = parse_choice(data)
+    printing = printing or default_conversion()
     theme = chosen_theme(choice)
-    shown = as_seen(theme, choice.vision)
+    shown = as_seen(printed_theme(theme, printing) if choice.proof else theme, choice.vision)
+    proofed = proof(theme, colour_keys(), printing)
     return {"svg": {name: svg_text(drawing) for name, drawing in preview_drawings(shown).items()},
-            "checks": checks(theme),
-            "colours": {key: {"hex": theme.colour_named(key).hex, "cmyk": list(theme.colour_named(key).cmyk)}
-                        for key in colour_keys()}}
+            "checks": checks(theme, printing),
+            "colours": {key: {"hex": p.screen, "cmyk": [round(v, 1) for v in p.cmyk]} for key, p in proofed.items()},
+            "print": {key: {"hex": p.printed, "delta_e": round(p.delta_e, 1), "marked": p.marked,
+                            "derived": p.derived} for key, p in proofed.items()}}
 
 
 def theme_file(data) -> tuple[str, str]:

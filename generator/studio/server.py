@@ -20,6 +20,7 @@ import socket
 import threading
 from urllib.parse import parse_qs
 
+from generator.errors import printable
 from generator.studio import api
 from generator.studio.builds import Builds
 from generator.studio.connections import BoundedServer, DeadlineReader, Limits, quiet_log, raw_json_answer
@@ -39,11 +40,6 @@ def _static(name: str) -> bytes:
     return files("generator.studio").joinpath("static", name).read_bytes()
 
 
-def _printable(text: str) -> str:
-    """A log line safe for a terminal: anything unprintable as an escape."""
-    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
-
-
 class Refusal(Exception):
     """A request refused before it ran: the status and the one-line reason the client gets."""
 
@@ -56,6 +52,7 @@ class StudioHandler(BaseHTTPRequestHandler):
     server_version = "opendomino-studio"
     builds: Builds = None            # set by make_server
     guard: Guard = None              # set by make_server
+    printing = None                  # set by make_server: the profile of the print preview (None: the default)
 
     # --- the connection: a deadline for every request ---------------------------------------
 
@@ -74,7 +71,7 @@ class StudioHandler(BaseHTTPRequestHandler):
                             f"the request did not arrive within {self.server.limits.request_seconds:g} s")
 
     def log_message(self, format, *args):       # with -v: each request, refusal and hang-up
-        self.server.log(_printable(f"studio: {self.address_string()} {format % args}"), 1)
+        self.server.log(printable(f"studio: {self.address_string()} {format % args}"), 1)
 
     # --- answers -------------------------------------------------------------------------------
 
@@ -179,7 +176,7 @@ class StudioHandler(BaseHTTPRequestHandler):
             name, content_type = STATIC[path]
             return self._send(HTTPStatus.OK, _static(name), content_type)
         if path == "/api/state":
-            return self._json(HTTPStatus.OK, api.state())
+            return self._json(HTTPStatus.OK, api.state(self.printing))
         match = _BUILD.match(path)
         if not match:
             raise Refusal(HTTPStatus.NOT_FOUND, "no such page")
@@ -202,7 +199,7 @@ class StudioHandler(BaseHTTPRequestHandler):
             raise Refusal(HTTPStatus.NOT_FOUND, "no such page")
         data = self._body()
         if path == "/api/preview":
-            return self._json(HTTPStatus.OK, api.preview(data))
+            return self._json(HTTPStatus.OK, api.preview(data, self.printing))
         name, text = api.theme_file(data)
         if path == "/api/theme":
             return self._send(HTTPStatus.OK, text.encode("utf-8"), "application/toml; charset=utf-8",
@@ -223,16 +220,17 @@ def _query_token(query: str) -> str | None:
 
 
 def make_server(host: str = "127.0.0.1", port: int = 0, *, limits: Limits = Limits(), builds: Builds | None = None,
-                log=quiet_log, token: str | None = None) -> BoundedServer:
+                log=quiet_log, token: str | None = None, printing=None) -> BoundedServer:
     """A server bound to host:port (port 0: a free one); serve it with serve_forever().
 
     `builds`: where its kit builds run (a fresh Builds by default); `log(message, level)` takes
-    its lines, level 1 only with -v; `token`: the secret (a new random one by default).
+    its lines, level 1 only with -v; `token`: the secret (a new random one by default);
+    `printing`: the CmykConversion its print preview uses (the bundled default when None).
     """
     builds = builds or Builds()
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     server_class = type("StudioServer", (BoundedServer,), {"address_family": family})
-    handler = type("Handler", (StudioHandler,), {"builds": builds})
+    handler = type("Handler", (StudioHandler,), {"builds": builds, "printing": printing})
     try:
         server = server_class((host, port), handler, limits, log)
     except BaseException:

@@ -1,24 +1,65 @@
 """PDF/X-1a:2003 identification for print-shop files.
 
 Our shop PDFs are drawn in DeviceCMYK with embedded fonts and no transparency; this step
-adds what identifies them as PDF/X-1a: an OutputIntent naming a registered print condition
-(FOGRA39 by default), the GTS_PDFXVersion and Trapped keys in the document info, and a
-PDF 1.4 header. The page boxes (TrimBox, BleedBox) come from the PDF writer.
+adds what identifies them as PDF/X-1a: an OutputIntent (generator/colour/print_setup.py) naming
+the print condition and embedding the CMYK output profile the colours were made for, as its
+DestOutputProfile; the GTS_PDFXVersion and Trapped keys in the document info; and a PDF 1.4
+header. The page boxes (TrimBox, BleedBox) come from the PDF writer.
 """
 
+from functools import cache
 from pathlib import Path
+import zlib
 
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
+from pypdf.generic import (
+    ArrayObject,
+    DictionaryObject,
+    NameObject,
+    NumberObject,
+    StreamObject,
+    TextStringObject,
+)
 
-from generator.colour.output_conditions import DEFAULT_CONDITION, check_condition, output_conditions
+from generator.colour.icc import OutputProfile
+from generator.colour.print_setup import OutputIntent, print_setup
 from generator.files.atomic import atomic_path
 from generator.files.manifest import pages_description
 from generator.writers.pdf_date import pdf_date
 
 PDFX_VERSION = "PDF/X-1a:2003"
-REGISTRY = "http://www.color.org"
 MM = 72 / 25.4
+
+
+@cache
+def _deflated(profile: OutputProfile) -> bytes:
+    """The profile's bytes, Flate-compressed once per process at a fixed level (same bytes every
+    build; PDF/X-1a allows Flate, not LZW)."""
+    return zlib.compress(profile.data, 6)
+
+
+def _profile_stream(writer: PdfWriter, profile: OutputProfile):
+    """An ICC stream of four components (/N 4: CMYK), as PDF's ICCBased streams are written."""
+    stream = StreamObject()
+    stream.set_data(_deflated(profile))
+    stream[NameObject("/N")] = NumberObject(4)
+    stream[NameObject("/Filter")] = NameObject("/FlateDecode")
+    return writer._add_object(stream)
+
+
+def _output_intent(writer: PdfWriter, intent: OutputIntent) -> DictionaryObject:
+    entries = {
+        NameObject("/Type"): NameObject("/OutputIntent"),
+        NameObject("/S"): NameObject("/GTS_PDFX"),
+        NameObject("/OutputConditionIdentifier"): TextStringObject(intent.identifier),
+        NameObject("/OutputCondition"): TextStringObject(intent.condition),
+        NameObject("/Info"): TextStringObject(intent.info),
+    }
+    if intent.registry:
+        entries[NameObject("/RegistryName")] = TextStringObject(intent.registry)
+    if intent.profile is not None:
+        entries[NameObject("/DestOutputProfile")] = _profile_stream(writer, intent.profile)
+    return DictionaryObject(entries)
 
 
 def _add_blank_like(writer: PdfWriter, model) -> None:
@@ -28,15 +69,16 @@ def _add_blank_like(writer: PdfWriter, model) -> None:
             blank[NameObject(key)] = ArrayObject(model[key])
 
 
-def mark_as_pdfx(path: Path, condition: str = DEFAULT_CONDITION, pages: list[int | None] | None = None,
+def mark_as_pdfx(path: Path, intent: OutputIntent | None = None, pages: list[int | None] | None = None,
                  target: Path | None = None) -> dict:
     """Rewrite `path` (or write `target`) as PDF/X-1a; returns what the manifest says of it.
 
-    `pages` picks and orders the pages (0-based); None in it inserts a blank page with the
-    page boxes of the first page, as a booklet's padding. Annotations are dropped: PDF/X allows
-    none inside the bleed, and a link would pull the pages it points to into the file.
+    `intent` is the run's output intent (by default that of the default print setup: FOGRA39 with
+    the bundled profile). `pages` picks and orders the pages (0-based); None in it inserts a blank
+    page with the page boxes of the first page, as a booklet's padding. Annotations are dropped:
+    PDF/X allows none inside the bleed, and a link would pull the pages it points to into the file.
     """
-    details = output_conditions()[check_condition(condition)]
+    intent = intent or print_setup(None).output_intent
     reader = PdfReader(str(path))
     writer = PdfWriter()
     for index in (pages if pages is not None else range(len(reader.pages))):
@@ -47,15 +89,7 @@ def mark_as_pdfx(path: Path, condition: str = DEFAULT_CONDITION, pages: list[int
             if "/Annots" in page:
                 del page[NameObject("/Annots")]
             writer.add_page(page)
-    intent = DictionaryObject({
-        NameObject("/Type"): NameObject("/OutputIntent"),
-        NameObject("/S"): NameObject("/GTS_PDFX"),
-        NameObject("/OutputConditionIdentifier"): TextStringObject(details["identifier"]),
-        NameObject("/OutputCondition"): TextStringObject(details["condition"]),
-        NameObject("/RegistryName"): TextStringObject(REGISTRY),
-        NameObject("/Info"): TextStringObject(details["info"]),
-    })
-    writer._root_object[NameObject("/OutputIntents")] = ArrayObject([intent])
+    writer._root_object[NameObject("/OutputIntents")] = ArrayObject([_output_intent(writer, intent)])
     preferences = reader.trailer["/Root"].get("/ViewerPreferences")
     if preferences is not None:
         writer._root_object[NameObject("/ViewerPreferences")] = DictionaryObject(
@@ -77,4 +111,8 @@ def mark_as_pdfx(path: Path, condition: str = DEFAULT_CONDITION, pages: list[int
     with atomic_path(target or path) as temp:
         with open(temp, "wb") as handle:
             writer.write(handle)
-    return pages_description((float(p.mediabox.width) / MM, float(p.mediabox.height) / MM) for p in writer.pages)
+    described = pages_description((float(p.mediabox.width) / MM, float(p.mediabox.height) / MM) for p in writer.pages)
+    described["output_intent"] = intent.identifier
+    if intent.profile is not None:
+        described["output_profile"] = intent.profile.file_name
+    return described

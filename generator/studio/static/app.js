@@ -31,7 +31,7 @@ const $ = (id) => document.getElementById(id);
 
 function fresh(theme) {
   return {theme, colours: {}, arrow_styles: {}, vision: choice ? choice.vision : "normal",
-          name: $("name").value || "my-theme"};
+          proof: choice ? choice.proof : false, name: $("name").value || "my-theme"};
 }
 
 function copy(value) { return JSON.parse(JSON.stringify(value)); }
@@ -99,7 +99,10 @@ function buildControls() {
       text.addEventListener("change", () => change(key, text.value.trim()));
       const figures = document.createElement("span");
       figures.className = "figures"; figures.id = `checks-${key}`;
-      row.append(picker, label, text, figures);
+      // In the print preview: the colour as printed, and its distance from the screen colour.
+      const print = document.createElement("span");
+      print.className = "print"; print.id = `print-${key}`;
+      row.append(picker, label, text, figures, print);
       $("keys").append(row);
       if (/^[ABC]\.group[12]$/.test(key)) {
         const styleRow = document.createElement("div");
@@ -131,6 +134,9 @@ function buildControls() {
   };
   makeFigures(PICTURES.tiles, "tiles");
   makeFigures(PICTURES.others, "others");
+  $("printing").textContent = info.printing;
+  $("gamut-limit").textContent = info.gamut_delta_e;
+  $("proof").addEventListener("change", () => { choice.proof = $("proof").checked; schedule(0); });
 }
 
 function remember() {
@@ -196,6 +202,7 @@ function show(data) {
   }
   lastValues = data.colours;
   showValues(data.colours);
+  showPrint(data);
   const failing = new Set();
   $("checks").replaceChildren();
   let passed = 0;
@@ -226,6 +233,32 @@ function show(data) {
     $(`checks-${row.dataset.key}`).textContent = [...worst.entries()]
       .map(([label, c]) => `${c.passed ? "✓" : "✗"} ${label} ${c.figure}`).join(" · ");
   });
+}
+
+// Beside each colour, in the print preview: a chip of the colour as printed, its CMYK in a shop
+// file, and ΔE2000 from the screen colour; a mark where that is above the limit (out of the press's
+// gamut for a colour given as RGB; a stated CMYK that prints unlike its hex otherwise).
+function showPrint(data) {
+  document.body.classList.toggle("proof", choice.proof);
+  const marked = [];
+  for (const [key, printed] of Object.entries(data.print)) {
+    const span = $(`print-${key}`), row = span && span.closest(".key");
+    if (!span) continue;
+    const chip = document.createElement("span");
+    chip.className = "chip"; chip.style.background = printed.hex; chip.title = `printed: ${printed.hex}`;
+    const cmyk = data.colours[key].cmyk.map((v) => Math.round(v)).join("/");
+    const why = printed.derived ? "out of gamut" : "stated CMYK prints otherwise";
+    const words = printed.marked ? `⚠ prints ΔE ${printed.delta_e} away (${why})` : `prints ΔE ${printed.delta_e} away`;
+    span.replaceChildren(chip, `CMYK ${cmyk} · ${words}`);
+    span.classList.toggle("marked", printed.marked);
+    row.classList.toggle("marked", choice.proof && printed.marked);
+    if (printed.marked) marked.push(`${key} (ΔE ${printed.delta_e})`);
+  }
+  $("gamut-summary").hidden = !choice.proof;
+  $("gamut-summary").textContent = marked.length
+    ? `Print preview: ${marked.length} colour(s) print more than ΔE ${info.gamut_delta_e} away from the screen: ` +
+      marked.join(", ")
+    : `Print preview: every colour prints within ΔE ${info.gamut_delta_e} of the screen.`;
 }
 
 async function saveTheme() {
@@ -283,6 +316,7 @@ async function start() {
     if (!undoStack.length) return;
     choice = undoStack.pop();
     $("theme").value = choice.theme;
+    $("proof").checked = Boolean(choice.proof);
     $("undo").disabled = undoStack.length === 0;
     schedule(0);
   });

@@ -1,0 +1,239 @@
+"""ICC colour management: sRGB to CMYK through a print shop's output profile, with LittleCMS.
+
+An output profile describes one press, paper and set of inks: which CMYK mix prints which
+colour. Converting through it (LittleCMS, through Pillow's ImageCms) gives the CMYK that prints
+closest to the screen colour on that press; converting back shows how a CMYK value will look
+printed (the soft proof).
+
+- read_profile: a CMYK output profile from a file, checked (an ICC file, class 'prtr', data
+  space CMYK, version 2 as PDF/X-1a embeds); every problem is one line.
+- CmykConversion: how a run turns sRGB into CMYK (profile, rendering intent, black-point
+  compensation, total ink limit), and back again for the proof. Colours go through LittleCMS in
+  one N x 1 image per call (each call costs ~2.5 ms whatever its size), and every transform is
+  built once per process and cached (20 to 80 ms each).
+
+PIL.ImageCms takes ~65 ms to import, so it is imported on first use only.
+"""
+
+from functools import cache, cached_property
+import hashlib
+import io
+from pathlib import Path
+
+from msgspec import Struct
+
+from generator.errors import UserError, printable
+from generator.files.bounded_read import read_bytes
+
+INTENTS = ("perceptual", "relative", "saturation", "absolute")
+INTENT_NAMES = {"perceptual": "perceptual", "relative": "relative colorimetric", "saturation": "saturation",
+                "absolute": "absolute colorimetric"}
+DEFAULT_MAX_INK = 300.0
+_CLASS_NAMES = {b"mntr": "a display", b"scnr": "an input (scanner or camera)", b"link": "a device link",
+                b"spac": "a colour space conversion", b"abst": "an abstract", b"nmcl": "a named colour"}
+_FIX = "give the CMYK output profile (.icc) your print shop hands out"
+
+
+@cache
+def lcms():
+    """Pillow's Image and ImageCms, imported on first use."""
+    from PIL import Image, ImageCms
+    return Image, ImageCms
+
+
+def header_problem(data: bytes) -> str | None:
+    """What keeps `data` from being a CMYK output profile PDF/X-1a can embed, read from the
+    128-byte header alone (no LittleCMS needed: preflight uses it too); None if nothing."""
+    if len(data) < 132 or data[36:40] != b"acsp":
+        return "is not an ICC profile (no 'acsp' signature in its header)"
+    declared = int.from_bytes(data[0:4], "big")
+    if declared > len(data):
+        return f"is cut short: its header says {declared} bytes, the file has {len(data)}"
+    device_class, space = data[12:16], data[16:20]
+    if device_class != b"prtr":
+        what = _CLASS_NAMES.get(device_class, f"a {device_class.decode('latin-1').strip()!r}")
+        return f"is {what} profile, not a printer's output profile"
+    if space != b"CMYK":
+        return f"is an output profile for {space.decode('latin-1').strip() or 'no'} colour, not for CMYK"
+    if data[8] >= 4:
+        return (f"is an ICC version {data[8]}.{data[9] >> 4} profile; PDF/X-1a files (PDF 1.4) embed version 2 "
+                "profiles only: ask the shop for its version 2 profile")
+    return None
+
+
+class OutputProfile(Struct, frozen=True, dict=True):      # dict: room for the cached sha256
+    """A CMYK output profile, checked. `description` is its 'desc' tag, e.g. "FOGRA39L Coated"."""
+    file_name: str
+    data: bytes
+    description: str
+    bundled: bool = False
+
+    @cached_property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.data).hexdigest()
+
+    @property
+    def target(self) -> str | None:
+        """The registered characterisation data the profile names in its 'targ' tag, if any."""
+        return lcms()[1].ImageCmsProfile(io.BytesIO(self.data)).profile.target
+
+
+def _opened(data: bytes, where: str):
+    """The profile as LittleCMS reads it, or a one-line UserError."""
+    _, ImageCms = lcms()
+    try:
+        return ImageCms.ImageCmsProfile(io.BytesIO(data))
+    except (OSError, ImageCms.PyCMSError, ValueError) as error:
+        reason = " ".join(str(error).split())[:100]
+        raise UserError(f"{where} cannot be read as an ICC profile ({reason}); {_FIX}") from None
+
+
+_READ: dict[Path, OutputProfile] = {}
+
+
+def read_profile(path: Path, where: str = "--icc") -> OutputProfile:
+    """A user's CMYK output profile, read through the bounded gate and checked: header, LittleCMS
+    can read it, and a transform into it can be built (a profile without the tables for sRGB to
+    CMYK fails here, not in the middle of a build). Read once per process; `where` names the
+    option or config key in a message."""
+    path = Path(path)
+    if path not in _READ:
+        _READ[path] = _read_profile(path, where)
+    return _READ[path]
+
+
+def _read_profile(path: Path, where: str) -> OutputProfile:
+    named = f"{where}: {printable(path)}"
+    try:
+        data = read_bytes(path, "icc")
+    except FileNotFoundError:
+        raise UserError(f"{named}: file not found; {_FIX}") from None
+    except OSError as error:
+        raise UserError(f"{named}: cannot read it ({error.strerror}); {_FIX}") from None
+    except UserError as error:              # not a regular file, or too large: say which option named it
+        raise UserError(f"{where}: {str(error).replace(str(path), printable(path))}") from None
+    problem = header_problem(data)
+    if problem:
+        raise UserError(f"{named} {problem}; {_FIX}")
+    opened = _opened(data, named)
+    description = printable(" ".join((opened.profile.profile_description or path.stem).split()))
+    profile = OutputProfile(path.name, data, description)
+    try:       # LittleCMS reads tags lazily: a broken table shows only when a transform is built
+        _transform(profile, "forward")
+    except lcms()[1].PyCMSError as error:
+        reason = " ".join(str(error).split())[:80]
+        raise UserError(f"{named}: LittleCMS cannot convert sRGB into it ({reason}); {_FIX}") from None
+    return profile
+
+
+@cache
+def bundled_profile(file_name: str, description: str) -> OutputProfile:
+    """A profile the kit ships (templates/icc/); its description comes from output_conditions.toml,
+    so a build that converts nothing never loads LittleCMS."""
+    from generator.files.resources import template_path
+
+    return OutputProfile(file_name, read_bytes(template_path("icc", file_name), "icc"), description, bundled=True)
+
+
+@cache
+def _srgb():
+    return lcms()[1].createProfile("sRGB")
+
+
+@cache
+def _transform(profile: OutputProfile, direction: str, intent: str = "relative"):
+    """sRGB -> CMYK ("forward", in `intent`, with black-point compensation unless absolute), or
+    CMYK -> sRGB ("back", relative colorimetric with it, as a soft proof is usually viewed: paper
+    white shows as screen white and the press's deepest black as screen black, so 100 % K alone
+    shows as the dark grey it prints beside a four-colour black)."""
+    _, ImageCms = lcms()
+    opened = ImageCms.ImageCmsProfile(io.BytesIO(profile.data))
+    if direction == "forward":
+        flags = ImageCms.Flags.NONE if intent == "absolute" else ImageCms.Flags.BLACKPOINTCOMPENSATION
+        return ImageCms.buildTransform(_srgb(), opened, "RGB", "CMYK",
+                                       renderingIntent=ImageCms.Intent(INTENTS.index(intent)), flags=flags)
+    return ImageCms.buildTransform(opened, _srgb(), "CMYK", "RGB", renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+                                   flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+
+
+def _through(transform, mode: str, pixels: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """Every pixel through one transform in one call: an N x 1 image."""
+    Image, _ = lcms()
+    image = Image.frombytes(mode, (len(pixels), 1), bytes(v for pixel in pixels for v in pixel))
+    out = transform.apply(image).tobytes()
+    size = len(out) // len(pixels)
+    return [tuple(out[i:i + size]) for i in range(0, len(out), size)]
+
+
+def _rgb(hex_value: str) -> tuple[int, int, int]:
+    value = hex_value.lstrip("#")
+    return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
+
+
+def limit_ink(cmyk: tuple[float, ...], max_ink: float) -> tuple[float, ...]:
+    """CMYK percent with at most `max_ink` % in total: K is kept (it carries the darkness and
+    prints sharp), C, M and Y shrink together. Only the darkest colours reach the limit; FOGRA39L's
+    black at 280 % instead of 300 % moves by ΔE2000 1.3 as printed."""
+    c, m, y, k = cmyk
+    if c + m + y + k <= max_ink + 1e-9:
+        return cmyk
+    if k >= max_ink:
+        return (0.0, 0.0, 0.0, max_ink)
+    factor = (max_ink - k) / (c + m + y)
+    # floor at 1/10000 %: rounding must never push the total back over the limit
+    return tuple(int(v * factor * 10000) / 10000 for v in (c, m, y)) + (k,)
+
+
+class CmykConversion(Struct, frozen=True):
+    """How a run makes CMYK from sRGB: through `profile`, or, with none, by the naive formula of
+    generator/colour/values.py. `max_ink` (percent) limits the total ink of converted colours."""
+    profile: OutputProfile | None
+    intent: str = "relative"
+    max_ink: float = DEFAULT_MAX_INK
+    why_formula: str = ""        # with no profile: why (e.g. no free profile for the condition)
+
+    def describe(self) -> str:
+        """How CMYK was made, for the summary line: "CMYK through FOGRA39L_coated.icc (…)"."""
+        if self.profile is None:
+            return f"CMYK by formula{self.why_formula}; give --icc with the shop's profile"
+        bpc = "" if self.intent == "absolute" else ", BPC"
+        return (f"CMYK through {self.profile.file_name} ({INTENT_NAMES[self.intent]}{bpc}, "
+                f"total ink at most {self.max_ink:g} %)")
+
+    @property
+    def key(self) -> str:
+        """What the conversion's results depend on, for fingerprints of checked themes."""
+        made_by = self.profile.sha256 if self.profile else "formula"
+        return f"{made_by} {self.intent} {self.max_ink:g}"
+
+    def cmyk_of(self, hexes) -> list[tuple[float, float, float, float]]:
+        """CMYK percent for each "#rrggbb": LittleCMS's 8-bit answer (v / 255), ink-limited."""
+        return list(_converted(self, tuple(hexes)))
+
+    def printed_hex(self, cmyks) -> list[str]:
+        """How each CMYK value (percent) looks printed on the profile's press, as screen sRGB."""
+        return list(_printed(self, tuple(tuple(float(v) for v in c) for c in cmyks)))
+
+
+@cache
+def _converted(conversion: CmykConversion, hexes: tuple[str, ...]) -> tuple:
+    if not hexes:
+        return ()
+    if conversion.profile is None:
+        from generator.colour.values import naive_cmyk
+        return tuple(limit_ink(naive_cmyk(h), conversion.max_ink) for h in hexes)
+    pixels = _through(_transform(conversion.profile, "forward", conversion.intent), "RGB", [_rgb(h) for h in hexes])
+    return tuple(limit_ink(tuple(v * 100 / 255 for v in pixel), conversion.max_ink) for pixel in pixels)
+
+
+@cache
+def _printed(conversion: CmykConversion, cmyks: tuple) -> tuple:
+    if not cmyks:
+        return ()
+    if conversion.profile is None:
+        from generator.colour.values import naive_hex
+        return tuple(naive_hex(c) for c in cmyks)
+    # CMYK images hold 8 bits per ink: the nearest step of 1/255 (0.39 %) stands for the value.
+    pixels = _through(_transform(conversion.profile, "back"), "CMYK",
+                      [tuple(round(v * 255 / 100) for v in c) for c in cmyks])
+    return tuple("#%02x%02x%02x" % pixel[:3] for pixel in pixels)
