@@ -16,6 +16,7 @@ from generator.errors import UserError
 from generator.files.atomic import prepare_folder, remove_stale_temporaries
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_grid import plan_sheets
+from generator.jobs.rules_site import RULES_WEB_STEPS, rules_web_jobs
 from generator.model.set_loader import register_set_file
 from generator.settings.build_options import BuildOptions, BuildReport
 
@@ -161,11 +162,12 @@ def booklet_jobs(options: BuildOptions, step) -> list:
 
 
 def build_jobs(options: BuildOptions) -> list:
-    """The steps of a build. The booklets, the slowest parts, come first so they start at once."""
+    """The steps of a build. The rules (the web site and the booklets), the slowest parts, come first so
+    they start at once. Print-shop builds make no site and no e-books: those are not for a printer."""
     if options.target == "shop":
         jobs = booklet_jobs(options, build_shop_booklet)
         return jobs + [(build_shop_tiles, options, ()), (build_shop_board, options, ()), (build_shop_tokens, options, ())]
-    jobs = booklet_jobs(options, build_booklet)
+    jobs = rules_web_jobs(options) + (booklet_jobs(options, build_booklet) if "pdf" in options.rules_formats else [])
     return jobs + [(build_tile_sheets, options, ()), (build_board, options, ()), (build_setup_cards, options, ()),
                    (build_tokens, options, ())]
 
@@ -214,20 +216,30 @@ def _load_for_drawing() -> None:
     register_families()         # every font role, and the families platypus picks from
 
 
-def _load_for_booklets() -> None:
-    """What every booklet worker needs, loaded once before the workers are forked so that they
-    share it instead of each loading it again: platypus, markdown-it and pypdf. Each worker loads
-    the hyphenation dictionary of its own language (pyphen parses it on first use)."""
-    from generator.books.booklet.document import write_booklet  # noqa: F401
+def _load_for_booklets(steps) -> None:
+    """What every worker that sets the rules needs, loaded once before the workers are forked so
+    that they share it instead of each loading it again: markdown-it and the figures; for the PDF
+    booklets platypus and pypdf, for the web site and the e-books Jinja2 and its templates. Each
+    booklet worker loads the hyphenation dictionary of its own language (pyphen parses it on first use)."""
     from generator.model.figures import load_figures
     from generator.scene.fonts import register_families
-    from generator.writers.pdf_booklet import impose_saddle_stitch  # noqa: F401
 
+    steps = set(steps)
+    if {build_booklet, build_shop_booklet} & steps:
+        from generator.books.booklet.document import write_booklet  # noqa: F401
+        from generator.writers.pdf_booklet import impose_saddle_stitch  # noqa: F401
+    if set(RULES_WEB_STEPS) & steps:
+        from generator.books.epub.package import write_epub  # noqa: F401
+        from generator.books.html.bodies import part_bodies  # noqa: F401
+        from generator.books.html.templates import environment
+        from generator.books.site.folder import write_book_pages  # noqa: F401
+
+        environment()
     register_families()
     load_figures()          # every booklet draws from them
 
 
-BOOKLET_STEPS = (build_booklet, build_shop_booklet)
+BOOKLET_STEPS = (*RULES_WEB_STEPS, build_booklet, build_shop_booklet)     # the steps that set the rules text
 
 
 def iter_jobs(jobs: list):
@@ -277,7 +289,7 @@ def _start_workers(workers, jobs: list) -> None:
             gc.freeze()
             workers.start(others, processes=1)
         if booklets:
-            _load_for_booklets()
+            _load_for_booklets(jobs[index][0] for index in booklets)
         gc.freeze()
         workers.start(booklets or others, processes=2)
     finally:

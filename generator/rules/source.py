@@ -105,6 +105,31 @@ def load_rules(lang: str, folder: Path | None = None, book: str = "open") -> lis
     return files
 
 
+@dataclass(frozen=True)
+class ContentsLine:
+    """What a contents list needs of a file: read from its front matter alone."""
+    file_name: str
+    kind: str
+    number: int
+    title: str
+
+
+def load_contents(lang: str, book: str = "open") -> list[ContentsLine]:
+    """The chapters and games of one language's book in reading order, from their front matter
+    (checked as load_rules checks it), without parsing the Markdown: a contents page is cheap."""
+    if lang not in LANGUAGES:
+        raise UserError(f"unknown language {lang!r}; use one of {', '.join(LANGUAGES)}")
+    spec = load_book(book)
+    lines = []
+    for path in reading_order(spec.folder(lang), spec):
+        where = _where(path)
+        front = _parse_front_matter(split_front_matter(read_text(path, "rules"), where)[0], where)
+        kind = _kind(path)
+        _check_front_matter(front, kind, path.name, where, spec)
+        lines.append(ContentsLine(path.name, kind, _number_from_name(path.name), front["title"]))
+    return lines
+
+
 def reading_order(folder: Path, book: Book | None = None) -> list[Path]:
     """The folder's files in booklet order; missing or unexpected files are errors."""
     book = book or load_book("open")
@@ -167,7 +192,7 @@ def _load_file(path: Path, lang: str, book: Book) -> RulesFile:
     where = _where(path)
     front_text, markdown = split_front_matter(read_text(path, "rules"), where)
     front = _parse_front_matter(front_text, where)
-    kind = "chapter" if path.name.startswith("chapter-") else "game"
+    kind = _kind(path)
     _check_front_matter(front, kind, path.name, where, book)
     tokens = _markdown_parser().parse(markdown)
     sections = level_two_headings(tokens)
@@ -182,6 +207,10 @@ def _load_file(path: Path, lang: str, book: Book) -> RulesFile:
         figures_linked=_checked_ids(linked_figures(tokens), where, book),
         figures_placed=_checked_ids(placed_figures(tokens, where), where, book),
         text=visible_text(tokens), sources=tuple(front.get("sources", ())))
+
+
+def _kind(path: Path) -> str:
+    return "chapter" if path.name.startswith("chapter-") else "game"
 
 
 def _number_from_name(file_name: str) -> int:

@@ -13,6 +13,7 @@ for a page to carry inline (HTML or XHTML), with its clip ids prefixed so that s
 can share one document.
 """
 
+from functools import lru_cache
 from pathlib import Path
 
 from generator.files.atomic import write_bytes
@@ -29,6 +30,7 @@ _ATTRIBUTE_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"':
 _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 
 
+@lru_cache(maxsize=4096)         # figures repeat their coordinates (pips, cells) thousands of times
 def number(value: float) -> str:
     """A coordinate in mm to 1/10000 mm, without trailing zeros (and never "-0")."""
     text = f"{value:.4f}".rstrip("0").rstrip(".")
@@ -78,6 +80,7 @@ def write_svg(drawing: Drawing, target: Path) -> dict:
     return {"page_size_mm": [round(drawing.width, 1), round(drawing.height, 1)]}
 
 
+@lru_cache(maxsize=1024)         # a drawing has a few dozen styles and thousands of shapes
 def _paint(style: Style) -> dict | None:
     """Presentation attributes, or None when the shape would paint nothing."""
     if style.fill is None and style.stroke is None:
