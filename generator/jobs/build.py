@@ -9,6 +9,7 @@ the booklets then run in a pool of two.
 """
 
 from dataclasses import replace
+from collections import Counter
 import functools
 import gc
 
@@ -16,7 +17,7 @@ from generator.errors import UserError
 from generator.files.atomic import prepare_folder, remove_stale_temporaries
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_grid import plan_sheets
-from generator.jobs.rules_site import RULES_WEB_STEPS, rules_web_jobs
+from generator.jobs.rules_site import RULES_WEB_STEPS, build_rules_book, epub_langs, rules_book_langs, rules_web_jobs
 from generator.model.set_loader import register_set_file
 from generator.settings.build_options import BuildOptions, BuildReport
 
@@ -216,27 +217,51 @@ def _load_for_drawing() -> None:
     register_families()         # every font role, and the families platypus picks from
 
 
-def _load_for_booklets(steps) -> None:
+def _load_for_booklets(jobs) -> None:
     """What every worker that sets the rules needs, loaded once before the workers are forked so
     that they share it instead of each loading it again: markdown-it and the figures; for the PDF
-    booklets platypus and pypdf, for the web site and the e-books Jinja2 and its templates. Each
-    booklet worker loads the hyphenation dictionary of its own language (pyphen parses it on first use)."""
+    booklets platypus and pypdf, for the web site and the e-books Jinja2 and its templates; the
+    rules that two jobs read, and the fonts that two e-book jobs pack. Each booklet worker loads
+    the hyphenation dictionary of its own language (pyphen parses it on first use)."""
     from generator.model.figures import load_figures
+    from generator.rules import load_rules
     from generator.scene.fonts import register_families
 
-    steps = set(steps)
+    steps = {job[0] for job in jobs}
     if {build_booklet, build_shop_booklet} & steps:
         from generator.books.booklet.document import write_booklet  # noqa: F401
         from generator.writers.pdf_booklet import impose_saddle_stitch  # noqa: F401
     if set(RULES_WEB_STEPS) & steps:
-        from generator.books.epub.package import write_epub  # noqa: F401
+        from generator.books.epub.package import pack_fonts
         from generator.books.html.bodies import part_bodies  # noqa: F401
         from generator.books.html.templates import environment
         from generator.books.site.folder import write_book_pages  # noqa: F401
 
         environment()
+        if sum(1 for step, options, extra in jobs if step is build_rules_book and epub_langs(options, *extra)) > 1:
+            pack_fonts()
     register_families()
     load_figures()          # every booklet draws from them
+    for book, lang in _shared_rules(jobs):
+        load_rules(lang, book=book)
+
+
+def _rules_read(job) -> set[tuple[str, str]]:
+    """The (book, language) rules a job reads."""
+    step, options, extra = job
+    if step in (build_booklet, build_shop_booklet):
+        lang, book = extra
+        return {(book, lang)}
+    if step is build_rules_book:
+        return {(extra[0], lang) for lang in rules_book_langs(options, extra[0])}
+    return set()
+
+
+def _shared_rules(jobs) -> list[tuple[str, str]]:
+    """Rules that two or more jobs read (a book's PDF booklet and its web pages): worth parsing
+    once before the workers fork. Rules only one job reads are parsed in that job, on its core."""
+    counts = Counter(pair for job in jobs for pair in _rules_read(job))
+    return sorted(pair for pair, count in counts.items() if count > 1)
 
 
 BOOKLET_STEPS = (*RULES_WEB_STEPS, build_booklet, build_shop_booklet)     # the steps that set the rules text
@@ -289,7 +314,7 @@ def _start_workers(workers, jobs: list) -> None:
             gc.freeze()
             workers.start(others, processes=1)
         if booklets:
-            _load_for_booklets(jobs[index][0] for index in booklets)
+            _load_for_booklets([jobs[index] for index in booklets])
         gc.freeze()
         workers.start(booklets or others, processes=2)
     finally:

@@ -23,14 +23,20 @@ def _site_langs(options: BuildOptions) -> tuple[str, ...]:
     return LANGUAGES if "html" in options.rules_formats else ()
 
 
-def _epub_langs(options: BuildOptions, book: str) -> tuple[str, ...]:
+def epub_langs(options: BuildOptions, book: str) -> tuple[str, ...]:
     return options.booklet_langs if "epub" in options.rules_formats and book in options.books else ()
+
+
+def rules_book_langs(options: BuildOptions, book: str) -> tuple[str, ...]:
+    """The languages whose rules a book's job reads."""
+    wanted = set(_site_langs(options)) | set(epub_langs(options, book))
+    return tuple(lang for lang in LANGUAGES if lang in wanted)
 
 
 def rules_web_jobs(options: BuildOptions) -> list:
     """The jobs of the site and the e-books, each book's first: they take the longest."""
     jobs = [(build_rules_book, options, (book,)) for book in BOOKS
-            if _site_langs(options) or _epub_langs(options, book)]
+            if _site_langs(options) or epub_langs(options, book)]
     return jobs + ([(build_rules_site, options, ())] if _site_langs(options) else [])
 
 
@@ -41,8 +47,8 @@ def build_rules_book(options: BuildOptions, report: BuildReport, book: str) -> N
     from generator.books.html.figures import FigureArt
     from generator.colour.effective_theme import theme_for
 
-    site_langs, epub_langs = _site_langs(options), _epub_langs(options, book)
-    texts = {lang: book_text(book, lang) for lang in LANGUAGES if lang in site_langs or lang in epub_langs}
+    site_langs, ebook_langs = _site_langs(options), epub_langs(options, book)
+    texts = {lang: book_text(book, lang) for lang in rules_book_langs(options, book)}
     art = FigureArt(theme_for(options))
     bodies = {lang: part_bodies(text, art) for lang, text in texts.items()}
     if site_langs:
@@ -50,7 +56,7 @@ def build_rules_book(options: BuildOptions, report: BuildReport, book: str) -> N
 
         for path in write_book_pages(options.out / SITE_FOLDER, options.out, list(texts.values()), bodies):
             report.add(path, {})
-    for lang in epub_langs:
+    for lang in ebook_langs:
         from generator.books.epub.package import write_epub
 
         target = options.out / epub_name(book, lang)
@@ -67,7 +73,7 @@ def build_rules_site(options: BuildOptions, report: BuildReport) -> None:
 
 def _book_files(options: BuildOptions, book: str) -> str:
     made = [f"the {book} book's pages in {SITE_FOLDER}/"] if _site_langs(options) else []
-    made += [epub_name(book, lang) for lang in _epub_langs(options, book)]
+    made += [epub_name(book, lang) for lang in epub_langs(options, book)]
     return " and ".join(made)
 
 

@@ -93,7 +93,21 @@ class RulesFile:
 
 
 def load_rules(lang: str, folder: Path | None = None, book: str = "open") -> list[RulesFile]:
-    """The chapters and games of one language's booklet, in reading order."""
+    """The chapters and games of one language's booklet, in reading order.
+
+    The kit's own files are parsed once per process: a build loads them before it forks its
+    workers, so that a book's PDF booklet and its web pages share one parse."""
+    if folder is None:
+        return list(_bundled_rules(lang, book))
+    return _read_rules(lang, folder, book)
+
+
+@cache
+def _bundled_rules(lang: str, book: str) -> tuple[RulesFile, ...]:
+    return tuple(_read_rules(lang, None, book))
+
+
+def _read_rules(lang: str, folder: Path | None, book: str) -> list[RulesFile]:
     if lang not in LANGUAGES:
         raise UserError(f"unknown language {lang!r}; use one of {', '.join(LANGUAGES)}")
     spec = load_book(book)

@@ -17,13 +17,14 @@ from generator.books.html.fonts import FACES, LICENCE_FILE, font_face_css, font_
 from generator.books.html.templates import bundled_text, markup, render
 from generator.books.texts import booklet_text
 from generator.writers.pdf_date import source_epoch
-from generator.writers.zip_archive import Member, write_zip
+from generator.writers.zip_archive import Member, compressed, write_zip
 
 FOLDER = "EPUB"
 FONT_FOLDER = "fonts"
 PAGE_ENDING = ".xhtml"
 _IDENTIFIER_SPACE = uuid.UUID("5c3f6a8e-2f1d-4e6b-9a0c-0d0a11d0e0b5")     # ours: rules e-books of the kit
-_ROLES = ("serif", "serif-bold", "sans", "sans-bold")     # what book.css sets text in; italic when a book uses it
+_ROLES = ("serif", "serif-bold", "sans", "sans-bold")     # what book.css sets text in
+_ITALIC = ("serif-italic",)                               # embedded when a book has emphasis
 
 
 @dataclass(frozen=True)
@@ -52,9 +53,15 @@ def _page(template: str, lang: str, title: str, **values) -> bytes:
     return render(f"epub/{template}", lang=lang, title=title, **values).encode("utf-8")
 
 
+def pack_fonts() -> None:
+    """Compress every font an e-book may embed, once: the e-books of this process reuse it."""
+    for _, data in font_files(_ROLES + _ITALIC):
+        compressed(data)
+
+
 def _items(book: BookText, bodies: dict) -> list[Item]:
     lang, contents = book.lang, book.contents
-    roles = _ROLES + (("serif-italic",) if any("<em>" in body for body in bodies.values()) else ())
+    roles = _ROLES + (_ITALIC if any("<em>" in body for body in bodies.values()) else ())
     style = font_face_css(roles, FONT_FOLDER) + bundled_text("book_html", "book.css")
     items = [Item("title", "title.xhtml", "application/xhtml+xml",
                   _page("title.xhtml.j2", lang, contents.title, book=contents,
