@@ -6,7 +6,7 @@ import click
 
 from generator.commands.common import kit_options, report_written, start_writing
 from generator.commands.group import cli
-from generator.settings.build_options import RULES_FORMATS, BuildOptions, BuildReport
+from generator.settings.build_options import RULES_FORMATS, BuildOptions
 from generator.settings.options import parse_formats
 
 
@@ -22,7 +22,7 @@ from generator.settings.options import parse_formats
 def booklet_command(options: BuildOptions, booklet_lang, book, formats_text):
     """Write the rule books: PDF booklets in reading order and saddle-stitch imposed (A5 on A4, or half-Letter
     on Letter); with --format, also the web site for phones and the EPUB e-books."""
-    from generator.jobs.build import booklet_jobs, build_booklet, run_jobs
+    from generator.jobs.build import booklet_jobs, build_booklet, run_writing
     from generator.jobs.rules_site import rules_web_jobs
 
     langs = ("en", "ru") if booklet_lang == "all" else (booklet_lang,)
@@ -31,7 +31,4 @@ def booklet_command(options: BuildOptions, booklet_lang, book, formats_text):
     options = replace(options, booklet_langs=langs, books=books, rules_formats=formats)
     jobs = rules_web_jobs(options) + (booklet_jobs(options, build_booklet) if "pdf" in formats else [])
     previous = start_writing(options.out)
-    report = BuildReport()
-    for part in run_jobs(jobs):
-        report.merge(part)
-    report_written(report, options.out, previous=previous)
+    report_written(run_writing(options, jobs), options.out, previous=previous)

@@ -17,7 +17,14 @@ from generator.errors import UserError
 from generator.files.atomic import prepare_folder, remove_stale_temporaries
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_grid import plan_sheets
-from generator.jobs.rules_site import RULES_WEB_STEPS, build_rules_book, epub_langs, rules_book_langs, rules_web_jobs
+from generator.jobs.rules_site import (
+    RULES_WEB_STEPS,
+    build_rules_book,
+    epub_langs,
+    rules_book_langs,
+    rules_web_jobs,
+    site_folders,
+)
 from generator.model.set_loader import register_set_file
 from generator.settings.build_options import BuildOptions, BuildReport
 
@@ -190,15 +197,24 @@ def build(options: BuildOptions, on_step=None) -> BuildReport:
     options = with_set_files(options)
     check_fits(options)
     prepare_folder(options.out)
-    remove_stale_temporaries(options.out)
+    return run_writing(options, build_jobs(options), on_step)
+
+
+def run_writing(options: BuildOptions, jobs: list, on_step=None) -> BuildReport:
+    """Run the jobs into the output folder and its rules site: temporaries that a killed run left
+    there are removed first, and those of a worker that dies or is stopped now, after it."""
+    folders = [options.out, *site_folders(options)]
+    for folder in folders:
+        remove_stale_temporaries(folder)
     report = BuildReport()
     try:
-        for part in iter_jobs(build_jobs(options)):
+        for part in iter_jobs(jobs):
             report.merge(part)
             if on_step:
                 on_step(part)
     except BaseException:
-        remove_stale_temporaries(options.out)       # what a dead or stopped worker was writing
+        for folder in folders:
+            remove_stale_temporaries(folder)       # what a dead or stopped worker was writing
         raise
     return report
 

@@ -8,11 +8,24 @@ The site always holds both books in both languages (its language switch and its 
 them all); the e-books are those of the books and languages asked for.
 """
 
+from pathlib import Path
+
 from generator.model.texts import LANGUAGES
-from generator.rules.source import BOOKS
 from generator.settings.build_options import BuildOptions, BuildReport
 
 SITE_FOLDER = "rules"
+
+
+def site_folders(options: BuildOptions) -> list[Path]:
+    """The folders the site is written into (checked not to be links out of the output folder)."""
+    if not _site_langs(options):
+        return []
+    from generator.books.site.folder import FONT_FOLDER
+    from generator.files.atomic import check_not_symlinked
+
+    folders = [options.out / SITE_FOLDER, options.out / SITE_FOLDER / FONT_FOLDER]
+    check_not_symlinked(options.out, folders[-1])
+    return folders
 
 
 def epub_name(book: str, lang: str) -> str:
@@ -35,6 +48,8 @@ def rules_book_langs(options: BuildOptions, book: str) -> tuple[str, ...]:
 
 def rules_web_jobs(options: BuildOptions) -> list:
     """The jobs of the site and the e-books, each book's first: they take the longest."""
+    from generator.rules.source import BOOKS
+
     jobs = [(build_rules_book, options, (book,)) for book in BOOKS
             if _site_langs(options) or epub_langs(options, book)]
     return jobs + ([(build_rules_site, options, ())] if _site_langs(options) else [])
@@ -72,9 +87,10 @@ def build_rules_site(options: BuildOptions, report: BuildReport) -> None:
 
 
 def _book_files(options: BuildOptions, book: str) -> str:
+    """"the open book's pages in rules/, rules-open-en.epub and rules-open-ru.epub"."""
     made = [f"the {book} book's pages in {SITE_FOLDER}/"] if _site_langs(options) else []
     made += [epub_name(book, lang) for lang in epub_langs(options, book)]
-    return " and ".join(made)
+    return made[0] if len(made) == 1 else ", ".join(made[:-1]) + " and " + made[-1]
 
 
 build_rules_book.makes = _book_files
