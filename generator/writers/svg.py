@@ -81,17 +81,17 @@ def write_svg(drawing: Drawing, target: Path) -> dict:
 
 
 @lru_cache(maxsize=1024)         # a drawing has a few dozen styles and thousands of shapes
-def _paint(style: Style) -> dict | None:
-    """Presentation attributes, or None when the shape would paint nothing."""
+def _paint(style: Style) -> tuple[str, str] | None:
+    """The presentation attributes, written: (fill, stroke and its width and dashes), each part as
+    it stands among a shape's sorted attributes; None when the shape would paint nothing."""
     if style.fill is None and style.stroke is None:
         return None
-    paint = {"fill": style.fill.hex if style.fill is not None else "none"}
+    fill = f' fill="{style.fill.hex if style.fill is not None else "none"}"'
+    stroke = ""
     if style.stroke is not None:
-        paint["stroke"] = style.stroke.hex
-        paint["stroke-width"] = number(style.stroke_width)
-        if style.dash:
-            paint["stroke-dasharray"] = " ".join(number(v) for v in style.dash)
-    return paint
+        dash = f' stroke-dasharray="{" ".join(number(v) for v in style.dash)}"' if style.dash else ""
+        stroke = f' stroke="{style.stroke.hex}"{dash} stroke-width="{number(style.stroke_width)}"'
+    return fill, stroke
 
 
 class _SvgBuilder:
@@ -111,17 +111,19 @@ class _SvgBuilder:
         paint = _paint(item.style)
         if paint is None:          # neither fill nor stroke: nothing to draw
             return ""
+        # Shapes are most of a figure: written straight, their attributes in name order as tag() sorts them.
+        fill, stroke = paint
         if isinstance(item, Rect):
-            return tag("rect", {"x": number(item.x), "y": number(item.y), "width": number(item.width),
-                                "height": number(item.height), **paint})
+            return (f'<rect{fill} height="{number(item.height)}"{stroke} width="{number(item.width)}" '
+                    f'x="{number(item.x)}" y="{number(item.y)}" />')
         if isinstance(item, Circle):
-            return tag("circle", {"cx": number(item.cx), "cy": number(item.cy), "r": number(item.r), **paint})
+            return f'<circle cx="{number(item.cx)}" cy="{number(item.cy)}"{fill} r="{number(item.r)}"{stroke} />'
         if isinstance(item, Line):
-            return tag("line", {"x1": number(item.x1), "y1": number(item.y1), "x2": number(item.x2),
-                                "y2": number(item.y2), **paint})
+            return (f'<line{fill}{stroke} x1="{number(item.x1)}" x2="{number(item.x2)}" '
+                    f'y1="{number(item.y1)}" y2="{number(item.y2)}" />')
         if isinstance(item, Polygon):
             points = " ".join(f"{number(x)},{number(y)}" for x, y in item.points)
-            return tag("polygon", {"points": points, **paint})
+            return f'<polygon{fill} points="{points}"{stroke} />'
         raise TypeError(f"no SVG for {type(item).__name__}")
 
     def text(self, shape: Text) -> str:
