@@ -245,3 +245,23 @@ def test_start_up_and_the_pdf_booklets_never_load_the_template_engine(tmp_path):
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('jinja2', 'markupsafe')))")
     result = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=True)
     assert result.stdout.strip().splitlines()[-1] == "[]", result.stdout
+
+
+def test_the_contents_read_from_front_matter_alone_are_those_of_the_whole_books():
+    from generator.books.html.contents import book_contents
+
+    for book in BOOKS:
+        for lang in LANGS:
+            assert book_contents(book, lang) == book_text(book, lang).contents
+
+
+def test_many_files_written_at_once_leave_no_temporary_when_one_cannot_be_written(tmp_path):
+    from generator.errors import UserError
+    from generator.files.atomic import write_files
+
+    (tmp_path / "taken").mkdir()
+    with pytest.raises(UserError, match="taken"):
+        write_files({tmp_path / "a.html": b"a", tmp_path / "taken": b"b", tmp_path / "c.html": b"c"})
+    assert not list(tmp_path.glob(".*")), "a temporary was left behind"
+    write_files({tmp_path / "a.html": b"new a", tmp_path / "fonts" / "b.ttf": b"b"})
+    assert (tmp_path / "a.html").read_bytes() == b"new a" and (tmp_path / "fonts" / "b.ttf").read_bytes() == b"b"
