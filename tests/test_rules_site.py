@@ -17,8 +17,8 @@ import pytest
 from generator.books.html.contents import book_text, page_file
 from generator.colour.checks import contrast
 from generator.colour.values import Colour
-from generator.model.sums import group_column_sums
 from generator.model.set_loader import load_set
+from generator.model.sums import group_column_sums
 from generator.rules import load_rules
 from generator.rules.source import BOOKS
 

@@ -8,8 +8,8 @@ files, the other files are drawn in a worker of their own while the booklets' li
 the booklets then run in a pool of two.
 """
 
-from dataclasses import replace
 from collections import Counter
+from dataclasses import replace
 import functools
 import gc
 

@@ -13,7 +13,7 @@ import uuid
 
 from generator.books.html.bodies import with_endings
 from generator.books.html.contents import BookText
-from generator.books.html.fonts import FACES, LICENCE_FILE, font_face_css, font_files
+from generator.books.html.fonts import LICENCE_FILE, font_face_css, font_files
 from generator.books.html.templates import bundled_text, markup, render
 from generator.books.texts import booklet_text
 from generator.writers.pdf_date import source_epoch

@@ -10,7 +10,7 @@ from generator.files.resources import template_path
 
 @cache
 def environment():
-    import jinja2   # here: only the site and e-book jobs load it, never the command line's start
+    import jinja2  # here: only the site and e-book jobs load it, never the command line's start
 
     def load(name: str):
         path = template_path(*name.split("/"))
