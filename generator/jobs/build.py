@@ -2,10 +2,11 @@
 
 Each step imports what it draws with when it runs, so that a command imports only what it needs.
 A build with several steps runs them in forked workers on two cores. What the workers draw with
-(reportlab, the fonts, the art; for booklets also platypus, markdown-it, pypdf and the figures) is
-loaded once before they are forked, and they share it. When a build makes booklets and other
-files, the other files are drawn in a worker of their own while the booklets' libraries load, and
-the booklets then run in a pool of two.
+(reportlab, the fonts, the art; for booklets also platypus, markdown-it, pypdf and the figures; for
+the rules web site and e-books Jinja2 and its templates) is loaded once before they are forked, and
+they share it. When a build makes booklets and other files, the other files are drawn in a worker
+of their own while the booklets' libraries load, and the rules (booklets, web pages, e-books) then
+run in a pool of two.
 """
 
 from collections import Counter
