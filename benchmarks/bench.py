@@ -1,4 +1,4 @@
-"""Benchmark of Open Domino Kit: time, memory and output size against the targets of issues 9, 17 and 31.
+"""Benchmark of Open Domino Kit: time, memory and output size against the targets of issues 9, 17, 30 and 31.
 
     python benchmarks/bench.py [--runs 3] [--json]
 
@@ -16,7 +16,9 @@ scratch folder) and reports:
   (f) the three Open Domino tile PDFs through the Python API (benchmarks/tile_api.py) against
       the floor: a bare reportlab script drawing the same primitives (benchmarks/tile_floor.py);
   (g) the start of the command: `opendomino --help` and `opendomino sets A`;
-  (h) the rules for phones (issue 31): the whole web site and the four e-books,
+  (h) the cut files of sets A, B and C for every machine (benchmarks/cut_files.py, in one process),
+      CPU beyond what the build draws anyway;
+  (i) the rules for phones (issue 31): the whole web site and the four e-books,
       `opendomino booklet --format html,epub --book all --lang all`, and the weight of its
       heaviest page.
 
@@ -54,7 +56,7 @@ CHECKOUT = Path(__file__).resolve().parent.parent
 MB = 1e6
 SAMPLE_SECONDS = 0.02
 
-# The targets of issues 9, 17 and 31, on a 2-core machine.
+# The targets of issues 9, 17, 30 and 31, on a 2-core machine.
 TARGETS = {
     "build_wall": 1.0,            # s, the full default kit, classic booklets apart
     "build_cpu": 1.5,             # s, user + sys of the command and its workers
@@ -63,6 +65,7 @@ TARGETS = {
     "build_memory": 200 * MB,     # bytes, peak, the full default kit
     "png_wall": 10.0,             # s, PNG export of the 192 faces and backs at 300 dpi
     "output_size": 1.75 * MB,     # bytes, the default kit as issue 17 measured it
+    "cut_cpu": 0.5,               # s, issue 30: every machine's cut files of the default sets beyond the drawing
     "rules_web_cpu": 1.0,         # s, the web site and the four e-books (issue 31)
     "page_size": 300_000,         # bytes, the heaviest page of the web site (issue 31)
 }
@@ -247,7 +250,11 @@ def report(results: dict, runs: int) -> list[tuple[bool, str]]:
          f"no page of the rules web site over {TARGETS['page_size'] / 1e3:.0f} kB: {heaviest} "
          f"{pages[heaviest] / 1e3:.0f} kB"),
     ]
-    print("\nTargets (issues 9, 17 and 31, on a 2-core machine):")
+    cut = results["cut"]
+    checks.append((cut["cut_files_cpu"] < TARGETS["cut_cpu"],
+                   f"cut files of A, B and C for {', '.join(cut['machines'])} < {TARGETS['cut_cpu']:g} s CPU beyond "
+                   f"the drawing: {cut['cut_files_cpu']:.3f} s"))
+    print("\nTargets (issues 9, 17, 30 and 31, on a 2-core machine):")
     for passed, line in checks:
         print(f"  {'PASS' if passed else 'MISS'}  {line}")
     return checks
@@ -291,6 +298,9 @@ def main() -> None:
             "rules-web": bench("rules-web", ["booklet", "--format", "html,epub", "--book", "all", "--lang", "all"],
                                args.runs, scratch, env),
         }
+        cut_output = subprocess.run([sys.executable, str(CHECKOUT / "benchmarks" / "cut_files.py"), "--json",
+                                     "--runs", str(args.runs)], check=True, env=env, capture_output=True, text=True)
+        results["cut"] = json.loads(cut_output.stdout.strip().splitlines()[-1])
         checks = report(results, args.runs)
     if args.json:
         print(json.dumps({"results": results, "targets": [{"passed": p, "target": t} for p, t in checks]}, indent=1))

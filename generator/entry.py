@@ -14,7 +14,7 @@ the whole kit) is imported inside main, after its handler is in place. What Ctrl
 Before generator/__init__.py runs, no code of ours can: README.md says what happens then.
 """
 
-import _signal      # the interpreter's own module: `signal` would first load enum, which takes milliseconds
+import _signal  # the interpreter's own module: `signal` would first load enum, which takes milliseconds
 import os
 import sys
 

@@ -2,6 +2,7 @@
 
 import re
 
+from msgspec.structs import replace
 from pdf_inspect import MM, font_report, read_pdf
 import pypdfium2
 import pytest
@@ -148,7 +149,7 @@ def test_a_missing_glyph_is_an_error(tmp_path, monkeypatch):
     def with_strange_character(lang, folder=None, book="open"):
         files = real(lang, folder, book)
         first = files[0]
-        return [type(first)(**{**first.__dict__, "markdown": first.markdown + " \u2603"})] + files[1:]
+        return [replace(first, markdown=first.markdown + " \u2603")] + files[1:]
 
     monkeypatch.setattr(document, "load_rules", with_strange_character)
     with pytest.raises(UserError, match="no glyph for \u2603"):

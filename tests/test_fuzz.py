@@ -342,18 +342,21 @@ STUBS = {
     "generator.jobs.build.build_board": lambda options, report: None,
     "generator.jobs.build.run_jobs": lambda jobs: [],
     "generator.jobs.exports.run_export": lambda options, jobs, update: BuildReport(),
+    "generator.jobs.products.run_products": lambda options, jobs, update: BuildReport(),
     "generator.jobs.build.build_theme_swatches": lambda options, report: None,
     "generator.writers.pdf.write_pdf": lambda *args, **kwargs: None,
     "generator.commands.common.write_manifest": lambda folder, *args: folder,
 }
-COMMANDS = ["build", "board", "export", "booklet", "calibrate", "sets", "init", "themes", "check", "preflight"]
+COMMANDS = ["build", "board", "export", "booklet", "calibrate", "sets", "init", "themes", "check", "preflight",
+            "products"]
 OPTIONS = ["--out", "--paper", "--sets", "--tile-size", "--clearance", "--across-notation", "--no-across-notation",
            "--lang", "--theme", "--colour", "--color", "--strict", "--no-strict", "--config", "--layout",
            "--back-offset", "--target", "--bleed", "--marks", "--shop-layout", "--output-condition", "--format",
-           "--dpi", "--json", "--force", "-v", "-q", "-h", "--help"]
+           "--dpi", "--json", "--force", "--product", "-v", "-q", "-h", "--help"]
 values = st.one_of(numbers, sizes, papers, tile_sizes, set_lists, overrides, st.text(max_size=10),
                    st.sampled_from([*theme_names(), "grayscal", "en", "ru", "all", "png", "svg", "shop", "home",
-                                    "single", "none", "separate", "FOGRA39", "A", "b", "D", CONFIG_NAME]))
+                                    "single", "none", "separate", "FOGRA39", "A", "b", "D", CONFIG_NAME,
+                                    "tgc-domino-deck", "tgc-triangle-tile", "triominoes", "x.toml"]))
 options = st.one_of(st.sampled_from(OPTIONS), st.sampled_from(OPTIONS).flatmap(near_misses))
 
 
@@ -521,6 +524,24 @@ def load_and_check_theme(path: Path):
 @given(text=file_mutations(THEME_DATA, st.one_of(theme_colours, st.sampled_from(["solid", "hollow", "dashed"]))))
 def test_theme_files(text):
     check_data_file(text, "club.toml", load_and_check_theme)
+
+
+PRODUCTS = {name: tomllib.loads(template_path("shops", f"{name}.toml").read_text(encoding="utf-8"))
+            for name in ("tgc-domino-deck", "tgc-triangle-tile", "mpc-domino-cards")}
+product_values = st.one_of(st.floats(-10, 2000), st.integers(-10, 20000), st.lists(st.floats(0, 5), max_size=3),
+                           st.sampled_from(["rectangle", "triangle", "png", "sRGB", "deck", "slots", "in", "mm"]))
+
+
+def load_product_file(path: Path):
+    from generator.settings.products import read_product_file
+
+    return read_product_file(path)
+
+
+@fuzz(400)
+@given(text=st.one_of(*(file_mutations(data, product_values) for data in PRODUCTS.values())))
+def test_product_files(text):
+    check_data_file(text, "club.toml", load_product_file)
 
 
 # --- classes of input that escaped the fuzzing before (issue: hardening) -------------------------
@@ -787,7 +808,9 @@ def test_huge_integers_anywhere(kind, index, literal, in_list):
         path = Path(folder) / f"{kind}-{index}.toml"
         path.write_text(text, encoding="utf-8")
         status, err = run_with_file(kind, path)
-    digits = len(re.sub(r"^[+-]", "", literal))
+    # As generator/files/toml_guard.py counts them: the longest run of digits (underscores included)
+    # after a sign and a 0x, 0o or 0b prefix; a float's "1." starts a new run.
+    digits = max(len(run) for run in re.findall(r"[0-9a-fA-F_]+", re.sub(r"^[+-]?(0[xob])?", "", literal)))
     if status == 2:
         line = one_error(err)
         assert path.name in line, line

@@ -488,7 +488,7 @@ def test_colour_checks_cover_the_cmyk_values_too():
     # A theme whose hex passes but whose CMYK is far too light: only the CMYK finding fails.
     theme = load_theme("classic")
     pale = Colour(theme.colour("tile.digit").hex, (0, 0, 0, 10))
-    from dataclasses import replace
+    from msgspec.structs import replace
     findings = check_theme(replace(theme, colours={**theme.colours, "tile.digit": pale}))
     failed = [f for f in findings if not f.passed]
     assert [f.subject for f in failed] == ["tile.digit on tile.face (CMYK)"]

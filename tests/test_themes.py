@@ -1,9 +1,9 @@
 """Themes, colour overrides and colour checks, seen in the files a build writes."""
 
-from dataclasses import fields, replace
 import tomllib
 
 from conftest import run_cli
+from msgspec.structs import fields, replace
 from pdf_inspect import all_operations, page_shapes, read_pdf
 import pytest
 

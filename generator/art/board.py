@@ -5,10 +5,11 @@ sheets, the setup cards and the booklet figures all share one set of numbers.
 The drawing's frame: x right, y down, row 8 at the top and row 1 (South) at the bottom.
 """
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from generator.colour.theme import Theme
 from generator.scene.drawing import Drawing, Group, Line, Rect, Style, Text, rotate_about
+from generator.scene.outline import Outline
 from generator.scene.sizes import TileSize
 
 CELL_LINE = 0.5               # mm, the cell borders
@@ -19,8 +20,7 @@ MAIN_LANE = 7.0               # mm for the 1-8 notation
 ACROSS_LANE = 4.5             # mm for the smaller 1-16 / 1-4 notation
 
 
-@dataclass(frozen=True)
-class BoardGeometry:
+class BoardGeometry(Struct, frozen=True):
     tile: TileSize
     clearance: float = 2.0
     side_places: bool = True
@@ -86,7 +86,10 @@ def is_dark(row: int, column: int) -> bool:
     return (row + column) % 2 == 0
 
 
-def board_drawing(geometry: BoardGeometry, theme: Theme, notation_size: float = 4.2) -> Drawing:
+NOTATION_SIZE = 4.2           # mm, the 1-8 numbers' em size
+
+
+def board_drawing(geometry: BoardGeometry, theme: Theme, notation_size: float = NOTATION_SIZE) -> Drawing:
     g = geometry
     drawing = Drawing(g.width, g.height)
     drawing.add(Rect(0, 0, g.width, g.height, Style(fill=theme.colour("board.light"))))
@@ -105,16 +108,42 @@ def _cells(g: BoardGeometry, theme: Theme) -> list:
             items.append(Rect(x, y, w, h, dark if is_dark(row, column) else light))
     half = Style(stroke=theme.colour("board.half_line"), stroke_width=HALF_LINE)
     full = Style(stroke=theme.colour("board.line"), stroke_width=CELL_LINE)
+    full_lines, half_lines = board_lines(g)
+    items += [Line(*start, *end, half) for start, end in half_lines]
+    items += [Line(*start, *end, full) for start, end in full_lines]
+    return items
+
+
+def board_lines(g: BoardGeometry) -> tuple[list, list]:
+    """The cell borders and the lines that halve every cell, as ((x1, y1), (x2, y2)) segments: what
+    the board draws and a laser scores."""
     right, bottom = g.left + 8 * g.cell_width, g.top + 8 * g.cell_height
+    half = []
     for row in range(8):
         y = g.top + row * g.cell_height + g.cell_height / 2
-        items.append(Line(g.left, y, right, y, half))
+        half.append(((g.left, y), (right, y)))
+    full = []
     for i in range(9):
         x = g.left + i * g.cell_width
-        items.append(Line(x, g.top, x, bottom, full))
+        full.append(((x, g.top), (x, bottom)))
         y = g.top + i * g.cell_height
-        items.append(Line(g.left, y, right, y, full))
-    return items
+        full.append(((g.left, y), (right, y)))
+    return full, half
+
+
+def board_notation(g: BoardGeometry, theme: Theme, size: float = NOTATION_SIZE) -> list:
+    """The numbers around the board (texts, turned ones in groups): what a laser engraves."""
+    return _notation(g, theme, size)
+
+
+def place_boxes_inset(g: BoardGeometry) -> list[tuple[float, float, float, float]]:
+    """The side places as drawn: each slot less half the clearance all round."""
+    inset = g.clearance / 2
+    return [(x + inset, y + inset, w - 2 * inset, h - 2 * inset) for x, y, w, h in g.place_boxes()]
+
+
+def place_outlines(g: BoardGeometry) -> list[Outline]:
+    return [Outline(((x, y), (x + w, y), (x + w, y + h), (x, y + h))) for x, y, w, h in place_boxes_inset(g)]
 
 
 def _upright(text: str, x: float, y: float, size: float, colour, turn: float) -> object:
@@ -155,6 +184,4 @@ def _notation(g: BoardGeometry, theme: Theme, size: float) -> list:
 
 def _side_places(g: BoardGeometry, theme: Theme) -> list:
     style = Style(stroke=theme.colour("board.place"), stroke_width=0.35, dash=(3.0, 1.5))
-    inset = g.clearance / 2
-    return [Rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, style)
-            for x, y, w, h in g.place_boxes()]
+    return [Rect(x, y, w, h, style) for x, y, w, h in place_boxes_inset(g)]

@@ -11,8 +11,9 @@ Every function draws into the half whose centre is (cx, cy) and whose short side
 `inward` is +1 in the upper half (down is towards the tile's middle) and -1 in the lower one.
 """
 
-from dataclasses import dataclass
 from functools import cache
+
+from msgspec import Struct
 
 from generator.colour.values import Colour
 from generator.files.resources import load_toml, template_path
@@ -39,8 +40,7 @@ def pip_patterns() -> dict[int, tuple]:
     return {int(k): tuple(tuple(p) for p in v) for k, v in load_toml(template_path("pips.toml")).items()}
 
 
-@dataclass(frozen=True)
-class PipGrid:
+class PipGrid(Struct, frozen=True):
     """Spacing of the pip grid and the pip radius, in mm, shared by every number of a set."""
     step_x: float
     step_y: float

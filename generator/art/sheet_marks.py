@@ -3,7 +3,7 @@
 import math
 
 from generator.colour.values import Colour
-from generator.scene.drawing import Circle, Line, Rect, Style, Text
+from generator.scene.drawing import Arc, Circle, Line, Path, Rect, Style, Text
 
 CUT_DASH = (2.0, 1.5)          # mm on, mm off
 CUT_WIDTH = 0.25               # mm
@@ -19,17 +19,22 @@ def edge_cuts(outlines) -> list[tuple[float, float, float, float]]:
     triangles straight lines in three directions. Vertical lines come first (left to right), then
     horizontal ones (top to bottom), then slanting ones.
     """
+    return merged_runs(edge for points in outlines for edge in zip(points, points[1:] + points[:1]))
+
+
+def merged_runs(edges) -> list[tuple[float, float, float, float]]:
+    """Straight edges ((x1, y1), (x2, y2)) merged with those in line with them that they touch or
+    overlap, in the order edge_cuts gives."""
     lines: dict[tuple, list[list[float]]] = {}
-    for points in outlines:
-        for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]):
-            length = math.hypot(x2 - x1, y2 - y1)
-            dx, dy = (x2 - x1) / length, (y2 - y1) / length
-            if dx < -1e-9 or (abs(dx) <= 1e-9 and dy < 0):       # one direction per line
-                dx, dy = -dx, -dy
-            offset = dx * y1 - dy * x1                            # distance of the line from the origin
-            key = (round(dx, 6) + 0.0, round(dy, 6) + 0.0, round(offset, 4) + 0.0)
-            start, stop = sorted((x1 * dx + y1 * dy, x2 * dx + y2 * dy))
-            lines.setdefault(key, []).append([start, stop])
+    for (x1, y1), (x2, y2) in edges:
+        length = math.hypot(x2 - x1, y2 - y1)
+        dx, dy = (x2 - x1) / length, (y2 - y1) / length
+        if dx < -1e-9 or (abs(dx) <= 1e-9 and dy < 0):       # one direction per line
+            dx, dy = -dx, -dy
+        offset = dx * y1 - dy * x1                            # distance of the line from the origin
+        key = (round(dx, 6) + 0.0, round(dy, 6) + 0.0, round(offset, 4) + 0.0)
+        start, stop = sorted((x1 * dx + y1 * dy, x2 * dx + y2 * dy))
+        lines.setdefault(key, []).append([start, stop])
     segments = []
     for (dx, dy, offset), spans in lines.items():
         spans.sort()
@@ -52,6 +57,21 @@ def edge_cuts(outlines) -> list[tuple[float, float, float, float]]:
 def _direction(x1: float, y1: float, x2: float, y2: float) -> tuple[float, float]:
     length = math.hypot(x2 - x1, y2 - y1)
     return (x2 - x1) / length, (y2 - y1) / length
+
+
+def rounded_cut_lines(outlines, colour: Colour) -> list:
+    """Dashed cut lines along rounded outlines (generator/scene/outline.py): the straight parts merged
+    as edge_cuts merges them, each corner's arc a dashed curve of its own."""
+    style = Style(stroke=colour, stroke_width=CUT_WIDTH, dash=CUT_DASH)
+    edges, curves = [], []
+    for outline in outlines:
+        arcs = outline.arcs()
+        for arc, following in zip(arcs, arcs[1:] + arcs[:1]):
+            curves.append(Path(arc.start, (Arc(arc.end[0], arc.end[1], arc.centre[0], arc.centre[1]),), style,
+                               closed=False))
+            if math.dist(arc.end, following.start) > 1e-6:
+                edges.append((arc.end, following.start))
+    return [Line(*segment, style) for segment in merged_runs(edges)] + curves
 
 
 def dashed_cut_lines(segments, overshoot: float, colour: Colour) -> list:

@@ -2,13 +2,17 @@
 
 The frame is the tile standing upright, w x h mm, with its head at the top (y = 0) and the
 arrow pointing up. Sheets and figures turn it by 180 degrees where the arrow points down.
+Every face and back (triangles too) draws its background first, `bleed` mm past the frame, and
+then what stands on it: generator/imposition/product_images.py tells the two apart that way.
 """
 
 from generator.art.digits import chinese_pips, dashes, numeral, pip_grid, pips, symbol
+from generator.art.tile_ground import clipped_to_outline, ground
 from generator.art.triangle import triangle_back, triangle_front
 from generator.colour.theme import GroupLook, Theme
 from generator.model.tiles import Tile, TileSet
 from generator.scene.drawing import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text, rotate_about
+from generator.scene.outline import tile_outline
 from generator.scene.sizes import TileSize
 
 CIRCLE_RADIUS = 0.17          # of the half's short side
@@ -30,7 +34,7 @@ def tile_front(tile: Tile, tile_set: TileSet, theme: Theme, size: TileSize, blee
     w, h, side = size.width, size.height, size.half_side
     drawing = Drawing(w, h)
     face = theme.colour("chinese.face" if tile_set.digit_style == "chinese" else "tile.face")
-    drawing.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=face)))
+    drawing.add(ground("domino", size, bleed, face))
     if tile_set.divider:
         margin = DIVIDER_MARGIN * w
         drawing.add(Line(margin, h / 2, w - margin, h / 2,
@@ -40,7 +44,7 @@ def tile_front(tile: Tile, tile_set: TileSet, theme: Theme, size: TileSize, blee
                             side))
     if tile.group is not None:
         drawing.add(*orienting_mark(w / 2, h / 2, CIRCLE_RADIUS * side, theme.group(tile.set_name, tile.group)))
-    return drawing
+    return clipped_to_outline(drawing, "domino", size, bleed)
 
 
 def _digit(digit: int, tile: Tile, tile_set: TileSet, theme: Theme, cx: float, edge_y: float, inward: int,
@@ -94,12 +98,12 @@ def tile_back(tile: Tile, tile_set: TileSet, theme: Theme, size: TileSize, bleed
         return triangle_back(tile, tile_set, theme, size, bleed)
     w, h, side = size.width, size.height, size.half_side
     drawing = Drawing(w, h)
-    drawing.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=theme.colour("back.background"))))
+    drawing.add(ground("domino", size, bleed, theme.colour("back.background")))
     if tile_set.has_layout:
         drawing.add(*back_marks(tile_set, tile.group, w, h, side, theme))
     else:
-        drawing.add(*classic_back(tile_set, w, h, side, theme))
-    return drawing
+        drawing.add(*classic_back(tile_set, size, side, theme))
+    return clipped_to_outline(drawing, "domino", size, bleed)
 
 
 def back_marks(tile_set: TileSet, group: int, w: float, h: float, side: float, theme: Theme) -> list:
@@ -122,12 +126,18 @@ def back_marks(tile_set: TileSet, group: int, w: float, h: float, side: float, t
     return marks
 
 
-def classic_back(tile_set: TileSet, w: float, h: float, side: float, theme: Theme) -> list:
+def classic_back(tile_set: TileSet, size: TileSize, side: float, theme: Theme) -> list:
     """A plain back with a frame and the set's small mark, once in each half, the upper one turned:
-    the same after a half turn. Chinese sets may carry their three traditional spots instead."""
+    the same after a half turn. Chinese sets may carry their three traditional spots instead.
+    The frame follows the tile's outline, rounded corners too."""
     ink = theme.colour("back.mark")
+    w, h = size.width, size.height
     inset = FRAME_INSET * side
-    marks = [Rect(inset, inset, w - 2 * inset, h - 2 * inset, Style(stroke=ink, stroke_width=FRAME_WIDTH * side))]
+    frame_style = Style(stroke=ink, stroke_width=FRAME_WIDTH * side)
+    if size.corner_radius:
+        marks = [tile_outline("domino", size).offset(-inset).path(frame_style)]
+    else:
+        marks = [Rect(inset, inset, w - 2 * inset, h - 2 * inset, frame_style)]
     if tile_set.back.get("spots"):
         step = SPOT_STEP * side
         for k, colour in ((-1, ink), (0, theme.colour("chinese.red")), (1, ink)):

@@ -6,7 +6,9 @@ from whichever side a player sits, as commercial triangle sets print them. 6 and
 turn of 120 degrees and after a mirror, so it tells nothing of the tile.
 """
 
+from generator.art.tile_ground import clipped_to_outline, ground
 from generator.scene.drawing import Drawing, Group, Polygon, Style, Text, rotate_about
+from generator.scene.outline import tile_outline
 from generator.scene.shapes import frame, grown, outline
 
 NUMBER_SIZE = 0.22          # em size of a corner's number, of the side
@@ -37,12 +39,12 @@ def triangle_front(tile, tile_set, theme, size, bleed: float = 0.0) -> Drawing:
     side = w
     drawing = Drawing(w, h)
     corners = outline("triangle", size)
-    drawing.add(Polygon(grown(corners, bleed) if bleed else corners, Style(fill=theme.colour("tile.face"))))
+    drawing.add(ground("triangle", size, bleed, theme.colour("tile.face")))
     ink = theme.colour("tile.digit")
     number = NUMBER_SIZE * side
     for index, value in enumerate(tile.corners):
         drawing.add(_corner_text(str(value), index, corners, number, ink, NUMBER_DEPTH))
-    return drawing
+    return clipped_to_outline(drawing, "triangle", size, bleed)
 
 
 def triangle_back(tile, tile_set, theme, size, bleed: float = 0.0) -> Drawing:
@@ -50,11 +52,15 @@ def triangle_back(tile, tile_set, theme, size, bleed: float = 0.0) -> Drawing:
     side = w
     drawing = Drawing(w, h)
     corners = outline("triangle", size)
-    drawing.add(Polygon(grown(corners, bleed) if bleed else corners, Style(fill=theme.colour("back.background"))))
+    drawing.add(ground("triangle", size, bleed, theme.colour("back.background")))
     ink = theme.colour("back.mark")
-    drawing.add(Polygon(grown(corners, -FRAME_INSET * side), Style(stroke=ink, stroke_width=LINE_WIDTH * side)))
+    frame_style = Style(stroke=ink, stroke_width=LINE_WIDTH * side)
+    if size.corner_radius:
+        drawing.add(tile_outline("triangle", size).offset(-FRAME_INSET * side).path(frame_style))
+    else:
+        drawing.add(Polygon(grown(corners, -FRAME_INSET * side), frame_style))
     mark = tile_set.back.get("mark", "")
     if mark:
         for index in range(3):
             drawing.add(_corner_text(mark, index, corners, MARK_SIZE * side, ink, 0.62))
-    return drawing
+    return clipped_to_outline(drawing, "triangle", size, bleed)

@@ -26,8 +26,9 @@ conversion of generator/colour/values.py), because a shop prints the CMYK values
 from the hex ones. Findings on the print colours say "(CMYK)" and name the CMYK values.
 """
 
-from dataclasses import dataclass
 from functools import cache
+
+from msgspec import Struct
 
 from generator.colour.values import Colour
 from generator.model.set_loader import OPEN_SET_NAMES
@@ -37,8 +38,7 @@ MIN_DELTA_E = 10.0
 VISIONS = {None: "normal vision", "deutan": "deuteranopia", "protan": "protanopia", "tritan": "tritanopia"}
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(Struct, frozen=True):
     rule: str           # "digits", "arrows", "back marks", "notation", "groups", "board"
     subject: str        # what was looked at, e.g. "A.group1.arrow on A.group1"
     passed: bool

@@ -14,11 +14,12 @@ Every colour has one key, used alike by theme files, the config file's [colours]
 table `[A.group1]` with `circle`, `arrow` and `arrow_style` ("solid" or "hollow").
 """
 
-from dataclasses import dataclass, replace
-import difflib
 from functools import cache
 from pathlib import Path
 import unicodedata
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.colour.values import Colour, parse_colour_text, parse_theme_colour
 from generator.errors import UserError
@@ -73,16 +74,14 @@ OPTIONAL_SECTIONS = ("pips", "chinese", "picture")
 FALLBACK_THEME = "classic"
 
 
-@dataclass(frozen=True)
-class GroupLook:
+class GroupLook(Struct, frozen=True):
     circle: Colour
     arrow: Colour
     arrow_style: str
     ring: bool = False          # outline-only themes draw the circle as a ring; the arrow sits on the face
 
 
-@dataclass(frozen=True)
-class Theme:
+class Theme(Struct, frozen=True):
     name: str
     colours: dict            # "tile.face" -> Colour, ...
     groups: dict             # "A1" -> GroupLook
@@ -154,6 +153,8 @@ def canonical_colour_key(key: str, where: str) -> str:
 
 def suggestion(word: str, choices, otherwise: str = "") -> str:
     """"; did you mean X?" for the closest choice (difflib), else `otherwise`."""
+    import difflib  # only on a mistake: the kit's start-up does not pay for it
+
     folded = {choice.casefold(): choice for choice in choices}
     close = difflib.get_close_matches(word.casefold(), list(folded), n=1, cutoff=0.5)
     return f"; did you mean {folded[close[0]]}?" if close else otherwise

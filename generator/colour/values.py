@@ -13,9 +13,11 @@ nothing of paper, inks or ICC profiles: a print shop should be given CMYK values
 purpose, which is why every bundled theme states both.
 """
 
-from dataclasses import dataclass
 from functools import cache
 import re
+
+from msgspec import Struct
+from msgspec.structs import force_setattr
 
 from generator.errors import UserError
 
@@ -42,15 +44,14 @@ MAX_COLOUR_TEXT = 100    # "color(display-p3 0.123 0.456 0.789)" is 35
 COLOUR_SYNTAX = "write #rrggbb, a CSS colour name such as teal, or cmyk(c,m,y,k) in percent"
 
 
-@dataclass(frozen=True)
-class Colour:
+class Colour(Struct, frozen=True):
     hex: str                                                 # "#rrggbb"
     cmyk: tuple[float, float, float, float] | None = None    # 0-100 each; derived when None
     spot: str | None = None      # a named separation in print-shop files (e.g. a die line), else None
 
     def __post_init__(self):
         if self.cmyk is None:
-            object.__setattr__(self, "cmyk", _cmyk_of_hex(self.hex))
+            force_setattr(self, "cmyk", _cmyk_of_hex(self.hex))   # frozen: set once, here
 
     @classmethod
     def from_cmyk(cls, cmyk) -> "Colour":

@@ -1,8 +1,7 @@
 """booklet: only the rule books: the PDF booklets, and with --format the web site and the e-books."""
 
-from dataclasses import replace
-
 import click
+from msgspec.structs import replace
 
 from generator.commands.common import kit_options, report_written, start_writing
 from generator.commands.group import cli
@@ -22,8 +21,8 @@ from generator.settings.options import parse_formats
 def booklet_command(options: BuildOptions, booklet_lang, book, formats_text):
     """Write the rule books: PDF booklets in reading order and saddle-stitch imposed (A5 on A4, or half-Letter
     on Letter); with --format, also the web site for phones and the EPUB e-books."""
-    from generator.jobs.build import booklet_jobs, build_booklet, run_writing
-    from generator.jobs.rules_site import rules_web_jobs
+    from generator.jobs.build import booklet_jobs, build_booklet, run_in_folders
+    from generator.jobs.rules_site import rules_web_jobs, site_folders
 
     langs = ("en", "ru") if booklet_lang == "all" else (booklet_lang,)
     books = ("open", "classic") if book == "all" else (book,)
@@ -31,4 +30,5 @@ def booklet_command(options: BuildOptions, booklet_lang, book, formats_text):
     options = replace(options, booklet_langs=langs, books=books, rules_formats=formats)
     jobs = rules_web_jobs(options) + (booklet_jobs(options, build_booklet) if "pdf" in formats else [])
     previous = start_writing(options.out)
-    report_written(run_writing(options, jobs), options.out, previous=previous)
+    folders = [options.out, *site_folders(options)]
+    report_written(run_in_folders(options.out, folders, jobs, lambda done: None), options.out, previous=previous)

@@ -1,9 +1,9 @@
 """build, tiles, board and calibrate: the kit, or one part of it, as files to print."""
 
-from dataclasses import replace
 import time
 
 import click
+from msgspec.structs import replace
 
 from generator.colour.effective_theme import theme_for
 from generator.commands.common import (
@@ -18,6 +18,7 @@ from generator.commands.common import (
 from generator.commands.group import cli, progress
 from generator.errors import UserError
 from generator.settings.build_options import BuildOptions, BuildReport
+from generator.settings.config import DEFAULTS
 
 BOOKS = ("open", "classic")
 
@@ -34,22 +35,47 @@ def parse_books(text: str) -> tuple[str, ...]:
 
 @cli.command("build")
 @sets_option
-@click.option("--books", "books_text", default=",".join(BuildOptions.books), show_default=True,
+@click.option("--books", "books_text", default=",".join(DEFAULTS.books), show_default=True,
               help="Rule booklets: open (Open Domino's games), classic (the classic domino games), or both.")
+@click.option("--product", "product_text", default=None, metavar="NAME|FILE.toml",
+              help="With --target shop: only the images a print-on-demand product takes "
+                   "(`opendomino products` lists them), or a product file of your own.")
 @kit_options
 @print_options
-def build_command(options: BuildOptions, sets_text, books_text):
+def build_command(options: BuildOptions, sets_text, books_text, product_text):
     """Write the whole kit: tile sheets, board, setup cards, rule booklets (or, with --target shop, print-shop files)."""
     from generator.jobs.build import build, build_jobs, check_fits
 
     started = time.monotonic()
     options = replace(with_sets(options, sets_text), books=parse_books(books_text))
+    if product_text is not None:
+        from generator.settings.products import parse_product
+        options = replace(options, product=parse_product(product_text))
+    if options.product:
+        build_product(options, started)
+        return
     say(f"building the {options.target} kit into {options.out} ({options.paper}, tiles {options.tile_size} mm, "
          f"theme {options.theme}, layout {options.layout})", level=1)
     check_fits(options)
     previous = start_writing(options.out)
     with progress(len(build_jobs(options)), "building") as bar:
-        report = build(options, on_step=lambda part: bar.update(1))
+        report = build(options, on_step=bar.update)
+    report_written(report, options.out, started, previous)
+
+
+def build_product(options: BuildOptions, started: float) -> None:
+    """The shop build for a print-on-demand product: its images and upload steps only."""
+    from generator.jobs.products import product_jobs, run_products
+
+    if options.target != "shop":
+        raise UserError(f"--product {options.product} makes print-on-demand images, which are shop files; "
+                        "add --target shop")
+    say(f"building the images of {options.product} into {options.out} (tiles {options.tile_size} mm, "
+        f"theme {options.theme})", level=1)
+    jobs = product_jobs(options)
+    previous = start_writing(options.out)
+    with progress(len(jobs), "making product images") as bar:
+        report = run_products(options, jobs, bar.update)
     report_written(report, options.out, started, previous)
 
 

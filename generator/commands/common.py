@@ -6,13 +6,13 @@ Defaults come from BuildOptions; ./opendomino.toml (or --config) overrides them,
 on the command line override the file (generator/settings/config.py).
 """
 
-from dataclasses import replace
 import functools
 from pathlib import Path
 import time
 
 import click
 from click.core import ParameterSource
+from msgspec.structs import replace
 
 from generator.colour.effective_theme import theme_for
 from generator.colour.output_conditions import check_condition
@@ -29,6 +29,7 @@ from generator.settings.options import (
     parse_back_offset,
     parse_bleed,
     parse_clearance,
+    parse_corner_radius,
     parse_out,
     parse_paper,
     parse_path,
@@ -42,6 +43,7 @@ _KIT_PARAMETERS = {
     "paper": ("paper", parse_paper),
     "tile_size_text": ("tile_size", parse_tile_size),
     "clearance_text": ("clearance", parse_clearance),
+    "corner_radius_text": ("corner_radius", parse_corner_radius),
     "across_notation": ("across_notation", None),
     "lang": ("lang", None),
     "theme": ("theme", lambda name: checked_theme_name(name, "--theme")),
@@ -79,6 +81,10 @@ _KIT_OPTION_DECORATORS = {
                           help="Paper for home printing: a4, letter, a3 or WIDTHxHEIGHT in mm, e.g. 200x280."),
     "tile_size_text": click.option("--tile-size", "tile_size_text", default=str(DEFAULTS.tile_size),
                                    show_default=True, help="Tile size WIDTHxHEIGHT in mm (portrait)."),
+    "corner_radius_text": click.option("--corner-radius", "corner_radius_text", default=f"{DEFAULTS.corner_radius:g}",
+                                       show_default=True, metavar="MM",
+                                       help="Round the tiles' corners: radius in mm, up to a third of the tile "
+                                            "width; every output follows it."),
     "clearance_text": click.option("--clearance", "clearance_text", default=f"{DEFAULTS.clearance:g}",
                                    show_default=True,
                                    help="Board cells and the Mexican Train hub's slots are this many mm larger "

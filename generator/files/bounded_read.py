@@ -31,6 +31,7 @@ KINDS = {
     "config": FileKind("a config file", 64 * KB),
     "theme": FileKind("a theme file", 32 * KB),
     "set": FileKind("a set file", 64 * KB),
+    "product": FileKind("a product file", 32 * KB),
     "figure": FileKind("a figure file", 64 * KB, _KIT_FILE),
     "rules": FileKind("a rules file", 256 * KB, _KIT_FILE),
     "data": FileKind("a data file of the kit", 256 * KB, _KIT_FILE),

@@ -9,13 +9,14 @@ same. Files nobody of ours wrote are named under "foreign", undescribed.
 Because builds are deterministic, two builds with the same inputs give the same manifest.
 """
 
-from dataclasses import dataclass
 from fnmatch import fnmatch
 from functools import cache
 import hashlib
 import json
 from pathlib import Path
 import re
+
+from msgspec import Struct
 
 from generator.errors import UserError
 from generator.files.atomic import os_problem, write_bytes
@@ -200,8 +201,7 @@ def write_manifest(folder: Path, report=None, previous: list[dict] = ()) -> Path
     return target
 
 
-@dataclass(frozen=True)
-class Verification:
+class Verification(Struct, frozen=True):
     missing: list[str]
     changed: list[str]
     foreign: list[str]

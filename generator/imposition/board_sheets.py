@@ -7,8 +7,9 @@ Crosshairs straddle each seam, printed on both sheets at the same board coordina
 their halves meet when the sheets are aligned.
 """
 
-from dataclasses import dataclass
 import math
+
+from msgspec import Struct
 
 from generator.art.board import BoardGeometry, board_drawing
 from generator.art.sheet_marks import SCALE_BAR_LENGTH, caption, scale_bar
@@ -28,8 +29,7 @@ SHEET_MARGIN = 5.0      # mm on the one-sheet (A3) board, printed by better prin
 SHEET_INFO = 10.0       # mm under it for the scale bar
 
 
-@dataclass(frozen=True)
-class TiledSheet:
+class TiledSheet(Struct, frozen=True):
     column: int          # 0-based, from the left
     row: int             # 0-based, from the top
     columns: int

@@ -1,14 +1,14 @@
 """Paper sizes in millimetres: the named ones, or any WIDTHxHEIGHT."""
 
-from dataclasses import dataclass
 import math
 import re
+
+from msgspec import Struct
 
 from generator.errors import UserError
 
 
-@dataclass(frozen=True)
-class Paper:
+class Paper(Struct, frozen=True):
     name: str
     width: float
     height: float

@@ -21,9 +21,10 @@ from generator.art.tile import tile_back, tile_front
 from generator.colour.theme import Theme
 from generator.colour.values import CUT_CONTOUR, Colour
 from generator.imposition.mirror import mirror_box
-from generator.imposition.tile_grid import COLUMNS, ROWS, logical_slots
+from generator.imposition.tile_grid import COLUMNS, ROWS, gang_extent, gang_position, gang_turn, logical_slots
 from generator.model.tiles import TileSet
 from generator.scene.drawing import Drawing, Group, Line, Polygon, Rect, Style, placed, translate
+from generator.scene.outline import Outline, tile_outline
 from generator.scene.shapes import SQRT3, frame, grown, outline
 from generator.scene.sizes import TileSize
 
@@ -96,6 +97,9 @@ def _gang_pair(chunk, tile_set: TileSet, theme: Theme, size: TileSize, bleed: fl
         bx, by = mirror_box(x, y, size.width, size.height, width, height, gang_flip(width, height))
         backs.add(placed(tile_back(tile, tile_set, theme, size, bleed), bx, by))
         back_trims.append((bx, by, size.width, size.height))
+        if size.corner_radius:          # a guillotine cannot cut a rounded corner: a die can
+            fronts.add(die_line(tile_outline("domino", size, turn).translated(x, y)))
+            backs.add(die_line(tile_outline("domino", size).translated(bx, by)))
     for page, page_trims in ((fronts, trims), (backs, back_trims)):
         if marks == "crop":
             page.add(*crop_marks(page_trims, bleed, page))
@@ -116,16 +120,20 @@ def single_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: float) 
         for art in (tile_front(tile, tile_set, theme, size, bleed), tile_back(tile, tile_set, theme, size, bleed)):
             page = Drawing(grown_box[2], grown_box[3])
             page.add(Group(tuple(art.items), translate(left, top)))
-            if tile_set.shape == "triangle":
-                page.add(die_line([(x + left, y + top) for x, y in corners]))
+            if tile_set.shape == "triangle" or size.corner_radius:
+                page.add(die_line(tile_outline(tile_set.shape, size).translated(left, top)))
             page.trim = (left, top, width, height)
             page.bleed = (0.0, 0.0, page.width, page.height)
             pages.append(page)
     return pages
 
 
-def die_line(points) -> Polygon:
-    return Polygon(tuple(points), Style(stroke=CUT_CONTOUR, stroke_width=MARK_WIDTH * 2.5))
+def die_line(outline: Outline):
+    """The tile's trim in the spot colour CutContour: a polygon, or a path where corners are rounded."""
+    style = Style(stroke=CUT_CONTOUR, stroke_width=MARK_WIDTH * 2.5)
+    if outline.radius:
+        return outline.path(style)
+    return Polygon(tuple(outline.corners), style)
 
 
 TRIANGLES_PER_ROW = 8
@@ -136,12 +144,10 @@ def triangle_gang_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: 
     bleed, so neighbours' bleeds meet exactly. 32 a sheet, in rows of 8; backs mirrored left to
     right (a triangle keeps pointing the same way)."""
     side = frame("triangle", size)[0]
-    cell = side + 2 * SQRT3 * bleed                    # the grown triangle's side: the lattice's
-    cell_height = cell * SQRT3 / 2
     margin = mark_margin(marks)
     rows = ROWS
-    width = (TRIANGLES_PER_ROW + 1) * cell / 2 + 2 * margin
-    height = rows * cell_height + 2 * margin
+    extent = gang_extent("triangle", size, bleed, rows, TRIANGLES_PER_ROW)
+    width, height = extent[0] + 2 * margin, extent[1] + 2 * margin
     per_sheet = rows * TRIANGLES_PER_ROW
     pages = []
     for first in range(0, len(tile_set.tiles), per_sheet):
@@ -149,20 +155,18 @@ def triangle_gang_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: 
         trims, back_trims = [], []
         for index, tile in enumerate(tile_set.tiles[first:first + per_sheet]):
             row, column = divmod(index, TRIANGLES_PER_ROW)
-            turn = 180.0 if (row + column) % 2 else 0.0
-            cell_x, cell_y = margin + column * cell / 2, margin + row * cell_height
-            # The tile's incentre on the lattice cell's: its frame sits inset by the bleed's growth.
-            inset_x = (cell - side) / 2
-            inset_y = (cell_height - side * SQRT3 / 2) * (2 / 3 if turn == 0 else 1 / 3)
-            x, y = cell_x + inset_x, cell_y + inset_y
-            corners = [(x + px, y + py) for px, py in outline("triangle", size, turn)]
+            turn = gang_turn("triangle", row, column)
+            x, y = gang_position("triangle", size, bleed, row, column, margin, margin)
+            tile_line = tile_outline("triangle", size, turn).translated(x, y)
+            corners = tile_line.corners
             fronts.add(placed(tile_front(tile, tile_set, theme, size, bleed), x, y, turn))
-            fronts.add(die_line(corners))
+            fronts.add(die_line(tile_line))
             trims.append(bounds([(px, py, 0, 0) for px, py in corners]))
             bx, _ = mirror_box(x, y, side, side * SQRT3 / 2, width, height, "long")
-            back_corners = [(bx + px, y + py) for px, py in outline("triangle", size, turn)]
+            back_line = tile_outline("triangle", size, turn).translated(bx, y)
+            back_corners = back_line.corners
             backs.add(placed(tile_back(tile, tile_set, theme, size, bleed), bx, y, turn))
-            backs.add(die_line(back_corners))
+            backs.add(die_line(back_line))
             back_trims.append(bounds([(px, py, 0, 0) for px, py in back_corners]))
         for page, page_trims in ((fronts, trims), (backs, back_trims)):
             box = bounds(page_trims)

@@ -6,8 +6,9 @@ pixels. Nothing here knows a file format: generator/jobs/tabletop.py and generat
 grids into PNG files and JSON.
 """
 
-from dataclasses import dataclass
 import math
+
+from msgspec import Struct
 
 from generator.scene.drawing import Drawing, placed
 from generator.scene.sizes import TileSize
@@ -16,8 +17,7 @@ TTS_MAX_COLUMNS, TTS_MAX_ROWS = 10, 7      # Tabletop Simulator's largest card s
 TTS_MAX_PIXELS = 4096                       # per side: the texture size TTS (and most GPUs) take
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(Struct, frozen=True):
     columns: int
     rows: int
 

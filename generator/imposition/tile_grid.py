@@ -9,13 +9,14 @@ the rows start alternately with an up and a down triangle, so every cut is a str
 the block in one of three directions (a row of n triangles is (n + 1) half sides wide).
 """
 
-from dataclasses import dataclass
 import math
+
+from msgspec import Struct
 
 from generator.errors import UserError
 from generator.imposition.paper import Paper
 from generator.model.tiles import Tile, TileSet
-from generator.scene.shapes import frame
+from generator.scene.shapes import SQRT3, frame
 from generator.scene.sizes import TileSize
 
 ROWS, COLUMNS = 4, 8        # the magic layout: board rows 8, 7, 2, 1 of 8 columns
@@ -28,8 +29,7 @@ MARK_LENGTH = 4.0      # cut-line extensions beyond the bleed
 FOLD_GAP = 8.0         # mm between the fronts and the fold line in a gutter fold
 
 
-@dataclass(frozen=True)
-class TileGrid:
+class TileGrid(Struct, frozen=True):
     """One block of tiles placed on a page."""
     paper: Paper
     size: TileSize
@@ -63,14 +63,12 @@ class TileGrid:
                 self.y + self.rows.index(row) * self.frame[1])
 
 
-@dataclass(frozen=True)
-class SheetPlan:
+class SheetPlan(Struct, frozen=True):
     paper: Paper             # oriented as printed
     blocks: tuple[TileGrid, ...]
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(Struct, frozen=True):
     """A tile's place in the logical grid, and its turn (180 where its arrow points down)."""
     tile: Tile
     row: int
@@ -167,3 +165,42 @@ def largest_tile(paper: Paper, size: TileSize, halves: int = 1, shape: str = "do
         if any(all(_capacity(p, trial, halves, shape=shape)) for p in (paper, paper.turned())):
             return trial
     return TileSize(1, round(ratio, 1))
+
+
+def gang_pitch(shape: str, size: TileSize, bleed: float) -> tuple[float, float]:
+    """Tiles each with their own bleed, neighbours' bleeds meeting: the step from one cell to the
+    next along a row (a triangle's lattice cell is its side grown by the bleed; cells overlap by half)
+    and from one row to the next."""
+    if shape == "triangle":
+        cell = frame("triangle", size)[0] + 2 * SQRT3 * bleed       # the grown triangle's side
+        return cell / 2, cell * SQRT3 / 2
+    return size.width + 2 * bleed, size.height + 2 * bleed
+
+
+def gang_extent(shape: str, size: TileSize, bleed: float, rows: int, columns: int) -> tuple[float, float]:
+    """Width and height of `rows` x `columns` such cells, bleeds included."""
+    step, row_height = gang_pitch(shape, size, bleed)
+    if shape == "triangle":
+        return (columns + 1) * step, rows * row_height
+    return columns * step, rows * row_height
+
+
+def gang_turn(shape: str, row: int, column: int) -> float:
+    """Tessellated triangles point up and down in turn; dominoes stand upright."""
+    return 180.0 if shape == "triangle" and (row + column) % 2 else 0.0
+
+
+def gang_position(shape: str, size: TileSize, bleed: float, row: int, column: int, origin_x: float,
+                  origin_y: float) -> tuple[float, float]:
+    """Top-left corner of the frame of the tile in cell (row, column) of cells whose bleeds start at
+    (origin_x, origin_y)."""
+    step, row_height = gang_pitch(shape, size, bleed)
+    cell_x, cell_y = origin_x + column * step, origin_y + row * row_height
+    if shape != "triangle":
+        return cell_x + bleed, cell_y + bleed
+    side = frame("triangle", size)[0]
+    cell = 2 * step
+    # The tile's incentre on the lattice cell's: its frame sits inset by the bleed's growth.
+    inset_x = (cell - side) / 2
+    inset_y = (row_height - side * SQRT3 / 2) * (2 / 3 if gang_turn(shape, row, column) == 0 else 1 / 3)
+    return cell_x + inset_x, cell_y + inset_y

@@ -12,9 +12,17 @@ in suit order. A block whose last row is not full gets background, cut lines and
 where there are tiles.
 """
 
-from dataclasses import dataclass
+from msgspec import Struct
 
-from generator.art.sheet_marks import caption, crop_ticks, dashed_cut_lines, edge_cuts, pricking_marks, scale_bar
+from generator.art.sheet_marks import (
+    caption,
+    crop_ticks,
+    dashed_cut_lines,
+    edge_cuts,
+    pricking_marks,
+    rounded_cut_lines,
+    scale_bar,
+)
 from generator.art.tile import tile_back, tile_front
 from generator.colour.theme import Theme
 from generator.imposition.mirror import back_shift, mirror_box, mirrors_x
@@ -24,6 +32,7 @@ from generator.model.texts import sheet_text
 from generator.model.tiles import TileSet
 from generator.scene.drawing import Drawing, Group, Line, Polygon, Rect, Style, placed, translate
 from generator.scene.fonts import text_extent
+from generator.scene.outline import Outline, tile_outline
 from generator.scene.shapes import convex_hull, grown, outline
 from generator.scene.sizes import TileSize
 
@@ -32,15 +41,13 @@ FOLD_CAPTION_SIZE = 2.8      # mm, the em size of its caption
 FOLD_CAPTION_GAP = 0.8       # mm between the line and the top of the caption's tallest glyph
 
 
-@dataclass(frozen=True)
-class SheetFile:
+class SheetFile(Struct, frozen=True):
     suffix: str                  # "" or "-fronts" / "-backs"
     pages: list
     duplex: str | None           # the PDF's duplex preference
 
 
-@dataclass(frozen=True)
-class SheetRequest:
+class SheetRequest(Struct, frozen=True):
     tile_set: TileSet
     theme: Theme
     paper: Paper
@@ -82,6 +89,13 @@ def _outlines(request: SheetRequest, block: TileGrid) -> list[tuple[tuple[float,
             for _tile, tx, ty, turn in sheet_slots(request.tile_set, block)]
 
 
+def tile_outlines(tile_set: TileSet, block: TileGrid) -> list[Outline]:
+    """Every tile's outline (rounded corners too) in page coordinates: what the cut lines draw and
+    the cut files write."""
+    return [tile_outline(tile_set.shape, block.size, turn).translated(tx, ty)
+            for _tile, tx, ty, turn in sheet_slots(tile_set, block)]
+
+
 def _areas(outlines, grow: float = 0.0) -> list[tuple[tuple[float, float], ...]]:
     """Where the tiles are, as convex polygons grown by `grow`: one per row (a row of rectangles or
     of alternating triangles is convex), or one for a block of rectangles that fills a rectangle."""
@@ -116,7 +130,10 @@ def _fronts(request: SheetRequest, block: TileGrid) -> list:
     for tile, tx, ty, turn in sheet_slots(request.tile_set, block):
         items.append(placed(tile_front(tile, request.tile_set, request.theme, block.size), tx, ty, turn))
     ink = request.theme.colour("sheet.cut_line")
-    items += dashed_cut_lines(edge_cuts(outlines), BLEED + MARK_LENGTH, ink)
+    if block.size.corner_radius:
+        items += rounded_cut_lines(tile_outlines(request.tile_set, block), ink)
+    else:
+        items += dashed_cut_lines(edge_cuts(outlines), BLEED + MARK_LENGTH, ink)
     items += pricking_marks(outlines, ink)
     return items
 

@@ -10,12 +10,15 @@ run in a pool of two.
 """
 
 from collections import Counter
-from dataclasses import replace
 import functools
 import gc
+from pathlib import Path
+from typing import Callable
+
+from msgspec.structs import replace
 
 from generator.errors import UserError
-from generator.files.atomic import prepare_folder, remove_stale_temporaries
+from generator.files.atomic import check_not_symlinked, prepare_folder, remove_stale_temporaries
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_grid import plan_sheets
 from generator.jobs.rules_site import (
@@ -194,28 +197,28 @@ def check_fits(options: BuildOptions) -> None:
 
 
 def build(options: BuildOptions, on_step=None) -> BuildReport:
-    """Every file of the kit; `on_step(report)` is called as each step finishes."""
+    """Every file of the kit; `on_step(1)` is called as each step finishes."""
     options = with_set_files(options)
     check_fits(options)
     prepare_folder(options.out)
-    return run_writing(options, build_jobs(options), on_step)
+    return run_in_folders(options.out, [options.out, *site_folders(options)], build_jobs(options),
+                          on_step or (lambda done: None))
 
 
-def run_writing(options: BuildOptions, jobs: list, on_step=None) -> BuildReport:
-    """Run the jobs into the output folder and its rules site: temporaries that a killed run left
-    there are removed first, and those of a worker that dies or is stopped now, after it."""
-    folders = [options.out, *site_folders(options)]
+def run_in_folders(out: Path, folders: list[Path], jobs: list, job_done: Callable[[int], None]) -> BuildReport:
+    """Run jobs that write into `folders` below `out`, which are first checked and cleared of a killed
+    run's temporaries; the files written, in job order."""
     for folder in folders:
+        check_not_symlinked(out, folder)      # never write through a link out of --out
         remove_stale_temporaries(folder)
     report = BuildReport()
     try:
         for part in iter_jobs(jobs):
             report.merge(part)
-            if on_step:
-                on_step(part)
+            job_done(1)
     except BaseException:
         for folder in folders:
-            remove_stale_temporaries(folder)       # what a dead or stopped worker was writing
+            remove_stale_temporaries(folder)        # what a dead or stopped worker was writing
         raise
     return report
 

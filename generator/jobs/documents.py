@@ -2,7 +2,7 @@
 its PDF settings. `build` writes them as PDFs; `export` writes the same pages as SVGs.
 """
 
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 
 from generator.colour.effective_theme import theme_for
 from generator.errors import UserError
@@ -12,8 +12,7 @@ from generator.scene.drawing import Drawing
 from generator.writers.pdf import PdfOptions
 
 
-@dataclass
-class Document:
+class Document(Struct):
     name: str
     pages: list[Drawing]
     pdf: PdfOptions = field(default_factory=PdfOptions)

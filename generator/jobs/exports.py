@@ -20,9 +20,8 @@ from typing import Callable
 from generator.art.tile import tile_back, tile_front
 from generator.colour.effective_theme import theme_for
 from generator.colour.theme import Theme
-from generator.files.atomic import check_not_symlinked, remove_stale_temporaries
 from generator.jobs import tabletop
-from generator.jobs.build import BuildOptions, BuildReport, iter_jobs, makes
+from generator.jobs.build import BuildOptions, BuildReport, makes, run_in_folders
 from generator.jobs.documents import board_documents, setup_card_document, tile_documents
 from generator.model.set_loader import load_set
 from generator.model.tiles import Tile, TileSet
@@ -130,19 +129,7 @@ def run_export(options: BuildOptions, jobs: list, job_done: Callable[[int], None
     """Run the jobs, calling job_done(1) after each; the files written, in job order."""
     folders = [options.out / fmt / name for fmt in ("png", "svg") for name in ("", *options.sets)]
     folders += [options.out / tabletop.TTS_FOLDER, options.out / tabletop.ATLAS_FOLDER]
-    for folder in folders:
-        check_not_symlinked(options.out, folder)      # never write through a link out of --out
-        remove_stale_temporaries(folder)
-    report = BuildReport()
-    try:
-        for part in iter_jobs(jobs):
-            report.merge(part)
-            job_done(1)
-    except BaseException:
-        for folder in folders:
-            remove_stale_temporaries(folder)        # what a dead or stopped worker was writing
-        raise
-    return report
+    return run_in_folders(options.out, folders, jobs, job_done)
 
 
 def export(options: BuildOptions, settings: ExportOptions = ExportOptions()) -> BuildReport:

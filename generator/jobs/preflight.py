@@ -15,13 +15,13 @@ FAIL but an error: preflight_file raises UserError, and the command exits with s
 """
 
 from contextlib import contextmanager
-from dataclasses import dataclass
 import hashlib
 import logging
 from pathlib import Path
 import re
 import warnings
 
+from msgspec import Struct
 from pypdf import PdfReader
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 
@@ -32,8 +32,7 @@ _STRINGS = re.compile(rb"\((?:\\.|[^\\()])*\)|<[0-9A-Fa-f\s]*>(?!>)")
 _RGB_SPACES = {"/DeviceRGB", "/CalRGB"}
 
 
-@dataclass(frozen=True)
-class Check:
+class Check(Struct, frozen=True):
     name: str
     passed: bool
     detail: str

@@ -17,15 +17,12 @@ SITE_FOLDER = "rules"
 
 
 def site_folders(options: BuildOptions) -> list[Path]:
-    """The folders the site is written into (checked not to be links out of the output folder)."""
+    """The folders the site is written into, if it is asked for."""
     if not _site_langs(options):
         return []
     from generator.books.site.folder import FONT_FOLDER
-    from generator.files.atomic import check_not_symlinked
 
-    folders = [options.out / SITE_FOLDER, options.out / SITE_FOLDER / FONT_FOLDER]
-    check_not_symlinked(options.out, folders[-1])
-    return folders
+    return [options.out / SITE_FOLDER, options.out / SITE_FOLDER / FONT_FOLDER]
 
 
 def epub_name(book: str, lang: str) -> str:

@@ -16,10 +16,11 @@ The format follows the Tabletop Simulator Knowledge Base ("Save File Format", "C
 of at most 4096 x 4096 pixels, RGB images.
 """
 
-from dataclasses import dataclass
 import json
 from pathlib import Path
 from urllib.parse import quote
+
+from msgspec import Struct
 
 from generator.art.board import board_drawing, board_geometry
 from generator.art.tile import tile_back, tile_front
@@ -64,8 +65,7 @@ def backs_alike(tile_set: TileSet, theme, size) -> bool:
     return len({_back_key(t, tile_set, theme, size) for t in tile_set.tiles}) == 1
 
 
-@dataclass(frozen=True)
-class DeckSheet:
+class DeckSheet(Struct, frozen=True):
     set_name: str
     number: int                  # 1-based sheet of the set
     grid: Grid

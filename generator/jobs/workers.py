@@ -15,12 +15,13 @@ inherit a lock one of them held.
 from collections import deque
 from contextlib import contextmanager
 import ctypes
-from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 import os
 import signal
 import threading
 import time
+
+from msgspec import Struct, field
 
 from generator.errors import WorkerLost
 
@@ -68,8 +69,7 @@ def _sigint_held():
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-@dataclass
-class _Worker:
+class _Worker(Struct):
     process: object
     connection: object
     queue: deque                 # the jobs (indexes) it takes from; shared by the processes of one start

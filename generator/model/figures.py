@@ -6,9 +6,10 @@ arrow direction, so a mistyped digit or a reversed arrow is caught on load.
 """
 
 from collections import Counter
-from dataclasses import dataclass, field
 from functools import cache
 import re
+
+from msgspec import Struct, field
 
 from generator.errors import UserError
 from generator.files.resources import load_toml, template_path
@@ -20,8 +21,7 @@ from generator.model.tiles import Tile, TileSet
 from generator.model.triangle_figures import place_triangles
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(Struct, frozen=True):
     row: int
     column: int
     set_name: str
@@ -39,8 +39,7 @@ class Placement:
         return self.head if self.arrow == "down" else self.tail
 
 
-@dataclass(frozen=True)
-class Figure:
+class Figure(Struct, frozen=True):
     id: str
     kind: str                         # "layout", "position", "across" or "numbering"
     title: dict                       # language -> title

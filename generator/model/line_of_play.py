@@ -17,8 +17,9 @@ the rule; arms leave a double start on its four sides only if it is a spinner, a
 start only to the left and right. A mistake is one line naming the figure, the arm and the tile.
 """
 
-from dataclasses import dataclass
 import re
+
+from msgspec import Struct
 
 from generator.errors import UserError
 from generator.model.tiles import Tile, TileSet
@@ -28,8 +29,7 @@ JOINTS = ("match", "sum-7")
 _PAIR = re.compile(r"\s*([0-9]{1,2})\s*-\s*([0-9]{1,2})\s*")
 
 
-@dataclass(frozen=True)
-class LinkedTile:
+class LinkedTile(Struct, frozen=True):
     tile: Tile
     near: int            # the number touching the previous tile (or the start)
     far: int             # the number left open
@@ -39,15 +39,13 @@ class LinkedTile:
         return self.near == self.far
 
 
-@dataclass(frozen=True)
-class Arm:
+class Arm(Struct, frozen=True):
     angle: float                         # degrees clockwise from right
     tiles: tuple[LinkedTile, ...]
     attach: int                          # the start's number this arm leaves from
 
 
-@dataclass(frozen=True)
-class LineOfPlay:
+class LineOfPlay(Struct, frozen=True):
     start: LinkedTile                    # near = the number on its left (or top, for a double)
     arms: tuple[Arm, ...]
     joint: str

@@ -1,7 +1,8 @@
 """The rules a set file must obey. Each failure names a tile and the rule it breaks."""
 
 from collections import Counter
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from generator.errors import UserError
 from generator.model.sums import column_sums, group_column_sums, row_head_tail_sums

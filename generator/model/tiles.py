@@ -1,13 +1,12 @@
 """Tiles and sets as the rest of the program sees them."""
 
-from dataclasses import dataclass, field
+from msgspec import Struct
 
 ROWS_OF_GROUP = {1: (8, 7), 2: (2, 1)}
 ARROW_OF_GROUP = {1: "down", 2: "up"}
 
 
-@dataclass(frozen=True)
-class Tile:
+class Tile(Struct, frozen=True):
     """One tile. Open Domino tiles have a group, an arrow and a starting cell; classic tiles
     have none of these (group, row and column are None) and `head` is simply the number drawn
     at the top of the tile's own frame, `tail` the one at the bottom."""
@@ -54,8 +53,7 @@ class Tile:
 DIGIT_STYLES = ("pips", "dashes", "numerals", "chinese", "symbols")
 
 
-@dataclass(frozen=True)
-class TileSet:
+class TileSet(Struct, frozen=True):
     name: str
     figure: str                         # the figure id of its magic layout; "" for classic sets
     digit_style: str                    # one of DIGIT_STYLES
@@ -63,7 +61,7 @@ class TileSet:
     composition: dict
     magic: dict
     back: dict
-    tiles: tuple[Tile, ...] = field(repr=False)
+    tiles: tuple[Tile, ...]
     min_digit: int = 0
     has_layout: bool = True             # Open Domino sets start in a magic layout; classic ones do not
     coloured_pips: bool = False         # each number's pips in its own colour (theme keys pips.N)

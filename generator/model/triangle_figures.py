@@ -10,7 +10,7 @@ in the same clockwise order), each is used once, and wherever two tiles touch al
 numbers at both ends of that edge match. A mistake is one line naming the tiles and the edge.
 """
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from generator.errors import UserError
 from generator.model.tiles import Tile
@@ -18,8 +18,7 @@ from generator.model.tiles import Tile
 SQRT3_HALF = 3 ** 0.5 / 2
 
 
-@dataclass(frozen=True)
-class PlacedTriangle:
+class PlacedTriangle(Struct, frozen=True):
     row: int
     column: int
     corners: tuple[int, int, int]    # as they lie, clockwise from the apex (up) or the bottom corner (down)

@@ -9,13 +9,13 @@ checks the front matter, a game's sections, its list of variants and every figur
 reference, and stops at the first problem with a one-line message naming the file.
 """
 
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 import re
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
+from msgspec import Struct
 
 from generator.errors import UserError
 from generator.files.bounded_read import read_text
@@ -34,8 +34,7 @@ _GAME_NAMES = {"game-NN.md": re.compile(r"game-(\d\d)\.md"),
                "game-NN-slug.md": re.compile(r"game-(\d\d)-[a-z0-9-]+\.md")}
 
 
-@dataclass(frozen=True)
-class Book:
+class Book(Struct, frozen=True):
     """What a booklet's book.toml says of it."""
     name: str
     chapters_before: tuple[int, ...]
@@ -72,8 +71,7 @@ def load_book(name: str = "open") -> Book:
 GAME_SECTIONS = {lang: headings for lang, headings in load_book("open").sections.items()}
 
 
-@dataclass(frozen=True)
-class RulesFile:
+class RulesFile(Struct, frozen=True):
     """One chapter or game of a booklet, parsed and checked."""
     file_name: str
     kind: str                        # "chapter" or "game"
@@ -83,7 +81,7 @@ class RulesFile:
     sets: tuple[str, ...]            # games only
     players: str | None              # games only
     markdown: str                    # the body, without front matter
-    tokens: list[Token] = field(repr=False, compare=False)
+    tokens: list[Token]
     sections: tuple[str, ...]        # the level-2 headings, in order
     variants: tuple[str, ...]        # games: each variant as plain text
     figures_linked: tuple[str, ...]  # ids of `[…](#fig-…)` links, in order
@@ -119,8 +117,7 @@ def _read_rules(lang: str, folder: Path | None, book: str) -> list[RulesFile]:
     return files
 
 
-@dataclass(frozen=True)
-class ContentsLine:
+class ContentsLine(Struct, frozen=True):
     """What a contents list needs of a file: read from its front matter alone."""
     file_name: str
     kind: str

@@ -1,12 +1,13 @@
-"""A tile's size in millimetres: the one number of the kit a user sets with --tile-size."""
+"""A tile's size in millimetres: the one number of the kit a user sets with --tile-size, and the
+radius of its corners (--corner-radius), which travels with it to everything that draws a tile."""
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 
-@dataclass(frozen=True)
-class TileSize:
+class TileSize(Struct, frozen=True):
     width: float = 22.0
     height: float = 44.0
+    corner_radius: float = 0.0      # mm; 0 = sharp corners (generator/scene/outline.py rounds them)
 
     @property
     def half_side(self) -> float:

@@ -4,20 +4,22 @@ Kept apart from generator/jobs/build.py, which draws, so that the command line a
 can know the options without importing the drawing code.
 """
 
-from dataclasses import dataclass, field
 from pathlib import Path
+
+from msgspec import Struct, field
+from msgspec.structs import force_setattr, replace
 
 from generator.imposition.layouts import LAYOUTS  # noqa: F401  (options name them from here)
 from generator.model.set_loader import OPEN_SET_NAMES
 from generator.scene.sizes import TileSize
 
 
-@dataclass(frozen=True)
-class BuildOptions:
+class BuildOptions(Struct, frozen=True):
     out: Path = Path("output")
     paper: str = "a4"
     sets: tuple[str, ...] = OPEN_SET_NAMES
     tile_size: TileSize = field(default_factory=TileSize)
+    corner_radius: float = 0.0    # mm; carried by tile_size (below), so whatever draws a tile rounds it
     clearance: float = 2.0
     across_notation: bool = True
     theme: str = "classic"        # a bundled theme's name or a theme .toml file
@@ -36,13 +38,19 @@ class BuildOptions:
     shop_layout: str = "sheets"   # shop tiles: "sheets" (gang sheets) or "single" (a page per face)
     output_condition: str = "FOGRA39"
     set_files: tuple[Path, ...] = ()   # sets of the user's own; each is made along with `sets`
+    product: str | None = None    # shop: a print-on-demand product's name or file (generator/settings/products.py)
+
+    def __post_init__(self):
+        # One fact in one place: the tile's size holds its corner radius (generator/scene/outline.py).
+        if self.tile_size.corner_radius != self.corner_radius:
+            force_setattr(self, "tile_size", replace(self.tile_size, corner_radius=self.corner_radius))
 
 
-@dataclass
-class BuildReport:
+class BuildReport(Struct):
     written: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     described: dict[str, dict] = field(default_factory=dict)    # str(path) -> what its writer knew
+    instructions: list[str] = field(default_factory=list)       # what to type into a machine's program
 
     def add(self, path: Path, description: dict) -> None:
         """A file written, with the writer's description of it for the manifest."""
@@ -53,6 +61,7 @@ class BuildReport:
         self.written += other.written
         self.notes += other.notes
         self.described.update(other.described)
+        self.instructions += other.instructions
 
 
 # The rules as PDF booklets, as the offline web site (rules/), as EPUB e-books; `build` makes all three.
@@ -61,9 +70,17 @@ FORMATS = ("png", "svg", "tts", "atlas")
 DEFAULT_FORMATS = ("png", "svg")
 
 
-@dataclass(frozen=True)
-class ExportOptions:
+class ExportOptions(Struct, frozen=True):
     formats: tuple[str, ...] = DEFAULT_FORMATS
     dpi: float = 300.0        # tile PNGs and atlases
     bleed: float = 3.0        # mm of background around each tile picture
     base_url: str | None = None     # TTS: where the images will be on the web; None = file:/// addresses
+
+
+class CutOptions(Struct, frozen=True):
+    """What `opendomino cut` makes: files for one machine (templates/machines/NAME.toml)."""
+    machine: str = "silhouette"
+    sheet: tuple[float, float] = (300.0, 200.0)   # laser: the material's size in mm
+    kerf: float = 0.0                     # laser: the beam's width in mm
+    shared_edges: bool = False            # laser: neighbours touch and shared edges are cut once
+    board: bool = True                    # laser: the board too, when an Open Domino set is made

@@ -6,9 +6,11 @@ paths in the file (out, a theme file) are relative to the file's folder. `opendo
 writes a starter file with every option at its default.
 """
 
-from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Callable
+
+from msgspec import Struct
+from msgspec.structs import fields, replace
 
 from generator.colour.output_conditions import check_condition
 from generator.colour.theme import (
@@ -27,9 +29,11 @@ from generator.model.set_loader import register_set_file
 from generator.model.texts import LANGUAGES
 from generator.settings.build_options import LAYOUTS, BuildOptions
 from generator.settings.options import (
+    check_corner_radius,
     parse_back_offset,
     parse_bleed,
     parse_clearance,
+    parse_corner_radius,
     parse_out,
     parse_paper,
     parse_path,
@@ -87,6 +91,10 @@ def _clearance(value, where, base):
     return parse_clearance(_millimetres(value, where), where)
 
 
+def _corner_radius(value, where, base):
+    return parse_corner_radius(_millimetres(value, where), where)
+
+
 def _paper(value, where, base):
     return parse_paper(_text(value, where), where)
 
@@ -122,13 +130,20 @@ def _set_files(value, where, base):
     return tuple(paths)
 
 
+def _product(value, where, base):
+    from generator.settings.products import parse_product
+
+    if _text(value, where) == "":         # as `opendomino init` writes it: no product
+        return None
+    return parse_product(value, where, base)
+
+
 def _theme(value, where, base):
     name = _text(value, where)
     return checked_theme_name(str(base / name) if name.endswith(".toml") else name, where)
 
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(Struct, frozen=True):
     name: str                   # the key in opendomino.toml and the BuildOptions field
     help: str
     parse: Callable             # (TOML value, where, folder of the file) -> BuildOptions value
@@ -147,6 +162,8 @@ SETTINGS = (
             f"[{', '.join(_quoted(s) for s in DEFAULTS.sets)}]"),
     Setting("set_files", "sets of your own (see README): each is made along with `sets`", _set_files, "[]"),
     Setting("tile_size", "tile size WIDTHxHEIGHT in mm, portrait", _tile_size, _quoted(DEFAULTS.tile_size)),
+    Setting("corner_radius", "round tile corners: radius in mm, 0 (sharp) to a third of the tile width",
+            _corner_radius, f"{DEFAULTS.corner_radius:g}"),
     Setting("clearance", "board cells are this many mm larger than a tile", _clearance,
             f"{DEFAULTS.clearance:g}"),
     Setting("across_notation", "print the small 1-16 / 1-4 notation for play across the board", _flag,
@@ -166,6 +183,8 @@ SETTINGS = (
     Setting("marks", "shop crop marks: crop or none", _choice(("crop", "none")), _quoted(DEFAULTS.marks)),
     Setting("shop_layout", "shop tiles: sheets (gang sheets) or single (a page per tile face)",
             _choice(("sheets", "single")), _quoted(DEFAULTS.shop_layout)),
+    Setting("product", 'shop: a print-on-demand product (`opendomino products` lists them), a product .toml '
+            'file, or "" for none; the shop build then writes only that service\'s images', _product, _quoted("")),
     Setting("output_condition", "print condition named in the PDF/X OutputIntent, e.g. FOGRA39 or CGATS TR 001",
             _condition, _quoted(DEFAULTS.output_condition)),
 )
@@ -178,6 +197,8 @@ def find_config(explicit: Path | None) -> Path | None:
     if explicit is not None:
         if not Path(explicit).exists():
             raise UserError(f"--config: {explicit}: file not found; run `opendomino init` to write one")
+        if Path(explicit).is_dir():         # `--config=` arrives as ".", which click lets through
+            raise UserError(f"--config: {explicit} is a folder; name the config file, e.g. --config {CONFIG_NAME}")
         return Path(explicit)
     found = Path(CONFIG_NAME)
     return found if found.exists() else None
@@ -227,7 +248,10 @@ def build_options(config: dict, given: dict) -> BuildOptions:
         merged["strict_origin"] = "--strict"
     merged["colour_overrides"] = config.get("colour_overrides", ()) + given.get("colour_overrides", ())
     merged["set_files"] = tuple(dict.fromkeys(config.get("set_files", ()) + given.get("set_files", ())))
-    return replace(DEFAULTS, **merged)
+    options = replace(DEFAULTS, **merged)
+    where = "--corner-radius" if "corner_radius" in given or "corner_radius" not in config else "corner_radius in the config file"
+    check_corner_radius(options.tile_size, options.corner_radius, where)
+    return options
 
 
 def starter_config() -> str:

@@ -79,6 +79,24 @@ def parse_clearance(text: str, option: str = "--clearance") -> float:
     return parse_number(text, option, 0, 10, "mm", "2", "2 mm lets a tile fit its cell")
 
 
+MAX_CORNER_RADIUS_TEXT = 20.0     # mm: no tile the kit draws is wide enough for more
+
+
+def parse_corner_radius(text: str, option: str = "--corner-radius") -> float:
+    return parse_number(text, option, 0, MAX_CORNER_RADIUS_TEXT, "mm", "2",
+                        "round corners are 0 (sharp) to a third of the tile width")
+
+
+def check_corner_radius(size: TileSize, radius: float, option: str = "--corner-radius") -> None:
+    """A radius of at most a third of the tile's width (its short side), triangles too."""
+    # Imported here: the option parsers load at start-up, the outline's geometry only when checked.
+    from generator.scene.outline import max_corner_radius
+
+    if radius > max_corner_radius(size) + 1e-9:
+        raise UserError(f"{option}: {radius:g} mm is more than a third of the {size.width:g} mm tile width; "
+                        f"use {math.floor(size.width / 3 * 10) / 10:g} or less, or a wider --tile-size")
+
+
 def parse_back_offset(text: str, option: str = "--back-offset") -> tuple[float, float]:
     parts = short_enough(text, option, "0.5,-1").replace(" ", "").split(",")
     try:

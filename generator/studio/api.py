@@ -7,8 +7,10 @@ line uses (generator/colour/theme.py, generator/colour/values.py), so what the p
 too; anything else is a StudioError with one line that names the field and the fix.
 """
 
-from dataclasses import dataclass, replace
 import re
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.art.board import BoardGeometry, board_drawing
 from generator.art.tile import tile_back, tile_front
@@ -63,8 +65,7 @@ class StudioError(Exception):
     """A bad request: the page shows the message and changes nothing."""
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(Struct, frozen=True):
     theme_name: str
     overrides: tuple[tuple[str, str], ...]
     arrow_styles: tuple[tuple[str, str], ...]

@@ -6,7 +6,6 @@ is packed into kit.zip and only the zip is kept. One build runs at a time; of th
 the last KEEP stay (each zip is a few MB), older ones are removed, and all go when the studio stops.
 """
 
-from dataclasses import dataclass, field
 from pathlib import Path
 import shutil
 import subprocess
@@ -15,6 +14,8 @@ import tempfile
 import threading
 import time
 import zipfile
+
+from msgspec import Struct, field
 
 from generator.jobs.build import BuildOptions
 
@@ -26,8 +27,7 @@ _DEFAULT = BuildOptions()
 KIT_FILES = len(_DEFAULT.sets) + 3 + 1 + 1 + 3 * len(_DEFAULT.books) * len(_DEFAULT.booklet_langs) + 1
 
 
-@dataclass
-class Build:
+class Build(Struct):
     id: str
     folder: Path
     state: str = "running"            # running, done, failed
@@ -86,23 +86,24 @@ class Builds:
         try:
             if build.process.returncode != 0:
                 lines = err.decode(errors="replace").strip().splitlines()
-                build.state, build.message = "failed", lines[-1] if lines else "the build failed"
+                state, message = "failed", lines[-1] if lines else "the build failed"
             else:
                 count = _pack(build.kit, build.zip)
-                build.message = f"{count} files in {time.monotonic() - build.started:.1f} s"
-                build.state = "done"
+                state, message = "done", f"{count} files in {time.monotonic() - build.started:.1f} s"
                 shutil.rmtree(build.kit, ignore_errors=True)   # the zip holds it all
         except OSError as error:                               # a full disk, or the studio stopping
-            build.state, build.message = "failed", f"could not pack the kit: {error.strerror or error}"
-        self._remove_old()
+            state, message = "failed", f"could not pack the kit: {error.strerror or error}"
+        with self.lock:
+            # Ended and pruned in one step: a client told "done" never sees the older builds still there.
+            build.state, build.message = state, message
+            self._remove_old()
 
     def _remove_old(self) -> None:
-        """Keep the last `keep` finished builds; remove the folders of older ones."""
-        with self.lock:
-            finished = [b for b in self.builds.values() if b.state != "running"]
-            for old in finished[:-self.keep] if len(finished) > self.keep else []:
-                del self.builds[old.id]
-                shutil.rmtree(old.folder, ignore_errors=True)
+        """Keep the last `keep` finished builds; remove the folders of older ones (under self.lock)."""
+        finished = [b for b in self.builds.values() if b.state != "running"]
+        for old in finished[:-self.keep] if len(finished) > self.keep else []:
+            del self.builds[old.id]
+            shutil.rmtree(old.folder, ignore_errors=True)
 
     def get(self, build_id: str) -> Build | None:
         return self.builds.get(build_id)

@@ -10,7 +10,6 @@ hold up every other client, and a wait in a thread of its own would be the unbou
 is meant to prevent.
 """
 
-from dataclasses import dataclass
 from http.server import ThreadingHTTPServer
 import io
 import json
@@ -19,9 +18,10 @@ import sys
 import threading
 import time
 
+from msgspec import Struct
 
-@dataclass(frozen=True)
-class Limits:
+
+class Limits(Struct, frozen=True):
     request_seconds: float = 5.0      # the request line, headers and body must all arrive within this
     write_seconds: float = 60.0       # an answer (a kit.zip of a few MB) must be taken within this
     connections: int = 400            # served at once; each holds a thread until its deadline at most

@@ -15,10 +15,11 @@ servers do, every request passes three checks:
   unless SameSite holds), a header only by our script, so no other page can borrow it.
 """
 
-from dataclasses import dataclass
 import hmac
 import ipaddress
 import secrets
+
+from msgspec import Struct
 
 TOKEN_HEADER = "X-Studio-Token"
 TOKEN_BYTES = 32                     # secrets.token_urlsafe(32): 43 characters
@@ -45,8 +46,7 @@ def _is_ip_literal(name: str) -> bool:
     return name.startswith("[") == (":" in name)           # IPv6 only in brackets
 
 
-@dataclass(frozen=True)
-class Guard:
+class Guard(Struct, frozen=True):
     port: int
     token: str
     names: frozenset[str]            # the host names a request may give, lower case

@@ -1,10 +1,10 @@
 """PDF writer: drawings in millimetres to a PDF through reportlab."""
 
-from dataclasses import dataclass
 from math import cos, pi, sin
 from pathlib import Path
 from weakref import WeakKeyDictionary
 
+from msgspec import Struct
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColorSep
 from reportlab.lib.rl_accel import fp_str
@@ -12,7 +12,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.files.atomic import atomic_path
 from generator.files.manifest import pages_description
-from generator.scene.drawing import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text
+from generator.scene.drawing import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text, path_pieces
+from generator.scene.drawing import Path as ScenePath
 from generator.scene.fonts import pdf_font_name, require_glyphs
 
 # Streams as binary Flate, not ASCII85 on top: a quarter smaller, and nothing to decode when a
@@ -45,8 +46,7 @@ _CIRCLE_START_X, _CIRCLE_START_Y, _CIRCLE_ARCS = _quarter_arcs()
 _FORMS: WeakKeyDictionary = WeakKeyDictionary()
 
 
-@dataclass(frozen=True)
-class PdfOptions:
+class PdfOptions(Struct, frozen=True):
     title: str = "Open Domino"
     duplex: str | None = None        # "long", "short" or None
     author: str = "Open Domino Kit"
@@ -168,6 +168,20 @@ class _PageWriter:
         path.close()
         self.canvas.drawPath(path, stroke=stroke, fill=fill)
 
+    def path(self, shape: ScenePath) -> None:
+        stroke, fill = self._paint(shape.style)
+        self.canvas.drawPath(self._path(shape), stroke=stroke, fill=fill)
+
+    def _path(self, shape: ScenePath):
+        """A scene Path as a reportlab path; its arcs as Bézier curves."""
+        path = self.canvas.beginPath()
+        path.moveTo(*shape.start)
+        for piece in path_pieces(shape):
+            (path.curveTo if len(piece) == 6 else path.lineTo)(*piece)
+        if shape.closed:
+            path.close()
+        return path
+
     def text(self, shape: Text) -> None:
         require_glyphs(shape.font, shape.text)      # never let a glyph drop silently
         c = self.canvas
@@ -191,7 +205,9 @@ class _PageWriter:
         t = group.transform
         if not t.is_identity:
             c.transform(t.a, t.b, t.c, t.d, t.e, t.f)
-        if group.clip is not None:
+        if isinstance(group.clip, ScenePath):
+            c.clipPath(self._path(group.clip), stroke=0, fill=0)
+        elif group.clip is not None:
             path = c.beginPath()
             path.rect(group.clip.x, group.clip.y, group.clip.width, group.clip.height)
             c.clipPath(path, stroke=0, fill=0)

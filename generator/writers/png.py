@@ -17,7 +17,8 @@ import skia
 
 from generator.files.atomic import write_bytes
 from generator.files.resources import font_path
-from generator.scene.drawing import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text
+from generator.scene.drawing import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text, path_pieces
+from generator.scene.drawing import Path as ScenePath
 from generator.scene.fonts import FONT_FILES, require_glyphs
 
 MM_PER_INCH = 25.4
@@ -31,36 +32,41 @@ def pixel_size(width_mm: float, height_mm: float, dpi: float) -> tuple[int, int]
     return round(width_mm / MM_PER_INCH * dpi), round(height_mm / MM_PER_INCH * dpi)
 
 
-def render(drawing: Drawing, dpi: float) -> Image.Image:
-    """The drawing as an RGB image at `dpi`."""
+def render(drawing: Drawing, dpi: float, transparent: bool = False) -> Image.Image:
+    """The drawing as an RGB image at `dpi`; RGBA, clear where nothing is drawn, when `transparent`."""
     width, height = pixel_size(drawing.width, drawing.height, dpi)
     if width < 1 or height < 1 or width * height > MAX_PIXELS:
         raise ValueError(f"a {drawing.width:g} x {drawing.height:g} mm drawing at {dpi:g} dpi "
                          f"is {width} x {height} pixels")
     # MakeRaster, not skia.Surface(w, h): that constructor imports numpy, 0.1 s per process.
-    surface = skia.Surface.MakeRaster(skia.ImageInfo.Make(width, height, skia.kRGBA_8888_ColorType,
-                                                          skia.kOpaque_AlphaType))
+    alpha = skia.kPremul_AlphaType if transparent else skia.kOpaque_AlphaType
+    surface = skia.Surface.MakeRaster(skia.ImageInfo.Make(width, height, skia.kRGBA_8888_ColorType, alpha))
     canvas = surface.getCanvas()
-    canvas.clear(skia.ColorWHITE)
+    canvas.clear(skia.ColorTRANSPARENT if transparent else skia.ColorWHITE)
     canvas.scale(width / drawing.width, height / drawing.height)
     _SkiaPainter(canvas).items(drawing.items)
     # The pixels as RGBx bytes (not through skia's numpy view, for the same reason).
     pixels = bytearray(width * height * 4)
-    info = skia.ImageInfo.Make(width, height, skia.kRGB_888x_ColorType, skia.kOpaque_AlphaType)
+    if transparent:
+        info = skia.ImageInfo.Make(width, height, skia.kRGBA_8888_ColorType, skia.kUnpremul_AlphaType)
+    else:
+        info = skia.ImageInfo.Make(width, height, skia.kRGB_888x_ColorType, skia.kOpaque_AlphaType)
     surface.makeImageSnapshot().readPixels(info, pixels, width * 4, 0, 0)
+    if transparent:
+        return Image.frombytes("RGBA", (width, height), bytes(pixels))
     return Image.frombytes("RGB", (width, height), bytes(pixels), "raw", "RGBX")
 
 
-def png_bytes(drawing: Drawing, dpi: float) -> bytes:
+def png_bytes(drawing: Drawing, dpi: float, transparent: bool = False) -> bytes:
     buffer = io.BytesIO()
     # zlib level 3: a fifth faster than Pillow's default 6 for files about a third larger.
-    render(drawing, dpi).save(buffer, "PNG", dpi=(dpi, dpi), compress_level=PNG_COMPRESSION)
+    render(drawing, dpi, transparent).save(buffer, "PNG", dpi=(dpi, dpi), compress_level=PNG_COMPRESSION)
     return buffer.getvalue()
 
 
-def write_png(drawing: Drawing, target: Path, dpi: float = 300) -> dict:
+def write_png(drawing: Drawing, target: Path, dpi: float = 300, transparent: bool = False) -> dict:
     """Write the PNG; returns what the manifest says of it."""
-    write_bytes(target, png_bytes(drawing, dpi))
+    write_bytes(target, png_bytes(drawing, dpi, transparent))
     return {"pixels": list(pixel_size(drawing.width, drawing.height, dpi)), "dpi": round(dpi)}
 
 
@@ -79,9 +85,25 @@ def _typeface(role: str) -> skia.Typeface:
     return typeface
 
 
+def bundled_typeface(role: str) -> skia.Typeface:
+    """The bundled font of a role as a Skia typeface (the engraving's glyph outlines use it too)."""
+    return _typeface(role)
+
+
 def _colour(colour) -> int:
     r, g, b = colour.rgb
     return skia.Color(r, g, b)
+
+
+def skia_path(shape: ScenePath) -> skia.Path:
+    """A scene Path as a Skia path; its arcs as Bézier curves, as the PDF writer draws them."""
+    path = skia.Path()
+    path.moveTo(*shape.start)
+    for piece in path_pieces(shape):
+        (path.cubicTo if len(piece) == 6 else path.lineTo)(*piece)
+    if shape.closed:
+        path.close()
+    return path
 
 
 class _SkiaPainter:
@@ -125,6 +147,11 @@ class _SkiaPainter:
         for paint in self._paints(shape.style):
             self.canvas.drawPath(path, paint)
 
+    def path(self, shape: ScenePath) -> None:
+        path = skia_path(shape)
+        for paint in self._paints(shape.style):
+            self.canvas.drawPath(path, paint)
+
     def text(self, shape: Text) -> None:
         require_glyphs(shape.font, shape.text)      # never let a glyph drop silently
         font = skia.Font(_typeface(shape.font), shape.size)
@@ -141,7 +168,9 @@ class _SkiaPainter:
         t = group.transform
         if not t.is_identity:
             canvas.concat(skia.Matrix.MakeAll(t.a, t.c, t.e, t.b, t.d, t.f, 0, 0, 1))
-        if group.clip is not None:
+        if isinstance(group.clip, ScenePath):
+            canvas.clipPath(skia_path(group.clip), doAntiAlias=True)
+        elif group.clip is not None:
             clip = group.clip
             canvas.clipRect(skia.Rect.MakeXYWH(clip.x, clip.y, clip.width, clip.height), doAntiAlias=True)
         self.items(group.items)

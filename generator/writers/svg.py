@@ -17,7 +17,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator.files.atomic import write_bytes
-from generator.scene.drawing import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text
+from generator.scene.drawing import Arc, Circle, Drawing, Group, Line, Polygon, Rect, Style, Text, arc_sweep
+from generator.scene.drawing import Path as ScenePath
 from generator.scene.fonts import require_glyphs
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
@@ -80,6 +81,25 @@ def write_svg(drawing: Drawing, target: Path) -> dict:
     return {"page_size_mm": [round(drawing.width, 1), round(drawing.height, 1)]}
 
 
+def path_data(path: ScenePath) -> str:
+    """A scene Path as SVG path data: M, L, true arcs (A) and Z, in absolute coordinates."""
+    x, y = path.start
+    commands = [f"M{number(x)} {number(y)}"]
+    for part in path.parts:
+        if isinstance(part, Arc):
+            r = number(part.radius)
+            large = int(arc_sweep(x, y, part) > 3.141592653589793)
+            # Sweep flag 1 turns towards +angle, which with y down is clockwise on the page.
+            commands.append(f"A{r} {r} 0 {large} {int(part.clockwise)} {number(part.x)} {number(part.y)}")
+            x, y = part.x, part.y
+        else:
+            x, y = part
+            commands.append(f"L{number(x)} {number(y)}")
+    if path.closed:
+        commands.append("Z")
+    return " ".join(commands)
+
+
 @lru_cache(maxsize=1024)         # a drawing has a few dozen styles and thousands of shapes
 def _paint(style: Style) -> tuple[str, str] | None:
     """The presentation attributes, written: (fill, stroke and its width and dashes), each part as
@@ -124,6 +144,8 @@ class _SvgBuilder:
         if isinstance(item, Polygon):
             points = " ".join(f"{number(x)},{number(y)}" for x, y in item.points)
             return f'<polygon{fill} points="{points}"{stroke} />'
+        if isinstance(item, ScenePath):
+            return f'<path d="{path_data(item)}"{fill}{stroke} />'
         raise TypeError(f"no SVG for {type(item).__name__}")
 
     def text(self, shape: Text) -> str:
@@ -148,7 +170,11 @@ class _SvgBuilder:
             self.clips += 1
             clip_id = f"{self.id_prefix}clip{self.clips}"
             c = group.clip
-            box = tag("rect", {"x": number(c.x), "y": number(c.y), "width": number(c.width), "height": number(c.height)})
+            if isinstance(c, ScenePath):
+                box = tag("path", {"d": path_data(c)})
+            else:
+                box = tag("rect", {"x": number(c.x), "y": number(c.y), "width": number(c.width),
+                                   "height": number(c.height)})
             self.defs.append(tag("clipPath", {"id": clip_id}, box))
             attributes["clip-path"] = f"url(#{clip_id})"
         return tag("g", attributes, self.items(group.items))

@@ -7,11 +7,12 @@ cost, and the same fonts go into every e-book of a build, so a member's compress
 and reused when the same bytes come again.
 """
 
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 import struct
 import zlib
+
+from msgspec import Struct
 
 from generator.files.atomic import atomic_path
 
@@ -21,8 +22,7 @@ _VERSION = 20                           # 2.0: DEFLATE
 _STORED, _DEFLATED = 0, 8
 
 
-@dataclass(frozen=True)
-class Member:
+class Member(Struct, frozen=True):
     name: str
     data: bytes
     compress: bool = True

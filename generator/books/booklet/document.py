@@ -5,9 +5,9 @@ the end (generator/books/booklet/contents.py).
 """
 
 import copy
-from dataclasses import dataclass
 from pathlib import Path
 
+from msgspec import Struct
 from reportlab.platypus import BaseDocTemplate, CondPageBreak, Frame, NextPageTemplate, PageBreak, PageTemplate, Spacer
 
 from generator.art.figure import figure_drawing
@@ -34,8 +34,7 @@ COVER_FIGURES = {"open": "fig-1a", "classic": "line-spinner"}
 LINK_COLOUR = "#1d4f91"         # figure links on screen; shop files keep them black
 
 
-@dataclass(frozen=True)
-class BookletSpec:
+class BookletSpec(Struct, frozen=True):
     lang: str
     page: BookletPage
     theme: Theme

@@ -1,7 +1,6 @@
 """Page sizes and type for the booklets: PT Serif for the body, PT Sans for headings."""
 
-from dataclasses import dataclass
-
+from msgspec import Struct
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 
@@ -11,8 +10,7 @@ from generator.scene.fonts import pdf_font_name
 MM = 72 / 25.4
 
 
-@dataclass(frozen=True)
-class BookletPage:
+class BookletPage(Struct, frozen=True):
     name: str
     width: float          # mm
     height: float

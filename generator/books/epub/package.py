@@ -6,10 +6,11 @@ the book and the language, the date is SOURCE_DATE_EPOCH's (as in the PDFs), and
 members come in one order with one date (generator/writers/zip_archive.py).
 """
 
-from dataclasses import dataclass
 from pathlib import Path
 import time
 import uuid
+
+from msgspec import Struct
 
 from generator.books.html.bodies import with_endings
 from generator.books.html.contents import BookText
@@ -27,8 +28,7 @@ _ROLES = ("serif", "serif-bold", "sans", "sans-bold")     # what book.css sets t
 _ITALIC = ("serif-italic",)                               # embedded when a book has emphasis
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(Struct, frozen=True):
     id: str
     href: str
     media_type: str

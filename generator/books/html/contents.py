@@ -8,8 +8,9 @@ Markdown); its text, BookText, from the whole files. Each figure has one home: t
 the booklet: the seed's numbers in the Open Domino book, numbered in reading order in the classic book.
 """
 
-from dataclasses import dataclass
 from functools import cache
+
+from msgspec import Struct
 
 from generator.books.texts import booklet_text, game_facts, part_heading
 from generator.model.figures import figure as figure_by_id
@@ -18,8 +19,7 @@ from generator.rules import load_rules
 from generator.rules.source import BOOKS, RulesFile, load_contents
 
 
-@dataclass(frozen=True)
-class Part:
+class Part(Struct, frozen=True):
     """One chapter or game of a book in one language, as its contents name it."""
     book: str
     lang: str
@@ -39,8 +39,7 @@ class Part:
         return self.kind == "game"
 
 
-@dataclass(frozen=True)
-class Contents:
+class Contents(Struct, frozen=True):
     """A book in one language: its titles and its parts in reading order."""
     book: str
     lang: str
@@ -55,8 +54,7 @@ class Contents:
                 self.parts[index + 1] if index + 1 < len(self.parts) else None)
 
 
-@dataclass(frozen=True)
-class BookText:
+class BookText(Struct, frozen=True):
     """A book in one language, whole: its contents, each part's rules, where each figure is drawn."""
     contents: Contents
     rules: dict                 # part key -> RulesFile

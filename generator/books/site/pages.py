@@ -4,7 +4,8 @@ Every page names its twin in the other language (the same part, the same key), w
 switch links to; its header links home and holds the search box, which search.js shows.
 """
 
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from generator.books.html.contents import BookText, Contents, Part, page_file
 from generator.books.html.templates import markup, render
@@ -16,8 +17,7 @@ _WORDS = ("site_title", "site_intro", "site_footer", "font_licence", "search_lab
           "games")
 
 
-@dataclass(frozen=True)
-class Link:
+class Link(Struct, frozen=True):
     href: str
     heading: str
     title: str = ""

@@ -1,0 +1,66 @@
+"""cut: files for cutting machines (Silhouette Print & Cut, Cricut Print Then Cut) and laser cutters."""
+
+import time
+
+import click
+
+from generator.commands.common import kit_options, report_written, sets_option, start_writing, with_sets
+from generator.commands.group import cli, progress, say
+from generator.errors import UserError
+from generator.settings.build_options import BuildOptions, CutOptions
+from generator.settings.options import parse_number, short_enough
+
+MIN_SHEET, MAX_SHEET = 20.0, 3000.0      # mm per side
+
+
+def parse_sheet(text: str, option: str = "--sheet") -> tuple[float, float]:
+    """WIDTHxHEIGHT in mm, e.g. 300x200: the material a laser cuts."""
+    parts = short_enough(text, option, "300x200").lower().replace("×", "x").split("x")
+    try:
+        width, height = (float(part) for part in parts)
+    except ValueError:
+        raise UserError(f"{option}: {text!r} is not WIDTHxHEIGHT in mm; write e.g. 300x200") from None
+    if not all(MIN_SHEET <= value <= MAX_SHEET for value in (width, height)):
+        raise UserError(f"{option}: {width:g}x{height:g} mm is outside {MIN_SHEET:g}-{MAX_SHEET:g} mm per side; "
+                        "give the material's size, e.g. 300x200")
+    return width, height
+
+
+def parse_machine(text: str, option: str = "--machine") -> str:
+    from generator.imposition.machines import load_machine
+
+    return load_machine(text, option)["name"]
+
+
+@cli.command("cut")
+@click.option("--machine", "machine_text", required=True, metavar="NAME",
+              help="silhouette (Print & Cut sheets with registration marks and DXF/SVG cut files), "
+                   "cricut (Print Then Cut images and SVG cut paths) or laser (SVG and DXF to cut, score, engrave).")
+@click.option("--sheet", "sheet_text", default="300x200", show_default=True, metavar="WxH",
+              help="Laser: the material's size in mm.")
+@click.option("--kerf", "kerf_text", default="0", show_default=True, metavar="MM",
+              help="Laser: the beam's width in mm (0.1-0.2 is typical); cut outlines move out by half of it.")
+@click.option("--shared-edges/--no-shared-edges", default=False, show_default=True,
+              help="Laser: tiles touch and each edge between two is cut once (sharp corners, no kerf).")
+@click.option("--board/--no-board", default=True, show_default=True,
+              help="Laser: the board too, when an Open Domino set is made.")
+@sets_option
+@kit_options
+def cut_command(options: BuildOptions, machine_text, sheet_text, kerf_text, shared_edges, board, sets_text):
+    """Files for cutting machines and laser cutters (not part of build): see README, "Cutting machines"."""
+    from generator.jobs.cut import cut_jobs, machine_instructions, run_cut
+
+    started = time.monotonic()
+    options = with_sets(options, sets_text)
+    settings = CutOptions(machine=parse_machine(machine_text), sheet=parse_sheet(sheet_text),
+                          kerf=parse_number(kerf_text, "--kerf", 0, 2, "mm", "0.15",
+                                            "a laser's kerf is 0.05-0.5 mm"),
+                          shared_edges=shared_edges, board=board)
+    jobs = cut_jobs(options, settings)
+    previous = start_writing(options.out)
+    with progress(len(jobs), "cutting files") as bar:
+        report = run_cut(options, settings, jobs, bar.update)
+    report_written(report, options.out, started, previous)
+    say(machine_instructions(settings.machine, settings))
+    for line in report.instructions:
+        say(f"  {line}")

@@ -1,0 +1,17 @@
+"""products: the print-on-demand products the shop build can make images for, or one product's figures."""
+
+import click
+
+from generator.commands.group import cli
+
+
+@cli.command("products")
+@click.argument("reference", required=False, metavar="[NAME|FILE.toml]")
+def products_command(reference):
+    """List the print-on-demand products (--product), or show one product's figures and their sources."""
+    from generator.settings.products import bundled_product_names, details, load_product, parse_product, summary_line
+
+    if reference is None:
+        click.echo("\n".join(summary_line(load_product(name)) for name in bundled_product_names()))
+    else:
+        click.echo(details(load_product(parse_product(reference, "products"))))

@@ -1,0 +1,162 @@
+"""Sheets for laser cutters and die makers: tiles laid out on a sheet of the size the user gives.
+
+Each tile's outline is cut (grown by half the kerf, so the part comes out at its size) and its face
+is engraved: pips, dividers, digits, arrows and marks (generator/writers/ink_outlines.py turns them
+into filled outlines). Tiles stand a gap apart; with shared edges they touch instead and every edge
+between two neighbours is cut once, as one straight line (sharp corners and no kerf only: a rounded
+corner leaves no common edge, and one cut down a shared line cannot be compensated on both sides).
+
+The board of Open Domino, for laser: its outline cut, the cell lines, half lines and side places
+scored, the notation engraved. It is cut whole when the sheet holds it, else in pieces split on the
+board's lines (every second column line, so no number of the small notation is cut through).
+"""
+
+import math
+
+from msgspec import Struct
+
+from generator.art.board import BoardGeometry, board_lines, board_notation, place_outlines
+from generator.art.sheet_marks import merged_runs
+from generator.art.tile import tile_front
+from generator.colour.theme import Theme
+from generator.errors import UserError
+from generator.imposition.cut_sheets import PlacedTile, capacity, extent, gang_grid, ordered_tiles
+from generator.model.tiles import TileSet
+from generator.scene.cut_sheet import CutSheet
+from generator.scene.drawing import Group, placed, translate
+from generator.scene.outline import Outline
+from generator.scene.shapes import frame
+from generator.scene.sizes import TileSize
+
+
+class LaserLayout(Struct, frozen=True):
+    sheet: tuple[float, float]      # mm
+    margin: float
+    gap: float
+    kerf: float = 0.0               # the beam's width: outlines move out by half of it
+    shared_edges: bool = False
+
+
+def check_layout(layout: LaserLayout, size: TileSize) -> None:
+    if layout.shared_edges and size.corner_radius:
+        raise UserError("--shared-edges: rounded corners leave no common edge to cut once; "
+                        "leave out --shared-edges or use --corner-radius 0")
+    if layout.shared_edges and layout.kerf:
+        raise UserError("--shared-edges: a line cut once between two tiles cannot be kerf-compensated for both; "
+                        "leave out --kerf or --shared-edges")
+
+
+def tile_sheets(tile_set: TileSet, theme: Theme, size: TileSize, layout: LaserLayout) -> list[CutSheet]:
+    """Every tile of the set on as many sheets as it takes."""
+    check_layout(layout, size)
+    width, height = layout.sheet
+    free = (width - 2 * layout.margin, height - 2 * layout.margin)
+    half = 0.0 if layout.shared_edges else layout.gap / 2
+    rows, columns = capacity(tile_set.shape, size, half, free[0] + 2 * half, free[1] + 2 * half)
+    if not rows:
+        w, h = frame(tile_set.shape, size)
+        raise UserError(f"--sheet: {width:g}x{height:g} mm less {layout.margin:g} mm margins does not hold one "
+                        f"{w:g} x {h:g} mm tile; give a larger --sheet")
+    tiles = ordered_tiles(tile_set)
+    ground = theme.colour("chinese.face" if tile_set.digit_style == "chinese" else "tile.face")
+    sheets = []
+    for first in range(0, len(tiles), rows * columns):
+        chunk = tiles[first:first + rows * columns]
+        probe = gang_grid(chunk, tile_set.shape, size, half, math.ceil(len(chunk) / columns), columns, (0.0, 0.0))
+        x0, y0, _, _ = extent(probe)
+        placed_tiles = [PlacedTile(t.tile, t.x - x0 + layout.margin, t.y - y0 + layout.margin, t.turn,
+                                   t.outline.translated(layout.margin - x0, layout.margin - y0)) for t in probe]
+        sheet = CutSheet(width, height, ground=ground)
+        if layout.shared_edges:
+            sheet.cuts = [((x1, y1), (x2, y2)) for x1, y1, x2, y2 in merged_runs(
+                edge for t in placed_tiles for edge in zip(t.outline.corners, t.outline.corners[1:] +
+                                                           t.outline.corners[:1]))]
+        else:
+            sheet.cuts = [t.outline.offset(layout.kerf / 2) for t in placed_tiles]
+        sheet.engrave = [placed(tile_front(t.tile, tile_set, theme, size), t.x, t.y, t.turn) for t in placed_tiles]
+        sheets.append(sheet)
+    return sheets
+
+
+def board_sheets(geometry: BoardGeometry, theme: Theme, layout: LaserLayout) -> list[CutSheet]:
+    """The board in as few pieces as the sheet allows, each on a sheet of its own."""
+    width, height = layout.sheet
+    free_w, free_h = width - 2 * layout.margin - layout.kerf, height - 2 * layout.margin - layout.kerf
+    g = geometry
+    xs = _splits([g.left + 2 * i * g.cell_width for i in range(5)], g.width, free_w)
+    ys = _splits([g.top + j * g.cell_height for j in range(9)], g.height, free_h)
+    if xs is None or ys is None:
+        raise UserError(f"--sheet: {width:g}x{height:g} mm is too small for a piece of the board "
+                        f"(two columns of {g.cell_width:g} mm cells); give a larger --sheet")
+    notation = board_notation(g, theme)
+    full, half = board_lines(g)
+    lines = full + half + [edge for place in place_outlines(g) for edge in _edges(place)]
+    sheets = []
+    for top, bottom in zip(ys, ys[1:]):
+        for left, right in zip(xs, xs[1:]):
+            dx, dy = layout.margin + layout.kerf / 2 - left, layout.margin + layout.kerf / 2 - top
+            piece = Outline(((left, top), (right, top), (right, bottom), (left, bottom)))
+            sheet = CutSheet(width, height, cuts=[piece.translated(dx, dy).offset(layout.kerf / 2)])
+            for start, end in lines:
+                clipped = _clip(start, end, (left, top, right, bottom))
+                if clipped and not _on_edge(clipped, (left, top, right, bottom)):
+                    sheet.scores.append(tuple((x + dx, y + dy) for x, y in clipped))
+            inside = [item for item in notation
+                      if left <= _anchor(item)[0] < right and top <= _anchor(item)[1] < bottom]
+            sheet.engrave = [Group(tuple(inside), translate(dx, dy))]
+            sheets.append(sheet)
+    return sheets
+
+
+def _splits(lines: list[float], length: float, free: float) -> list[float] | None:
+    """Cut [0, length] at some of `lines` into pieces no longer than `free`, as few as possible."""
+    cuts, start = [0.0], 0.0
+    candidates = sorted(lines) + [length]
+    while length - start > free + 1e-9:
+        reachable = [c for c in candidates if start < c <= start + free + 1e-9 and c < length]
+        if not reachable:
+            return None
+        start = reachable[-1]
+        cuts.append(start)
+    return cuts + [length]
+
+
+def _edges(outline: Outline):
+    corners = outline.corners
+    return list(zip(corners, corners[1:] + corners[:1]))
+
+
+def _on_edge(segment, box) -> bool:
+    """A line along the piece's own edge: the cut makes it."""
+    (x1, y1), (x2, y2) = segment
+    return any(abs(a - edge) < 1e-6 and abs(b - edge) < 1e-6 for a, b, edge in
+               ((x1, x2, box[0]), (x1, x2, box[2]), (y1, y2, box[1]), (y1, y2, box[3])))
+
+
+def _anchor(item) -> tuple[float, float]:
+    """Where a notation number stands: its text's anchor, through the group's turn."""
+    if isinstance(item, Group):
+        text = item.items[0]
+        return item.transform.apply(text.x, text.y)
+    return item.x, item.y
+
+
+def _clip(start, end, box):
+    """The part of a segment inside a box (Liang-Barsky), or None."""
+    (x1, y1), (x2, y2) = start, end
+    x0, y0, xm, ym = box
+    dx, dy = x2 - x1, y2 - y1
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, x1 - x0), (dx, xm - x1), (-dy, y1 - y0), (dy, ym - y1)):
+        if abs(p) < 1e-12:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+    if high - low < 1e-9:
+        return None
+    return (x1 + low * dx, y1 + low * dy), (x1 + high * dx, y1 + high * dy)

@@ -1,0 +1,300 @@
+"""Print-on-demand products: one file per product of a real service, in templates/shops/NAME.toml,
+or a user's own file of the same format (--product FILE.toml), read and checked here.
+
+A product file states what the service's upload form takes: the piece's trim size, its bleed and
+safe area, the image's pixel size at its dpi, the file format and colour space, whether it is a
+rectangle or a triangle, how faces and backs are uploaded ("deck": a deck per distinct back;
+"slots": numbered slots, a back per slot or one for all), the steps of the upload, and where each
+of those figures comes from ([sources]) and which of them could not be confirmed ([unconfirmed]).
+Lengths are in the file's `unit` (in or mm) and kept here in millimetres. Every mistake is one
+line naming the file and the key.
+"""
+
+from functools import cache
+import math
+from pathlib import Path
+import re
+
+from msgspec import Struct
+
+from generator.colour.theme import reject_unknown_keys, suggestion
+from generator.errors import UserError
+from generator.files.paths import parse_path
+from generator.files.resources import load_toml, template_path
+
+MM_PER_UNIT = {"in": 25.4, "mm": 1.0}
+TILE_SHAPE = {"rectangle": "domino", "triangle": "triangle"}     # a product's shape -> the tiles it takes
+SUITS = {"domino": "domino sets (A, B, C, double-3 ... double-18, chinese, picture, your own)",
+         "triangle": "triangular sets (triominoes, your own)"}
+UPLOADS = ("deck", "slots")
+FORMATS = ("png",)
+COLOUR_SPACES = ("sRGB",)
+FIGURES = ("trim", "bleed", "safe_inset", "pixels", "format", "colour_space", "upload")
+TEXTS = ("name", "service", "product", "product_id", "url")
+REQUIRED = ("name", "service", "product", "url", "shape", "unit", "trim", "bleed", "safe_inset", "dpi", "pixels",
+            "format", "colour_space", "upload", "upload_steps", "sources")
+KEYS = (*REQUIRED, "product_id", "unconfirmed")
+TRIM_MM = (10.0, 400.0)            # a game piece, from a small chit to a large board
+MAX_BLEED_MM = 10.0
+DPI = (72, 1200)
+PIXELS = (16, 12000)
+MAX_TEXT = 600                     # characters of a name, a source or a step
+MAX_STEPS = 12
+TRIANGLE_TOLERANCE = 0.005         # a triangle's stated height may differ from side x sqrt(3) / 2 by 0.5 %
+_NAME = re.compile(r"^[a-z][a-z0-9-]{0,40}$")
+FORMAT_HINT = "see templates/shops/tgc-domino-deck.toml for the format"
+
+
+class Product(Struct, frozen=True):
+    name: str                               # what --product takes, and the output folder's name
+    service: str
+    title: str                              # the service's name of the product
+    product_id: str
+    url: str
+    shape: str                              # "rectangle" or "triangle"
+    trim: tuple[float, float]               # mm: width, height (a triangle: side, height)
+    bleed: tuple[float, float]              # mm beyond the trim: left and right, top and bottom
+    safe_inset: float                       # mm inside the trim
+    dpi: float
+    pixels: tuple[int, int]
+    format: str
+    colour_space: str
+    upload: str                             # "deck" or "slots"
+    upload_steps: tuple[str, ...]
+    sources: dict
+    unconfirmed: dict
+    unit: str
+    path: Path
+
+    @property
+    def tile_shape(self) -> str:
+        """The shape of the tiles this product takes (generator/scene/shapes.py)."""
+        return TILE_SHAPE[self.shape]
+
+    def in_unit(self, millimetres: float) -> str:
+        """A length in the file's own unit, as it would write it: 44.45 -> "1.75"."""
+        return f"{millimetres / MM_PER_UNIT[self.unit]:.4g}"
+
+
+def summary_line(product: Product) -> str:
+    """`opendomino products`: name, service and product, trim, pixels, the sets it takes."""
+    trim = f"{product.in_unit(product.trim[0])} x {product.in_unit(product.trim[1])} {product.unit}"
+    if product.shape == "triangle":
+        trim = f"triangle of side {product.in_unit(product.trim[0])} {product.unit}"
+    return (f"{product.name:<18} {product.service}, {product.title}: {trim}, "
+            f"{product.pixels[0]} x {product.pixels[1]} px at {product.dpi:g} dpi; for {SUITS[product.tile_shape]}")
+
+
+def details(product: Product) -> str:
+    """`opendomino products NAME`: every figure with its source, and what could not be confirmed."""
+    size = lambda pair: f"{product.in_unit(pair[0])} x {product.in_unit(pair[1])} {product.unit}"   # noqa: E731
+    figures = {
+        "trim": size(product.trim) + (" (side x height)" if product.shape == "triangle" else ""),
+        "bleed": size(product.bleed) + " (left and right x top and bottom)",
+        "safe_inset": f"{product.in_unit(product.safe_inset)} {product.unit} inside the trim",
+        "pixels": f"{product.pixels[0]} x {product.pixels[1]} px at {product.dpi:g} dpi",
+        "format": product.format.upper(), "colour_space": product.colour_space,
+        "upload": {"deck": "a deck per distinct back: numbered faces and one back",
+                   "slots": "numbered slots: the same back for all, or a back per slot"}[product.upload],
+    }
+    lines = [summary_line(product), f"  file: {product.path}", f"  order at: {product.url}"]
+    for figure, value in figures.items():
+        lines.append(f"  {figure}: {value}")
+        lines.append(f"      source: {product.sources[figure]}")
+        if figure in product.unconfirmed:
+            lines.append(f"      not confirmed: {product.unconfirmed[figure]}")
+    return "\n".join(lines)
+
+
+def bundled_product_names() -> list[str]:
+    return sorted(path.stem for path in template_path("shops").glob("*.toml"))
+
+
+def product_file(reference: str) -> Path:
+    """The file of a bundled product's name, or the path of a product file (anything ending in .toml)."""
+    if reference.endswith(".toml"):
+        path = parse_path(reference, "--product", "my-product.toml")
+        if not path.exists():
+            raise UserError(f"--product: {path}: file not found; copy one of templates/shops/ to start yours")
+        return path
+    names = bundled_product_names()
+    if reference not in names:
+        choose = f"; choose from {', '.join(names)}, or give a product .toml file"
+        raise UserError(f"--product: unknown product {reference!r}{suggestion(reference, names, choose)}")
+    return template_path("shops", f"{reference}.toml")
+
+
+@cache
+def load_product(reference: str) -> Product:
+    """A bundled product by name, or a product file by path; checked (loaded once per process)."""
+    path = product_file(reference)
+    product = read_product_file(path)
+    if path.resolve().parent == template_path("shops").resolve():
+        if product.name != path.stem:
+            raise UserError(f"{path.name}: name = {product.name!r}; a bundled product is named after its file, "
+                            f"{path.stem!r}")
+    elif product.name in bundled_product_names():
+        raise UserError(f"{path.name}: name = {product.name!r} is a product the kit already has; "
+                        "give yours another name")
+    return product
+
+
+def parse_product(text, option: str = "--product", base: Path | None = None) -> str:
+    """--product NAME|FILE.toml (or `product` in the config, a file relative to `base`): the name,
+    or the file's path, once the product has loaded."""
+    if not isinstance(text, str) or not text.strip():
+        raise UserError(f"{option}: name a product (`opendomino products` lists them) or give a product .toml file")
+    reference = text.strip()
+    if reference.endswith(".toml") and base is not None:
+        reference = str(base / parse_path(reference, option, "my-product.toml"))
+    try:
+        load_product(reference)
+    except UserError as error:
+        message = str(error)
+        raise UserError(message if message.startswith(option) else
+                        f"{option}: {message.removeprefix('--product: ')}") from None
+    return reference
+
+
+def read_product_file(path: Path) -> Product:
+    data = load_toml(path, "product")
+    where = path.name
+    reject_unknown_keys(data, KEYS, where)
+    for key in REQUIRED:
+        if key not in data:
+            raise UserError(f"{where}: missing key {key!r}; {FORMAT_HINT}")
+    texts = {key: _text(data, key, where) for key in TEXTS if key in data}
+    if not _NAME.match(texts["name"]):
+        raise UserError(f"{where}: name = {texts['name']!r}; use lower-case letters, digits and hyphens, "
+                        "starting with a letter, e.g. \"my-cards\"")
+    shape = _choice(data, "shape", tuple(TILE_SHAPE), where)
+    unit = _choice(data, "unit", tuple(MM_PER_UNIT), where)
+    scale = MM_PER_UNIT[unit]
+    trim = tuple(length * scale for length in _pair(data, "trim", where))
+    for length in trim:
+        if not TRIM_MM[0] <= length <= TRIM_MM[1]:
+            raise UserError(f"{where}: trim = {data['trim']!r} {unit}; each side must be "
+                            f"{TRIM_MM[0] / scale:g}-{TRIM_MM[1] / scale:g} {unit}")
+    if shape == "triangle":
+        _check_equilateral(trim, data, unit, where)
+        trim = (trim[0], trim[0] * math.sqrt(3) / 2)        # the stated height is rounded
+    bleed = tuple(length * scale for length in _one_or_pair(data, "bleed", where))
+    if any(length > MAX_BLEED_MM for length in bleed):
+        raise UserError(f"{where}: bleed = {data['bleed']!r} {unit} is more than {MAX_BLEED_MM / scale:g} {unit}; "
+                        "services ask for about 1/8 in (3 mm)")
+    safe_inset = _length(data, "safe_inset", where) * scale
+    _check_safe_inset(safe_inset, shape, trim, data, unit, where)
+    dpi = _number(data, "dpi", where)
+    if not DPI[0] <= dpi <= DPI[1]:
+        raise UserError(f"{where}: dpi = {dpi!r}; give {DPI[0]}-{DPI[1]}, usually 300")
+    pixels = _pixels(data, where)
+    _check_pixels(pixels, trim, bleed, dpi, data, unit, where)
+    return Product(
+        name=texts["name"], service=texts["service"], title=texts["product"], product_id=texts.get("product_id", ""),
+        url=texts["url"], shape=shape, trim=trim, bleed=bleed, safe_inset=safe_inset, dpi=dpi, pixels=pixels,
+        format=_choice(data, "format", FORMATS, where),
+        colour_space=_choice(data, "colour_space", COLOUR_SPACES, where),
+        upload=_choice(data, "upload", UPLOADS, where), upload_steps=_steps(data, where),
+        sources=_figure_notes(data, "sources", where, every=True),
+        unconfirmed=_figure_notes(data, "unconfirmed", where, every=False), unit=unit, path=path)
+
+
+def _text(data: dict, key: str, where: str) -> str:
+    value = data[key]
+    if not isinstance(value, str) or not value.strip():
+        raise UserError(f"{where}: {key} = {value!r}; write it as a non-empty string in quotes")
+    if len(value) > MAX_TEXT or "\n" in value:
+        raise UserError(f"{where}: {key} is {len(value)} characters or several lines; keep it to one line of "
+                        f"at most {MAX_TEXT}")
+    return value.strip()
+
+
+def _choice(data: dict, key: str, choices: tuple[str, ...], where: str) -> str:
+    value = data[key]
+    if value not in choices:
+        raise UserError(f"{where}: {key} = {value!r}; use "
+                        f"{' or '.join(repr(choice) for choice in choices)}{suggestion(str(value), choices)}")
+    return value
+
+
+def _number(data: dict, key: str, where: str) -> float:
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise UserError(f"{where}: {key} = {value!r}; give a number")
+    return float(value)
+
+
+def _length(data: dict, key: str, where: str) -> float:
+    value = _number(data, key, where)
+    if value < 0:
+        raise UserError(f"{where}: {key} = {value:g}; a length cannot be negative")
+    return value
+
+
+def _pair(data: dict, key: str, where: str) -> tuple[float, float]:
+    value = data[key]
+    if not isinstance(value, list) or len(value) != 2:
+        raise UserError(f"{where}: {key} = {value!r}; give [width, height], e.g. [1.75, 3.5]")
+    return tuple(_length({key: item}, key, where) for item in value)
+
+
+def _one_or_pair(data: dict, key: str, where: str) -> tuple[float, float]:
+    """One length for every side, or [left and right, top and bottom]."""
+    if isinstance(data[key], list):
+        return _pair(data, key, where)
+    value = _length(data, key, where)
+    return value, value
+
+
+def _pixels(data: dict, where: str) -> tuple[int, int]:
+    value = data["pixels"]
+    whole = isinstance(value, list) and len(value) == 2 and all(
+        isinstance(v, int) and not isinstance(v, bool) and PIXELS[0] <= v <= PIXELS[1] for v in value)
+    if not whole:
+        raise UserError(f"{where}: pixels = {value!r}; give [width, height] in whole pixels, "
+                        f"{PIXELS[0]}-{PIXELS[1]} each, e.g. [600, 1125]")
+    return value[0], value[1]
+
+
+def _check_equilateral(trim, data: dict, unit: str, where: str) -> None:
+    side, height = trim
+    expected = side * math.sqrt(3) / 2
+    if abs(height - expected) > TRIANGLE_TOLERANCE * side:
+        raise UserError(f"{where}: trim = {data['trim']!r} {unit} is not an equilateral triangle; "
+                        f"its height is side x 0.866 = {expected / MM_PER_UNIT[unit]:.4g} {unit}")
+
+
+def _check_safe_inset(inset: float, shape: str, trim, data: dict, unit: str, where: str) -> None:
+    """The safe area must keep at least half the piece's size: a larger inset is a typo."""
+    room = trim[0] / (2 * math.sqrt(3)) if shape == "triangle" else min(trim) / 2     # centre to nearest edge
+    if inset > room / 2:
+        raise UserError(f"{where}: safe_inset = {data['safe_inset']!r} {unit} leaves too little of the piece; "
+                        f"give at most {room / 2 / MM_PER_UNIT[unit]:.3g} {unit} (services use about 1/8 in)")
+
+
+def _check_pixels(pixels, trim, bleed, dpi: float, data: dict, unit: str, where: str) -> None:
+    """The image must be the trim plus the bleed on both sides at `dpi`, to within a pixel."""
+    expected = tuple((length + 2 * margin) / MM_PER_UNIT["in"] * dpi for length, margin in zip(trim, bleed))
+    if any(abs(stated - wanted) > 1.0 for stated, wanted in zip(pixels, expected)):
+        raise UserError(f"{where}: pixels = {list(pixels)} does not match trim + 2 x bleed at {dpi:g} dpi, "
+                        f"{expected[0]:.1f} x {expected[1]:.1f} px; fix pixels, trim or bleed")
+
+
+def _steps(data: dict, where: str) -> tuple[str, ...]:
+    steps = data["upload_steps"]
+    if not isinstance(steps, list) or not steps or len(steps) > MAX_STEPS:
+        raise UserError(f"{where}: upload_steps must list 1-{MAX_STEPS} steps, each a string")
+    return tuple(_text({"upload_steps": step}, "upload_steps", where) for step in steps)
+
+
+def _figure_notes(data: dict, table: str, where: str, every: bool) -> dict:
+    """[sources] (a note for every figure) or [unconfirmed] (for some): figure -> one line of text."""
+    notes = data.get(table, {})
+    if not isinstance(notes, dict):
+        raise UserError(f"{where}: {table} must be a table [{table}] with a line per figure; {FORMAT_HINT}")
+    reject_unknown_keys(notes, FIGURES, f"{where}: [{table}]", "figure")
+    if every:
+        missing = [figure for figure in FIGURES if figure not in notes]
+        if missing:
+            raise UserError(f"{where}: [{table}] has no {missing[0]}; say where that figure comes from")
+    return {figure: _text(notes, figure, f"{where}: [{table}]") for figure in FIGURES if figure in notes}

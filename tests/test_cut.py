@@ -1,0 +1,491 @@
+"""`opendomino cut`: Silhouette Print & Cut sheets and cut files, Cricut Print Then Cut images, laser
+files. Every cut file is read back (ezdxf for DXF, an XML parser for SVG) and checked against the
+tiles' places on the printed page."""
+
+import math
+from pathlib import Path
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import ezdxf
+from pdf_inspect import MM, page_shapes, read_pdf
+from PIL import Image
+import pypdfium2
+import pytest
+
+from generator.art.board import BoardGeometry
+from generator.colour.theme import load_theme
+from generator.imposition.cut_sheets import (
+    capacity,
+    keep_out_zones,
+    print_and_cut_sheets,
+    print_then_cut_images,
+    registration_marks,
+    safe_area,
+)
+from generator.imposition.laser_sheets import LaserLayout, board_sheets, tile_sheets
+from generator.imposition.machines import load_machine, machine_names, marks_of
+from generator.imposition.paper import paper_named
+from generator.model.set_loader import known_set_names, load_set
+from generator.scene.cut_sheet import CutSheet
+from generator.scene.outline import Outline
+from generator.scene.sizes import TileSize
+from generator.writers.dxf import dxf_text
+
+THEME = load_theme("classic")
+SVG = "{http://www.w3.org/2000/svg}"
+SILHOUETTE = load_machine("silhouette")
+MARKS = marks_of(SILHOUETTE)
+BLEED = float(SILHOUETTE["bleed"])
+ALL_SETS = [name for name in known_set_names()]
+
+
+def run(*args, out: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "generator", "cut", "--out", str(out), *args],
+                          capture_output=True, text=True)
+
+
+def _overlaps(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+# --- reading cut files back ------------------------------------------------------------------------
+
+def dxf_outlines(path: Path, height: float, layer: str = "CUT") -> list[list[tuple[float, float, float]]]:
+    """Closed LWPOLYLINEs of a layer as (x, y, bulge) vertices in DXF coordinates (y up, mm);
+    `height` is kept for dxf_points, which turns them into page coordinates."""
+    doc = ezdxf.readfile(path)
+    assert doc.header["$INSUNITS"] == 4
+    return [[(x, y, b, height) for x, y, b in entity.get_points("xyb")]
+            for entity in doc.modelspace().query(f"LWPOLYLINE[layer=='{layer}']") if entity.closed]
+
+
+def dxf_points(vertices, steps: int = 8) -> list[tuple[float, float]]:
+    """Points along a polyline with bulges, through ezdxf's own arc maths, in page coordinates (y down)."""
+    from ezdxf.math import bulge_to_arc
+
+    points = []
+    height = vertices[0][3]
+    for (x1, y1, bulge, _), (x2, y2, _, _) in zip(vertices, vertices[1:] + vertices[:1]):
+        points.append((x1, height - y1))
+        if bulge:
+            centre, start, end, radius = bulge_to_arc((x1, y1), (x2, y2), bulge)
+            sweep = (end - start) % (2 * math.pi)
+            for k in range(1, steps):
+                a = start + sweep * k / steps
+                points.append((centre.x + radius * math.cos(a), height - (centre.y + radius * math.sin(a))))
+    return points
+
+
+def svg_paths(path: Path) -> list[str]:
+    root = ET.parse(path).getroot()
+    assert root.get("width").endswith("mm") and root.get("viewBox").startswith("0 0 ")
+    assert not [e for e in root.iter() if e.get("transform")]
+    return [e.get("d") for e in root.iter(f"{SVG}path")]
+
+
+def svg_points(d: str) -> list[tuple[float, float]]:
+    """The end points of every command, and each arc's midpoint on its circle."""
+    tokens = re.findall(r"[MLAZ]|-?[0-9.]+(?:e-?[0-9]+)?", d)
+    points, i, current = [], 0, None
+    while i < len(tokens):
+        command = tokens[i]
+        if command in "ML":
+            current = (float(tokens[i + 1]), float(tokens[i + 2]))
+            points.append(current)
+            i += 3
+        elif command == "A":
+            r, end = float(tokens[i + 1]), (float(tokens[i + 6]), float(tokens[i + 7]))
+            sweep_flag = tokens[i + 5] == "1"
+            mx, my = (current[0] + end[0]) / 2, (current[1] + end[1]) / 2
+            chord = math.dist(current, end)
+            h = math.sqrt(max(0.0, r * r - chord * chord / 4))
+            ux, uy = (end[0] - current[0]) / chord, (end[1] - current[1]) / chord
+            # sweep 1 (clockwise on the page, y down): the centre is to the right of the travel direction
+            sign = 1 if sweep_flag else -1
+            cx, cy = mx - sign * uy * h, my + sign * ux * h
+            mid = (mx - cx, my - cy)
+            length = math.hypot(*mid)
+            points.append((cx + mid[0] / length * r, cy + mid[1] / length * r))
+            points.append(end)
+            current = end
+            i += 8
+        else:
+            i += 1
+    return points
+
+
+def _matches(points, outlines, tolerance=0.05) -> Outline:
+    """The one outline every point lies on, within the tolerance."""
+    for outline in outlines:
+        if all(abs(outline.distance(p)) <= tolerance for p in points):
+            return outline
+    raise AssertionError(f"no outline through {points[:3]}…")
+
+
+# --- Silhouette ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_no_tile_in_the_keep_out_zones_for_every_set(paper_name):
+    """Tiles with their bleed stay inside the marks' rectangle and out of the marked corners' zones."""
+    paper = paper_named(paper_name)
+    zones = keep_out_zones(paper, MARKS)
+    x0, y0, x1, y1 = safe_area(paper, MARKS)
+    for name in ALL_SETS:
+        tile_set = load_set(name)
+        for radius in (0.0, 3.0):
+            size = TileSize(22, 44, corner_radius=radius)
+            sheets = print_and_cut_sheets(tile_set, THEME, paper, size, MARKS, BLEED, "en", "x-{number}.dxf")
+            assert sum(len(sheet.tiles) for sheet in sheets) == len(tile_set.tiles)
+            for sheet in sheets:
+                for tile in sheet.tiles:
+                    box = tile.outline.offset(BLEED).bounds()
+                    assert x0 <= box[0] and box[2] <= x1 and y0 <= box[1] and box[3] <= y1, (name, box)
+                    assert not any(_overlaps(box, zone) for zone in zones), (name, box)
+
+
+def _render(pdf: Path, page: int, dpi: int) -> Image.Image:
+    document = pypdfium2.PdfDocument(str(pdf))
+    image = document[page].render(scale=dpi / 72).to_pil().convert("L")
+    document.close()
+    return image
+
+
+def _dark_box(image: Image.Image, box_mm, dpi: int, threshold: int = 128):
+    """The box (mm) of dark pixels inside box_mm, or None."""
+    k = dpi / 25.4
+    crop = image.crop(tuple(round(v * k) for v in box_mm))
+    dark = crop.point(lambda v: 255 if v < threshold else 0).getbbox()
+    if dark is None:
+        return None
+    return tuple(box_mm[i % 2] + dark[i] / k for i in range(4))
+
+
+@pytest.fixture(scope="module")
+def silhouette_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("silhouette")
+    result = run("--machine", "silhouette", "--sets", "A,double-9,triominoes", "--corner-radius", "2", out=out)
+    assert result.returncode == 0, result.stderr
+    return out, result.stdout
+
+
+def test_marks_at_their_stated_positions_and_nothing_else_in_the_zones(silhouette_run):
+    out, _ = silhouette_run
+    dpi = 600
+    pdf = out / "silhouette" / "print-and-cut-A-a4.pdf"
+    image = _render(pdf, 0, dpi)
+    paper = paper_named("a4")
+    i, t, n, s = MARKS.inset, MARKS.thickness, MARKS.length, MARKS.square
+    px = 25.4 / dpi
+    # The square: (inset, inset) to (inset + square) on both axes.
+    square = _dark_box(image, (i - 3, i - 3, i + s + 3, i + s + 3), dpi)
+    assert square == pytest.approx((i, i, i + s, i + s), abs=2 * px)
+    # Top right L: its corner's centre line at (W - inset, inset), arms `length` long.
+    w = paper.width
+    top_right = _dark_box(image, (w - i - n - 3, i - 3, w - i + 3, i + n + 3), dpi)
+    assert top_right == pytest.approx((w - i - n, i - t / 2, w - i + t / 2, i + n), abs=2 * px)
+    h = paper.height
+    bottom_left = _dark_box(image, (i - 3, h - i - n - 3, i + n + 3, h - i + 3), dpi)
+    assert bottom_left == pytest.approx((i - t / 2, h - i - n, i + n, h - i + t / 2), abs=2 * px)
+    # Nothing else in the zones, and nothing outside the marks' rectangle (the marks' own ink aside).
+    white = Image.new("L", image.size, 255)
+    k = dpi / 25.4
+    for zone in keep_out_zones(paper, MARKS):
+        for item in registration_marks(paper, MARKS):
+            image.paste(white.crop((0, 0, 1, 1)).resize((max(1, round(item.width * k) + 4),
+                                                        max(1, round(item.height * k) + 4))),
+                        (round(item.x * k) - 2, round(item.y * k) - 2))
+        assert _dark_box(image, zone, dpi, threshold=250) is None, zone
+    for band in ((0, 0, w, i - t), (0, h - i + t, w, h), (0, 0, i - t, h), (w - i + t, 0, w, h)):
+        assert _dark_box(image, band, dpi, threshold=250) is None, band
+
+
+def test_studio_numbers_on_the_sheet_and_in_the_summary(silhouette_run):
+    out, stdout = silhouette_run
+    expected = f"Length {MARKS.length:g} mm, Thickness {MARKS.thickness:g} mm, Inset {MARKS.inset:g} mm"
+    assert expected in stdout
+    text = pypdfium2.PdfDocument(str(out / "silhouette" / "print-and-cut-A-a4.pdf"))[0].get_textpage().get_text_range()
+    assert expected in text and "print-and-cut-A-a4-1.dxf" in text
+
+
+@pytest.mark.parametrize("set_name", ["A", "double-9", "triominoes"])
+def test_cut_files_lie_on_the_printed_tiles(silhouette_run, set_name):
+    """Every DXF and SVG outline matches a tile of the printed page to 0.05 mm; one outline per tile."""
+    out, stdout = silhouette_run
+    paper = paper_named("a4")
+    size = TileSize(22, 44, corner_radius=2)
+    sheets = print_and_cut_sheets(load_set(set_name), THEME, paper, size, MARKS, BLEED, "en", "x")
+    pdf = read_pdf(out / "silhouette" / f"print-and-cut-{set_name}-a4.pdf")
+    for number, sheet in enumerate(sheets, start=1):
+        outlines = [tile.outline for tile in sheet.tiles]
+        assert page_shapes(pdf.pages[2 * (number - 1)]).width == pytest.approx(paper.width * MM)
+        dxf = dxf_outlines(out / "silhouette" / f"print-and-cut-{set_name}-a4-{number}.dxf", paper.height)
+        assert len(dxf) == len(outlines)
+        matched = {id(_matches(dxf_points(vertices), outlines)) for vertices in dxf}
+        assert len(matched) == len(outlines)
+        assert all(b == pytest.approx(-math.tan((math.pi / 2 if set_name != "triominoes" else 2 * math.pi / 3) / 4),
+                                      abs=1e-6)
+                   for vertices in dxf for _, _, b, _ in vertices if b)
+        paths = svg_paths(out / "silhouette" / f"print-and-cut-{set_name}-a4-{number}.svg")
+        assert len({id(_matches(svg_points(d), outlines)) for d in paths}) == len(outlines) == len(paths)
+        # Where the summary says to place the cut lines, they are.
+        x0 = min(o.bounds()[0] for o in outlines)
+        y0 = min(o.bounds()[1] for o in outlines)
+        shown = [f"{v:.1f}".rstrip("0").rstrip(".") for v in (x0, y0)]
+        assert f"{number}: X {shown[0]}, Y {shown[1]}" in stdout
+
+
+def test_print_and_cut_sharp_grounds_on_the_page(tmp_path):
+    """With sharp corners the printed grounds are rectangles: each one is its cut outline grown by the bleed."""
+    assert run("--machine", "silhouette", "--sets", "double-6", "--paper", "letter", out=tmp_path).returncode == 0
+    paper = paper_named("letter")
+    sheets = print_and_cut_sheets(load_set("double-6"), THEME, paper, TileSize(), MARKS, BLEED, "en", "x")
+    pdf = read_pdf(tmp_path / "silhouette" / "print-and-cut-double-6-letter.pdf")
+    for number, sheet in enumerate(sheets, start=1):
+        shapes = page_shapes(pdf.pages[2 * (number - 1)])
+        boxes = {tuple(round(v / MM, 2) for v in (min(r[0], r[2]), shapes.height - max(r[1], r[3]),
+                                                  max(r[0], r[2]), shapes.height - min(r[1], r[3])))
+                 for r in shapes.rects}
+        dxf = dxf_outlines(tmp_path / "silhouette" / f"print-and-cut-double-6-letter-{number}.dxf", paper.height)
+        for vertices in dxf:
+            xs, ys = [v[0] for v in vertices], [paper.height - v[1] for v in vertices]
+            grown = (min(xs) - BLEED, min(ys) - BLEED, max(xs) + BLEED, max(ys) + BLEED)
+            assert any(all(abs(a - b) <= 0.05 for a, b in zip(box, grown)) for box in boxes), grown
+
+
+def test_backs_lie_behind_their_fronts():
+    paper = paper_named("a4")
+    sheet = print_and_cut_sheets(load_set("A"), THEME, paper, TileSize(), MARKS, BLEED, "en", "x")[0]
+    (group,) = sheet.back.items
+    for tile, placed_back in zip(sheet.tiles, group.items):
+        x, y = placed_back.transform.apply(0, 0)
+        # the back's frame corner, turned with the tile, mirrored across the page's width
+        corners = [placed_back.transform.apply(px, py) for px, py in ((0, 0), (22, 44))]
+        assert min(c[0] for c in corners) == pytest.approx(paper.width - tile.x - 22)
+        assert min(c[1] for c in corners) == pytest.approx(tile.y)
+
+
+# --- Cricut ----------------------------------------------------------------------------------------
+
+def test_cricut_images_and_cut_paths(tmp_path):
+    result = run("--machine", "cricut", "--sets", "double-12,triominoes", "--corner-radius", "1.5", out=tmp_path)
+    assert result.returncode == 0, result.stderr
+    machine = load_machine("cricut")
+    area = (machine["print_area"]["width"], machine["print_area"]["height"])
+    for name in ("double-12", "triominoes"):
+        tile_set = load_set(name)
+        size = TileSize(22, 44, corner_radius=1.5)
+        images = print_then_cut_images(tile_set, THEME, size, area, machine["gap"])
+        rows, columns = capacity(tile_set.shape, size, machine["gap"] / 2, area[0] + machine["gap"],
+                                 area[1] + machine["gap"])
+        assert len(images) == math.ceil(len(tile_set.tiles) / (rows * columns))      # as few mats as fit
+        assert sum(len(image.tiles) for image in images) == len(tile_set.tiles)
+        files = sorted((tmp_path / "cricut").glob(f"print-then-cut-{name}-*.png"))
+        assert len(files) == len(images)
+        for number, image in enumerate(images, start=1):
+            stem = f"print-then-cut-{name}-{number}_"
+            (png,) = [f for f in files if f.name.startswith(stem)]
+            w, h = (float(v) for v in re.search(r"_([0-9.]+)x([0-9.]+)mm\.png$", png.name).groups())
+            assert w <= area[0] and h <= area[1]
+            assert (w, h) == pytest.approx((image.picture.width, image.picture.height), abs=0.05)
+            assert f"{w:g} x {h:g}" in result.stdout
+            picture = Image.open(png)
+            assert picture.mode == "RGBA"
+            assert picture.size == (round(image.picture.width / 25.4 * 300), round(image.picture.height / 25.4 * 300))
+            k = picture.size[0] / w
+            outlines = [tile.outline for tile in image.tiles]
+            # Opaque inside every outline, clear outside all of them (the anti-aliased edge aside).
+            for x in range(2, picture.size[0], 37):
+                for y in range(2, picture.size[1], 41):
+                    point = (x / k, y / k)
+                    inside = min(o.distance(point) for o in outlines)
+                    alpha = picture.getpixel((x, y))[3]
+                    if inside < -0.2:
+                        assert alpha == 255, point
+                    elif inside > 0.2:
+                        assert alpha == 0, point
+            (svg,) = (tmp_path / "cricut").glob(f"{stem}*.svg")
+            root = ET.parse(svg).getroot()
+            assert [child.tag for child in root] == [f"{SVG}path"] * len(outlines)     # no groups, nothing else
+            assert all(child.get("fill") and not child.get("stroke") for child in root)
+            assert root.get("width") == f"{w:g}mm" and root.get("height") == f"{h:g}mm"
+            assert len({id(_matches(svg_points(d), outlines)) for d in svg_paths(svg)}) == len(outlines)
+
+
+# --- Laser -----------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def laser_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("laser")
+    result = run("--machine", "laser", "--sets", "A,triominoes", "--kerf", "0.15", "--corner-radius", "2",
+                 "--sheet", "300x200", out=out)
+    assert result.returncode == 0, result.stderr
+    return out, result.stdout
+
+
+def test_laser_svg_one_colour_per_operation(laser_run):
+    out, stdout = laser_run
+    root = ET.parse(out / "laser" / "laser-A-1.svg").getroot()
+    groups = [child for child in root if child.tag == f"{SVG}g"]
+    assert [g.get("id") for g in groups] == ["engrave", "score", "cut"]          # engrave, score, then cut
+    engrave, score, cut = groups
+    assert engrave.get("fill") == "#000000" and engrave.get("stroke") == "none"
+    assert cut.get("stroke") == "#FF0000" and cut.get("fill") == "none" and float(cut.get("stroke-width")) <= 0.03
+    assert score.get("stroke") == "#0000FF"
+    assert len(cut) == 32 and len(engrave) == 32
+    assert "kerf 0.15 mm" in stdout
+
+
+@pytest.mark.parametrize("set_name", ["A", "triominoes"])
+def test_laser_kerf_moves_every_cut_out_by_half_the_kerf(laser_run, set_name):
+    out, _ = laser_run
+    machine = load_machine("laser")
+    layout = LaserLayout((300.0, 200.0), machine["margin"], machine["gap"], 0.15)
+    tile_set = load_set(set_name)
+    sheets = tile_sheets(tile_set, THEME, TileSize(22, 44, corner_radius=2), layout)
+    trims = [cut.offset(-0.075) for sheet in sheets[:1] for cut in sheet.cuts]       # the tiles themselves
+    dxf = dxf_outlines(out / "laser" / f"laser-{set_name}-1.dxf", 200.0)
+    assert len(dxf) == len(trims)
+    for vertices in dxf:
+        points = dxf_points(vertices, steps=16)
+        trim = min(trims, key=lambda t: abs(t.distance(points[0])))
+        assert all(trim.distance(p) == pytest.approx(0.075, abs=0.01) for p in points)
+        assert all(0 <= x <= 300 and 0 <= y <= 200 for x, y in points)
+    doc = ezdxf.readfile(out / "laser" / f"laser-{set_name}-1.dxf")
+    assert {"CUT", "SCORE", "ENGRAVE"} <= {layer.dxf.name for layer in doc.layers}
+    assert len(doc.modelspace().query("LWPOLYLINE[layer=='ENGRAVE']")) > len(trims)
+
+
+def test_laser_board_in_pieces_that_fit_the_sheet(laser_run):
+    out, stdout = laser_run
+    pieces = sorted((out / "laser").glob("laser-board-*.dxf"))
+    assert len(pieces) >= 2 and f"board: {len(pieces)} piece(s)" in stdout
+    total = 0.0
+    for piece in pieces:
+        doc = ezdxf.readfile(piece)
+        (cut,) = doc.modelspace().query("LWPOLYLINE[layer=='CUT']")
+        xs, ys = [p[0] for p in cut.get_points("xy")], [p[1] for p in cut.get_points("xy")]
+        assert 0 <= min(xs) and max(xs) <= 300 and 0 <= min(ys) and max(ys) <= 200
+        total += (max(xs) - min(xs) - 0.15) * (max(ys) - min(ys) - 0.15)
+        assert len(doc.modelspace().query("LINE[layer=='SCORE']")) > 5
+        assert len(doc.modelspace().query("LWPOLYLINE[layer=='ENGRAVE']")) > 0
+    g = BoardGeometry(TileSize(22, 44, corner_radius=2))
+    assert total == pytest.approx(g.width * g.height, rel=1e-3)           # the pieces make the whole board
+
+
+def test_board_whole_when_the_sheet_holds_it():
+    sheets = board_sheets(BoardGeometry(TileSize()), THEME, LaserLayout((600.0, 450.0), 5.0, 2.0))
+    assert len(sheets) == 1
+
+
+def test_shared_edges_cut_each_line_once(tmp_path):
+    result = run("--machine", "laser", "--sets", "double-6", "--shared-edges", "--no-board", out=tmp_path)
+    assert result.returncode == 0, result.stderr
+    doc = ezdxf.readfile(tmp_path / "laser" / "laser-double-6-1.dxf")
+    lines = doc.modelspace().query("LINE[layer=='CUT']")
+    assert not doc.modelspace().query("LWPOLYLINE[layer=='CUT']")
+    rows, columns = capacity("domino", TileSize(), 0.0, 290, 190)
+    full_rows = math.ceil(28 / columns)
+    assert len(lines) <= (columns + 1) + (full_rows + 1) + 2         # one line per grid line (a short last row adds two)
+
+
+def _rings_of(set_name: str, index: int):
+    from generator.art.tile import tile_front
+    from generator.writers.ink_outlines import ink_rings
+
+    tile_set = load_set(set_name)
+    tile = tile_set.tiles[index]
+    ground = THEME.colour("chinese.face" if tile_set.digit_style == "chinese" else "tile.face")
+    return tile, ink_rings(tile_front(tile, tile_set, THEME, TileSize()).items, ground)
+
+
+def _area(ring) -> float:
+    return 0.5 * sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1]))
+
+
+def test_engraving_keeps_what_contrasts_with_the_face():
+    # Set A's first tile: group 1, a red circle with a white arrow: the arrow is a hole in the disc.
+    tile, rings = _rings_of("A", 0)
+    assert tile.group == 1
+    holes = [r for r in rings if _area(r) * _area(max(rings, key=lambda q: abs(_area(q)))) < 0]
+    assert holes, "the arrow is cut out of the engraved circle"
+    # Chinese: light pips on a dark face are engraved, one ring per pip (none is lost to the dark face).
+    for index in range(len(load_set("chinese").tiles)):
+        tile, rings = _rings_of("chinese", index)
+        assert len(rings) == tile.head + tile.tail, tile.id
+
+
+def test_inner_cuts_come_before_outer_ones():
+    outer = Outline(((0, 0), (100, 0), (100, 100), (0, 100)))
+    inner = Outline(((10, 10), (20, 10), (20, 20), (10, 20)), 2.0)
+    beside = Outline(((110, 0), (120, 0), (120, 10), (110, 10)))
+    sheet = CutSheet(200, 200, cuts=[outer, beside, inner])
+    assert sheet.ordered_cuts().index(inner) < sheet.ordered_cuts().index(outer)
+    entities = dxf_text(sheet, {"cut": "CUT"}).split("ENTITIES", 1)[1]
+    assert entities.index("-0.414214") < entities.index(" 10\n100\n")      # the rounded inner square comes first
+
+
+# --- every set, bad input, same bytes --------------------------------------------------------------
+
+def test_every_set_gets_laser_and_cricut_layouts():
+    machine = load_machine("cricut")
+    area = (machine["print_area"]["width"], machine["print_area"]["height"])
+    for name in ALL_SETS:
+        tile_set = load_set(name)
+        assert sum(len(i.tiles) for i in print_then_cut_images(tile_set, THEME, TileSize(), area, 2.0)) == \
+            len(tile_set.tiles)
+        assert sum(len(s.cuts) for s in tile_sheets(tile_set, THEME, TileSize(), LaserLayout((300.0, 200.0), 5, 2))) \
+            == len(tile_set.tiles)
+
+
+@pytest.mark.parametrize("machine, pattern", [("silhouette", "silhouette/print-and-cut-club-4-a4-*.dxf"),
+                                              ("cricut", "cricut/print-then-cut-club-4-*.svg"),
+                                              ("laser", "laser/laser-club-4-*.dxf")])
+def test_a_set_file_of_the_users_own(tmp_path, machine, pattern):
+    set_file = tmp_path / "club.toml"
+    set_file.write_text('name = "club-4"\ndouble = 4\ndigits = "pips"\n[back]\nmark = "C"\n', encoding="utf-8")
+    result = run("--machine", machine, "--set-file", str(set_file), "--sets", "C", out=tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    files = sorted((tmp_path / "out").glob(pattern))
+    assert files
+    outlines = 0
+    for path in files:
+        if path.suffix == ".dxf":
+            doc = ezdxf.readfile(path)
+            assert not doc.audit().has_errors
+            outlines += len(doc.modelspace().query("LWPOLYLINE[layer=='CUT']"))
+        else:
+            outlines += len(svg_paths(path))
+    assert outlines == 15               # double-4: 15 tiles, one closed outline each
+
+
+def test_machine_names_are_data():
+    assert set(machine_names()) >= {"silhouette", "cricut", "laser"}
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--machine", "plotter"], "unknown machine 'plotter'; choose from cricut, laser, silhouette"),
+    (["--machine", "laser", "--sheet", "40x30"], "does not hold one"),
+    (["--machine", "laser", "--sheet", "big"], "is not WIDTHxHEIGHT"),
+    (["--machine", "laser", "--kerf", "-0.1"], "--kerf: -0.1 mm is outside 0-2 mm"),
+    (["--machine", "laser", "--corner-radius", "9"], "more than a third of the 22 mm tile width"),
+    (["--machine", "laser", "--shared-edges", "--kerf", "0.1"], "--shared-edges"),
+    (["--machine", "laser", "--shared-edges", "--corner-radius", "2"], "--shared-edges"),
+    (["--machine", "silhouette", "--paper", "a3"], "Silhouette sheets are a4 or letter"),
+])
+def test_bad_input_gets_one_line(tmp_path, args, message):
+    result = run("--sets", "A", *args, out=tmp_path)
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("opendomino: error: ") and message in lines[0], result.stderr
+
+
+def test_same_inputs_same_bytes(tmp_path):
+    for out in (tmp_path / "one", tmp_path / "two"):
+        assert run("--machine", "laser", "--sets", "C", "--no-board", out=out).returncode == 0
+        assert run("--machine", "silhouette", "--sets", "C", out=out).returncode == 0
+    for path in (tmp_path / "one").rglob("*.*"):
+        if path.name != "manifest.json":
+            assert path.read_bytes() == (tmp_path / "two" / path.relative_to(tmp_path / "one")).read_bytes(), path
