@@ -1,4 +1,4 @@
-"""Benchmark of Open Domino Kit: time, memory and output size against the targets of issues 9, 17 and 29.
+"""Benchmark of Open Domino Kit: time, memory and output size against the targets of issues 9, 17, 29, 30 and 31.
 
     python benchmarks/bench.py [--runs 3] [--json]
 
@@ -19,7 +19,10 @@ scratch folder) and reports:
       the floor: a bare reportlab script drawing the same primitives (benchmarks/tile_floor.py);
   (g) the start of the command: `opendomino --help` and `opendomino sets A`;
   (h) the cut files of sets A, B and C for every machine (benchmarks/cut_files.py, in one process),
-      CPU beyond what the build draws anyway.
+      CPU beyond what the build draws anyway;
+  (i) the rules for phones (issue 31): the whole web site and the four e-books,
+      `opendomino booklet --format html,epub --book all --lang all`, and the weight of its
+      heaviest page.
 
 Each command runs once untimed first (a warm-up: disk cache, Python's bytecode cache), then
 --runs times. Wall time is min and median over the runs. Peak memory is reported twice:
@@ -55,7 +58,7 @@ CHECKOUT = Path(__file__).resolve().parent.parent
 MB = 1e6
 SAMPLE_SECONDS = 0.02
 
-# The targets of issues 9, 17 and 29, on a 2-core machine.
+# The targets of issues 9, 17, 29, 30 and 31, on a 2-core machine.
 TARGETS = {
     "build_wall": 1.0,            # s, the full default kit, classic booklets apart
     "build_cpu": 1.5,             # s, user + sys of the command and its workers
@@ -66,6 +69,8 @@ TARGETS = {
     "output_size": 1.75 * MB,     # bytes, the default kit as issue 17 measured it
     "cut_cpu": 0.5,               # s, issue 30: every machine's cut files of the default sets beyond the drawing
     "icc_ratio": 1.1,             # a shop build with --icc against one without (issue 29)
+    "rules_web_cpu": 1.0,         # s, the web site and the four e-books (issue 31)
+    "page_size": 300_000,         # bytes, the heaviest page of the web site (issue 31)
 }
 
 
@@ -188,8 +193,9 @@ def report(results: dict, runs: int) -> list[tuple[bool, str]]:
     for name, size in sorted(sizes.items(), key=lambda item: -item[1]):
         print(f"  {size / 1e3:9.1f} kB  {name}")
     # The kit as issue 17 measured it (1.75 MB): everything but the files added since, the Mexican
-    # Train tokens and the classic booklets.
-    measured_then = sum(size for name, size in sizes.items() if not name.startswith("tokens-"))
+    # Train tokens, the classic booklets, the rules web site and the e-books.
+    measured_then = sum(size for name, size in sizes.items()
+                        if not name.startswith(("tokens-", "rules/")) and not name.endswith(".epub"))
     classic_size = sum(size for name, size in classic["files"].items() if name.endswith(".pdf"))
     print(f"Classic-games booklets: {classic_size / MB:.2f} MB, {classic['wall_median']:.2f} s wall, "
           f"{classic['cpu_median']:.2f} s CPU (opendomino booklet --book classic --lang all)")
@@ -206,6 +212,12 @@ def report(results: dict, runs: int) -> list[tuple[bool, str]]:
     print("Per tile or image (whole process, imports included): "
           + ", ".join(f"{name} {seconds * 1e3:.1f} ms" for name, seconds in per_tile.items()))
     floor, api = results["floor"]["wall_median"], results["tiles-api"]["wall_median"]
+    web = results["rules-web"]
+    pages = {name: size for name, size in web["files"].items() if name.endswith(".html")}
+    heaviest = max(pages, key=pages.get)
+    ebooks = sum(size for name, size in web["files"].items() if name.endswith(".epub"))
+    print(f"Rules web site: {len(pages)} pages, {sum(web['files'].values()) / MB - ebooks / MB:.2f} MB with its fonts; "
+          f"e-books {ebooks / MB:.2f} MB; heaviest page {heaviest} {pages[heaviest] / 1e3:.0f} kB")
 
     memory = build["tree"] or build["largest_process"]
     checks = [
@@ -239,12 +251,18 @@ def report(results: dict, runs: int) -> list[tuple[bool, str]]:
          f"double-18 PNG export per image ({images['png-double-18']}) in proportion to the Open Domino "
          f"export's ({images['png']}) (<= 1.25 x): "
          f"{per_tile['png-double-18'] * 1e3:.1f} ms against {per_tile['png'] * 1e3:.1f} ms"),
+        (web["cpu_median"] <= TARGETS["rules_web_cpu"],
+         f"the rules web site and the four e-books <= {TARGETS['rules_web_cpu']:g} s CPU: "
+         f"{web['cpu_median']:.2f} s CPU, {web['wall_median']:.2f} s wall (medians)"),
+        (pages[heaviest] <= TARGETS["page_size"],
+         f"no page of the rules web site over {TARGETS['page_size'] / 1e3:.0f} kB: {heaviest} "
+         f"{pages[heaviest] / 1e3:.0f} kB"),
     ]
     cut = results["cut"]
     checks.append((cut["cut_files_cpu"] < TARGETS["cut_cpu"],
                    f"cut files of A, B and C for {', '.join(cut['machines'])} < {TARGETS['cut_cpu']:g} s CPU beyond "
                    f"the drawing: {cut['cut_files_cpu']:.3f} s"))
-    print("\nTargets (issues 9, 17, 29 and 30, on a 2-core machine):")
+    print("\nTargets (issues 9, 17, 29, 30 and 31, on a 2-core machine):")
     for passed, line in checks:
         print(f"  {'PASS' if passed else 'MISS'}  {line}")
     return checks
@@ -288,6 +306,8 @@ def main() -> None:
             "tiles-double-18": bench("tiles-double-18", ["tiles", "--sets", "double-18"], args.runs, scratch, env),
             "png-double-18": bench("png-double-18", ["export", "--format", "png", "--dpi", "300", "--sets",
                                                      "double-18"], args.runs, scratch, env),
+            "rules-web": bench("rules-web", ["booklet", "--format", "html,epub", "--book", "all", "--lang", "all"],
+                               args.runs, scratch, env),
         }
         cut_output = subprocess.run([sys.executable, str(CHECKOUT / "benchmarks" / "cut_files.py"), "--json",
                                      "--runs", str(args.runs)], check=True, env=env, capture_output=True, text=True)

@@ -1,4 +1,5 @@
-"""Render a few pages of a real build to PNG for README.md (needs the test extras).
+"""Render a few pages of a real build to PNG for README.md (needs the test extras, and Debian's
+chromium for the phone screenshots of the rules web site).
 
 Run: python scripts/make_readme_images.py          (builds into a temporary folder first)
      python scripts/make_readme_images.py --cut    (only the cutting-machine pictures; needs chromium)
@@ -33,6 +34,37 @@ PICTURES = [  # (file, page indices shown side by side, output name, width of on
     ("tiles-picture.pdf", (0,), "tiles-picture-fronts.png", 520),
     ("tiles-triominoes.pdf", (0,), "tiles-triominoes-fronts.png", 520),
 ]
+
+
+# The rules web site on a phone (360 x 800 CSS pixels, 2 device pixels each): a game page in the
+# light look, and the same game further down, at its figure, in the dark look.
+PHONE = {"width": 360, "height": 800}
+PHONE_SHOTS = (("open-game-04.html", "light", None), ("open-game-04.ru.html", "dark", "#fig-4"))
+
+
+def phone_screenshots(site: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    shots = []
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=shutil.which("chromium"),
+                                              args=["--no-sandbox", "--disable-gpu"])
+        for page_name, look, anchor in PHONE_SHOTS:
+            context = chromium.new_context(viewport=PHONE, device_scale_factor=2, color_scheme=look)
+            page = context.new_page()
+            page.goto((site / page_name).as_uri() + (anchor or ""))
+            page.evaluate("document.fonts.ready")
+            shot = Path(tempfile.mkdtemp()) / "shot.png"
+            page.screenshot(path=str(shot))
+            shots.append(Image.open(shot).convert("RGB"))
+            context.close()
+        chromium.close()
+    picture = Image.new("RGB", (sum(s.width for s in shots) + 24 * (len(shots) - 1), shots[0].height), "#888888")
+    for index, shot in enumerate(shots):
+        picture.paste(shot, (index * (shot.width + 24), 0))
+    picture = picture.resize((picture.width // 2, picture.height // 2), Image.LANCZOS)
+    picture.save(IMAGES / "rules-site-phone.png", optimize=True)
+    print(f"wrote {IMAGES / 'rules-site-phone.png'}")
 
 
 # One print-on-demand product's images, with its trim (red) and safe (blue) lines drawn over them
@@ -108,6 +140,7 @@ def main() -> None:
                 x += page.width + 8
             picture.save(IMAGES / image_name, optimize=True)
             print(f"wrote {IMAGES / image_name}")
+        phone_screenshots(out / "rules")
     with tempfile.TemporaryDirectory() as folder:
         product_picture(Path(folder))
     cut_pictures()

@@ -1,4 +1,5 @@
 from pathlib import Path
+import shutil
 import subprocess
 import sys
 
@@ -19,3 +20,20 @@ def run_cli(*args, cwd=None):
     """Run the installed command line as a user would."""
     return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True,
                           text=True, cwd=cwd)
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+# Debian's chromium in a container: no sandbox, no GPU, and nothing that reaches for the network.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+
+
+def browser():
+    """Playwright driving Debian's chromium, or a skip that says what is missing."""
+    if CHROMIUM is None:
+        pytest.skip("no chromium on this machine: install Debian's chromium package (.ci/run does)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("playwright is not installed: install the test extras (pip install '.[test]')")
+    return sync_playwright, CHROMIUM

@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+import zipfile
 
 from pypdf import PdfReader
 import pytest
@@ -175,7 +176,10 @@ def test_a_worker_killed_mid_build(tmp_path, victim):
 
     assert process.returncode == 1, err
     assert err.count("\n") == 1 and "Traceback" not in err, err
-    steps = r"rules-(?P<lang>en|ru)\.pdf and rules-(?P=lang)-booklet\.pdf" if victim == "booklet" else \
+    # The rules' workers: a PDF booklet, a book's web pages and e-books, or the site's shared files.
+    steps = (r"rules-(?P<lang>en|ru)\.pdf and rules-(?P=lang)-booklet\.pdf"
+             r"|the (open|classic) book's pages in rules/(, rules-open-en\.epub and rules-open-ru\.epub)?"
+             r"|the contents, style and fonts of rules/") if victim == "booklet" else \
         r"the tile sheets of set C|the board's PDFs|setup-cards\.pdf|tokens-mexican-train\.pdf"
     assert re.fullmatch(rf"opendomino: error: the worker making ({steps}) was killed \(signal 9, SIGKILL\); "
                         r"files it had not finished were not kept, the previous ones are still there; "
@@ -186,7 +190,9 @@ def test_a_worker_killed_mid_build(tmp_path, victim):
     assert set(now) == set(previous) - {"manifest.json"}, "a file was lost or a temporary left behind"
     assert not [path for path in out.iterdir() if path.name.startswith(".")]
     for name, data in now.items():
-        if data != previous[name]:
+        if data != previous[name] and name.endswith(".epub"):
+            assert zipfile.ZipFile(out / name).testzip() is None, name
+        elif data != previous[name]:
             assert data.rstrip().endswith(b"%%EOF") and len(PdfReader(out / name).pages) > 0, name
     assert "manifest.json" not in now
     check = _cli("verify", "--out", str(out))

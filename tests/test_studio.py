@@ -5,11 +5,10 @@ import json
 import os
 from pathlib import Path
 import re
-import shutil
 import time
 import zipfile
 
-from conftest import run_cli
+from conftest import CHROMIUM_ARGS, browser, run_cli
 import pytest
 from studio_client import Studio, call, error_of, running_studio
 
@@ -20,7 +19,6 @@ from generator.files.resources import template_path
 from generator.studio import api
 from generator.studio.server import make_server
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 SCREENSHOT = Path(os.environ.get("STUDIO_SCREENSHOT", "/tmp/opendomino-studio.png"))
 
 
@@ -174,24 +172,10 @@ def test_the_command_prints_its_address_and_refuses_a_bad_port():
 
 # --- in a real browser ----------------------------------------------------------------------
 
-def browser():
-    """Playwright driving Debian's chromium, or a skip that says what is missing."""
-    if CHROMIUM is None:
-        pytest.skip("no chromium on this machine: install Debian's chromium package (.ci/run does)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("playwright is not installed: install the test extras (pip install '.[test]')")
-    return sync_playwright, CHROMIUM
-
-
 def test_the_page_in_a_headless_browser(studio, tmp_path):
     sync_playwright, executable = browser()
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=executable, headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--no-first-run"])
+        chromium = playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
         # bypass_csp: the page's policy forbids eval, which is how Playwright's waits run their test.
         context = chromium.new_context(viewport={"width": 1400, "height": 1000}, accept_downloads=True,
                                        bypass_csp=True)

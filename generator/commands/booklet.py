@@ -1,11 +1,12 @@
-"""booklet: only the rule booklets."""
+"""booklet: only the rule books: the PDF booklets, and with --format the web site and the e-books."""
 
 import click
 from msgspec.structs import replace
 
 from generator.commands.common import kit_options, report_written, start_writing
 from generator.commands.group import cli
-from generator.settings.build_options import BuildOptions, BuildReport
+from generator.settings.build_options import RULES_FORMATS, BuildOptions
+from generator.settings.options import parse_formats
 
 
 @cli.command("booklet")
@@ -13,16 +14,21 @@ from generator.settings.build_options import BuildOptions, BuildReport
               help="Which language.")
 @click.option("--book", type=click.Choice(["open", "classic", "all"]), default="open", show_default=True,
               help="Open Domino's rules (games 1-32), the classic domino games, or both.")
+@click.option("--format", "formats_text", default="pdf", show_default=True, metavar="FORMATS",
+              help="Comma-separated: pdf (booklets to print), html (the offline web site in rules/, always both "
+                   "books in both languages), epub (e-books), or all.")
 @kit_options(without=("lang",))
-def booklet_command(options: BuildOptions, booklet_lang, book):
-    """Write the rule booklets: reading order and saddle-stitch imposed (A5 on A4, or half-Letter on Letter)."""
-    from generator.jobs.build import booklet_jobs, build_booklet, run_jobs
+def booklet_command(options: BuildOptions, booklet_lang, book, formats_text):
+    """Write the rule books: PDF booklets in reading order and saddle-stitch imposed (A5 on A4, or half-Letter
+    on Letter); with --format, also the web site for phones and the EPUB e-books."""
+    from generator.jobs.build import booklet_jobs, build_booklet, run_in_folders
+    from generator.jobs.rules_site import rules_web_jobs, site_folders
 
     langs = ("en", "ru") if booklet_lang == "all" else (booklet_lang,)
     books = ("open", "classic") if book == "all" else (book,)
-    options = replace(options, booklet_langs=langs, books=books)
+    formats = parse_formats(formats_text, RULES_FORMATS)
+    options = replace(options, booklet_langs=langs, books=books, rules_formats=formats)
+    jobs = rules_web_jobs(options) + (booklet_jobs(options, build_booklet) if "pdf" in formats else [])
     previous = start_writing(options.out)
-    report = BuildReport()
-    for part in run_jobs(booklet_jobs(options, build_booklet)):
-        report.merge(part)
-    report_written(report, options.out, previous=previous)
+    folders = [options.out, *site_folders(options)]
+    report_written(run_in_folders(options.out, folders, jobs, lambda done: None), options.out, previous=previous)

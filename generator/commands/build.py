@@ -59,7 +59,7 @@ def build_command(options: BuildOptions, sets_text, books_text, product_text):
     check_fits(options)
     previous = start_writing(options.out)
     with progress(len(build_jobs(options)), "building") as bar:
-        report = build(options, on_step=lambda part: bar.update(1))
+        report = build(options, on_step=bar.update)
     report_written(report, options.out, started, previous, about=_colour_made(options))
 
 

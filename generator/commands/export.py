@@ -6,22 +6,9 @@ import click
 
 from generator.commands.common import kit_options, report_written, sets_option, start_writing, with_sets
 from generator.commands.group import cli, progress
-from generator.errors import UserError
 from generator.settings.build_options import FORMATS as EXPORT_FORMATS
 from generator.settings.build_options import BuildOptions, ExportOptions
-from generator.settings.options import parse_bleed, parse_number
-
-
-def parse_formats(text: str, option: str = "--format") -> tuple[str, ...]:
-    names = [part.strip().lower() for part in str(text).split(",") if part.strip()]
-    if not names:
-        raise UserError(f"{option}: name a format: {', '.join(EXPORT_FORMATS)} or all")
-    if "all" in names:
-        return EXPORT_FORMATS
-    for name in names:
-        if name not in EXPORT_FORMATS:
-            raise UserError(f"{option}: unknown format {name!r}; choose from {', '.join(EXPORT_FORMATS)} or all")
-    return tuple(dict.fromkeys(names))
+from generator.settings.options import parse_bleed, parse_formats, parse_number
 
 
 @cli.command("export")
@@ -44,7 +31,7 @@ def export_command(options: BuildOptions, export_format, dpi_text, bleed_text, b
     started = time.monotonic()
     options = with_sets(options, sets_text)
     settings = ExportOptions(
-        formats=parse_formats(export_format),
+        formats=parse_formats(export_format, EXPORT_FORMATS),
         dpi=parse_number(dpi_text, "--dpi", 50, 1200, "dpi", "300", "300 suits print, 150 screens and tabletops"),
         bleed=parse_bleed(bleed_text), base_url=parse_base_url(base_url))
     jobs = export_jobs(options, settings)

@@ -35,6 +35,7 @@ KINDS = {
     "figure": FileKind("a figure file", 64 * KB, _KIT_FILE),
     "rules": FileKind("a rules file", 256 * KB, _KIT_FILE),
     "data": FileKind("a data file of the kit", 256 * KB, _KIT_FILE),
+    "font": FileKind("a font file of the kit", 4 * MB, _KIT_FILE),       # the largest bundled one: 457 kB
     "manifest": FileKind("a manifest", 16 * MB, "move it out of the folder: the kit writes its manifest.json there"),
     # A press profile is 0.1 to 3 MB (the bundled ones 122 kB); every shop PDF embeds it.
     "icc": FileKind("an ICC profile", 10 * MB, "give the CMYK output profile (.icc) your print shop hands out"),

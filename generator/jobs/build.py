@@ -2,12 +2,14 @@
 
 Each step imports what it draws with when it runs, so that a command imports only what it needs.
 A build with several steps runs them in forked workers on two cores. What the workers draw with
-(reportlab, the fonts, the art; for booklets also platypus, markdown-it, pypdf and the figures) is
-loaded once before they are forked, and they share it. When a build makes booklets and other
-files, the other files are drawn in a worker of their own while the booklets' libraries load, and
-the booklets then run in a pool of two.
+(reportlab, the fonts, the art; for booklets also platypus, markdown-it, pypdf and the figures; for
+the rules web site and e-books Jinja2 and its templates) is loaded once before they are forked, and
+they share it. When a build makes booklets and other files, the other files are drawn in a worker
+of their own while the booklets' libraries load, and the rules (booklets, web pages, e-books) then
+run in a pool of two.
 """
 
+from collections import Counter
 import functools
 import gc
 from pathlib import Path
@@ -19,6 +21,14 @@ from generator.errors import UserError
 from generator.files.atomic import check_not_symlinked, prepare_folder, remove_stale_temporaries
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_grid import plan_sheets
+from generator.jobs.rules_site import (
+    RULES_WEB_STEPS,
+    build_rules_book,
+    epub_langs,
+    rules_book_langs,
+    rules_web_jobs,
+    site_folders,
+)
 from generator.model.set_loader import register_set_file
 from generator.settings.build_options import BuildOptions, BuildReport
 
@@ -164,11 +174,12 @@ def booklet_jobs(options: BuildOptions, step) -> list:
 
 
 def build_jobs(options: BuildOptions) -> list:
-    """The steps of a build. The booklets, the slowest parts, come first so they start at once."""
+    """The steps of a build. The rules (the web site and the booklets), the slowest parts, come first so
+    they start at once. Print-shop builds make no site and no e-books: those are not for a printer."""
     if options.target == "shop":
         jobs = booklet_jobs(options, build_shop_booklet)
         return jobs + [(build_shop_tiles, options, ()), (build_shop_board, options, ()), (build_shop_tokens, options, ())]
-    jobs = booklet_jobs(options, build_booklet)
+    jobs = rules_web_jobs(options) + (booklet_jobs(options, build_booklet) if "pdf" in options.rules_formats else [])
     return jobs + [(build_tile_sheets, options, ()), (build_board, options, ()), (build_setup_cards, options, ()),
                    (build_tokens, options, ())]
 
@@ -186,21 +197,12 @@ def check_fits(options: BuildOptions) -> None:
 
 
 def build(options: BuildOptions, on_step=None) -> BuildReport:
-    """Every file of the kit; `on_step(report)` is called as each step finishes."""
+    """Every file of the kit; `on_step(1)` is called as each step finishes."""
     options = with_set_files(options)
     check_fits(options)
     prepare_folder(options.out)
-    remove_stale_temporaries(options.out)
-    report = BuildReport()
-    try:
-        for part in iter_jobs(build_jobs(options)):
-            report.merge(part)
-            if on_step:
-                on_step(part)
-    except BaseException:
-        remove_stale_temporaries(options.out)       # what a dead or stopped worker was writing
-        raise
-    return report
+    return run_in_folders(options.out, [options.out, *site_folders(options)], build_jobs(options),
+                          on_step or (lambda done: None))
 
 
 def run_in_folders(out: Path, folders: list[Path], jobs: list, job_done: Callable[[int], None]) -> BuildReport:
@@ -235,20 +237,54 @@ def _load_for_drawing() -> None:
     register_families()         # every font role, and the families platypus picks from
 
 
-def _load_for_booklets() -> None:
-    """What every booklet worker needs, loaded once before the workers are forked so that they
-    share it instead of each loading it again: platypus, markdown-it and pypdf. Each worker loads
+def _load_for_booklets(jobs) -> None:
+    """What every worker that sets the rules needs, loaded once before the workers are forked so
+    that they share it instead of each loading it again: markdown-it and the figures; for the PDF
+    booklets platypus and pypdf, for the web site and the e-books Jinja2 and its templates; the
+    rules that two jobs read, and the fonts that two e-book jobs pack. Each booklet worker loads
     the hyphenation dictionary of its own language (pyphen parses it on first use)."""
-    from generator.books.booklet.document import write_booklet  # noqa: F401
     from generator.model.figures import load_figures
+    from generator.rules import load_rules
     from generator.scene.fonts import register_families
-    from generator.writers.pdf_booklet import impose_saddle_stitch  # noqa: F401
 
+    steps = {job[0] for job in jobs}
+    if {build_booklet, build_shop_booklet} & steps:
+        from generator.books.booklet.document import write_booklet  # noqa: F401
+        from generator.writers.pdf_booklet import impose_saddle_stitch  # noqa: F401
+    if set(RULES_WEB_STEPS) & steps:
+        from generator.books.epub.package import pack_fonts
+        from generator.books.html.bodies import part_bodies  # noqa: F401
+        from generator.books.html.templates import environment
+        from generator.books.site.folder import write_book_pages  # noqa: F401
+
+        environment()
+        if sum(1 for step, options, extra in jobs if step is build_rules_book and epub_langs(options, *extra)) > 1:
+            pack_fonts()
     register_families()
     load_figures()          # every booklet draws from them
+    for book, lang in _shared_rules(jobs):
+        load_rules(lang, book=book)
 
 
-BOOKLET_STEPS = (build_booklet, build_shop_booklet)
+def _rules_read(job) -> set[tuple[str, str]]:
+    """The (book, language) rules a job reads."""
+    step, options, extra = job
+    if step in (build_booklet, build_shop_booklet):
+        lang, book = extra
+        return {(book, lang)}
+    if step is build_rules_book:
+        return {(extra[0], lang) for lang in rules_book_langs(options, extra[0])}
+    return set()
+
+
+def _shared_rules(jobs) -> list[tuple[str, str]]:
+    """Rules that two or more jobs read (a book's PDF booklet and its web pages): worth parsing
+    once before the workers fork. Rules only one job reads are parsed in that job, on its core."""
+    counts = Counter(pair for job in jobs for pair in _rules_read(job))
+    return sorted(pair for pair, count in counts.items() if count > 1)
+
+
+BOOKLET_STEPS = (*RULES_WEB_STEPS, build_booklet, build_shop_booklet)     # the steps that set the rules text
 
 
 def iter_jobs(jobs: list):
@@ -298,7 +334,7 @@ def _start_workers(workers, jobs: list) -> None:
             gc.freeze()
             workers.start(others, processes=1)
         if booklets:
-            _load_for_booklets()
+            _load_for_booklets([jobs[index] for index in booklets])
         gc.freeze()
         workers.start(booklets or others, processes=2)
     finally:

@@ -91,7 +91,21 @@ class RulesFile(Struct, frozen=True):
 
 
 def load_rules(lang: str, folder: Path | None = None, book: str = "open") -> list[RulesFile]:
-    """The chapters and games of one language's booklet, in reading order."""
+    """The chapters and games of one language's booklet, in reading order.
+
+    The kit's own files are parsed once per process: a build loads them before it forks its
+    workers, so that a book's PDF booklet and its web pages share one parse."""
+    if folder is None:
+        return list(_bundled_rules(lang, book))
+    return _read_rules(lang, folder, book)
+
+
+@cache
+def _bundled_rules(lang: str, book: str) -> tuple[RulesFile, ...]:
+    return tuple(_read_rules(lang, None, book))
+
+
+def _read_rules(lang: str, folder: Path | None, book: str) -> list[RulesFile]:
     if lang not in LANGUAGES:
         raise UserError(f"unknown language {lang!r}; use one of {', '.join(LANGUAGES)}")
     spec = load_book(book)
@@ -101,6 +115,30 @@ def load_rules(lang: str, folder: Path | None = None, book: str = "open") -> lis
     files = [_load_file(path, lang, spec) for path in reading_order(folder, spec)]
     _check_figures_are_placed(files, lang, spec)
     return files
+
+
+class ContentsLine(Struct, frozen=True):
+    """What a contents list needs of a file: read from its front matter alone."""
+    file_name: str
+    kind: str
+    number: int
+    title: str
+
+
+def load_contents(lang: str, book: str = "open") -> list[ContentsLine]:
+    """The chapters and games of one language's book in reading order, from their front matter
+    (checked as load_rules checks it), without parsing the Markdown: a contents page is cheap."""
+    if lang not in LANGUAGES:
+        raise UserError(f"unknown language {lang!r}; use one of {', '.join(LANGUAGES)}")
+    spec = load_book(book)
+    lines = []
+    for path in reading_order(spec.folder(lang), spec):
+        where = _where(path)
+        front = _parse_front_matter(split_front_matter(read_text(path, "rules"), where)[0], where)
+        kind = _kind(path)
+        _check_front_matter(front, kind, path.name, where, spec)
+        lines.append(ContentsLine(path.name, kind, _number_from_name(path.name), front["title"]))
+    return lines
 
 
 def reading_order(folder: Path, book: Book | None = None) -> list[Path]:
@@ -165,7 +203,7 @@ def _load_file(path: Path, lang: str, book: Book) -> RulesFile:
     where = _where(path)
     front_text, markdown = split_front_matter(read_text(path, "rules"), where)
     front = _parse_front_matter(front_text, where)
-    kind = "chapter" if path.name.startswith("chapter-") else "game"
+    kind = _kind(path)
     _check_front_matter(front, kind, path.name, where, book)
     tokens = _markdown_parser().parse(markdown)
     sections = level_two_headings(tokens)
@@ -180,6 +218,10 @@ def _load_file(path: Path, lang: str, book: Book) -> RulesFile:
         figures_linked=_checked_ids(linked_figures(tokens), where, book),
         figures_placed=_checked_ids(placed_figures(tokens, where), where, book),
         text=visible_text(tokens), sources=tuple(front.get("sources", ())))
+
+
+def _kind(path: Path) -> str:
+    return "chapter" if path.name.startswith("chapter-") else "game"
 
 
 def _number_from_name(file_name: str) -> int:

@@ -29,6 +29,7 @@ class BuildOptions(Struct, frozen=True):
     strict_origin: str = "--strict"   # where strict was asked for, named when it stops a build
     booklet_langs: tuple[str, ...] = ("en", "ru")
     books: tuple[str, ...] = ("open", "classic")   # rule booklets: "open" (Open Domino), "classic" (the classic games)
+    rules_formats: tuple[str, ...] = ("pdf", "html", "epub")   # RULES_FORMATS: booklets, the web site, e-books
     layout: str = "duplex-long"   # tile sheets: duplex-long, duplex-short, gutterfold, separate
     back_offset: tuple[float, float] = (0.0, 0.0)   # mm, as read from `opendomino calibrate`
     target: str = "home"          # "home" files to print yourself, or "shop" PDF/X-1a files
@@ -66,6 +67,8 @@ class BuildReport(Struct):
         self.instructions += other.instructions
 
 
+# The rules as PDF booklets, as the offline web site (rules/), as EPUB e-books; `build` makes all three.
+RULES_FORMATS = ("pdf", "html", "epub")
 FORMATS = ("png", "svg", "tts", "atlas")
 DEFAULT_FORMATS = ("png", "svg")
 

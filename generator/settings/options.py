@@ -141,3 +141,16 @@ def parse_paper(text: str, option: str = "--paper") -> str:
     paper_named(text, option)
     return text.strip().lower()
 
+
+
+def parse_formats(text: str, choices: tuple[str, ...], option: str = "--format") -> tuple[str, ...]:
+    """A comma-separated list of formats out of `choices`, or "all"; in the order given."""
+    names = [part.strip().lower() for part in str(text).split(",") if part.strip()]
+    if not names:
+        raise UserError(f"{option}: name a format: {', '.join(choices)} or all")
+    if "all" in names:
+        return choices
+    for name in names:
+        if name not in choices:
+            raise UserError(f"{option}: unknown format {name!r}; choose from {', '.join(choices)} or all")
+    return tuple(dict.fromkeys(names))

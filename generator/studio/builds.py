@@ -22,8 +22,9 @@ from generator.jobs.build import BuildOptions
 KEEP = 3                          # finished builds kept for download
 KIT_COMMAND = ("build",)          # what a build runs: `opendomino build` with its defaults
 _DEFAULT = BuildOptions()
-# tile sheets, three boards, setup cards, tokens, two files per booklet, the manifest
-KIT_FILES = len(_DEFAULT.sets) + 3 + 1 + 1 + 2 * len(_DEFAULT.books) * len(_DEFAULT.booklet_langs) + 1
+# tile sheets, three boards, setup cards, tokens, two files per booklet and an e-book, the manifest (the
+# rules web site is a folder of its own, not counted)
+KIT_FILES = len(_DEFAULT.sets) + 3 + 1 + 1 + 3 * len(_DEFAULT.books) * len(_DEFAULT.booklet_langs) + 1
 
 
 class Build(Struct):

@@ -1,12 +1,19 @@
-"""SVG writer: drawings in millimetres to SVG through svgwrite.
+"""SVG writer: drawings in millimetres to SVG.
 
 The SVG's width and height are given in mm and its viewBox is the drawing's size, so one
 user unit is one millimetre and the scene's coordinates (x right, y down) are used as they
 are. Colours are the sRGB side of each Colour. Fonts are named, not embedded: "PT Sans" or
 "PT Serif" with a generic fallback. Element ids are numbered in drawing order and numbers
 are written with a fixed precision, so the same drawing always gives the same bytes.
+
+The markup is written directly (attributes sorted, empty elements as `<x />`, the form svgwrite
+gave before): a figure-heavy page of the rules site serialises thousands of shapes, and building
+them as element objects first took ten times as long. `svg_element` gives the bare <svg> element
+for a page to carry inline (HTML or XHTML), with its clip ids prefixed so that several drawings
+can share one document.
 """
 
+from functools import lru_cache
 from pathlib import Path
 
 from generator.files.atomic import write_bytes
@@ -14,10 +21,17 @@ from generator.scene.drawing import Arc, Circle, Drawing, Group, Line, Polygon, 
 from generator.scene.drawing import Path as ScenePath
 from generator.scene.fonts import require_glyphs
 
+SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 _FAMILIES = {"sans": "'PT Sans', sans-serif", "serif": "'PT Serif', serif"}
 _ANCHORS = ("start", "middle", "end")
+_FILE_ATTRIBUTES = {"baseProfile": "full", "version": "1.1", "xmlns": SVG_NAMESPACE,
+                    "xmlns:ev": "http://www.w3.org/2001/xml-events", "xmlns:xlink": "http://www.w3.org/1999/xlink"}
+_ATTRIBUTE_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
+                                    "\n": "&#10;", "\r": "&#13;", "\t": "&#09;"})
+_TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 
 
+@lru_cache(maxsize=4096)         # figures repeat their coordinates (pips, cells) thousands of times
 def number(value: float) -> str:
     """A coordinate in mm to 1/10000 mm, without trailing zeros (and never "-0")."""
     text = f"{value:.4f}".rstrip("0").rstrip(".")
@@ -35,15 +49,30 @@ def font_attributes(role: str) -> dict:
     return attributes
 
 
+def escape_text(text: str) -> str:
+    return text.translate(_TEXT_ESCAPES)
+
+
+def tag(name: str, attributes: dict, content: str = "") -> str:
+    """One element, its attributes in name order; without content it closes itself."""
+    listed = "".join(f' {key}="{str(value).translate(_ATTRIBUTE_ESCAPES)}"' for key, value in sorted(attributes.items()))
+    return f"<{name}{listed}>{content}</{name}>" if content else f"<{name}{listed} />"
+
+
 def svg_text(drawing: Drawing) -> str:
     """The drawing as a complete SVG document."""
-    import svgwrite  # here, not at the top: it takes 0.1 s to import, and only exports need it
+    size = {"width": f"{number(drawing.width)}mm", "height": f"{number(drawing.height)}mm"}
+    return '<?xml version="1.0" encoding="utf-8" ?>\n' + svg_element(drawing, {**_FILE_ATTRIBUTES, **size}) + "\n"
 
-    document = svgwrite.Drawing(size=(f"{number(drawing.width)}mm", f"{number(drawing.height)}mm"),
-                                viewBox=f"0 0 {number(drawing.width)} {number(drawing.height)}",
-                                profile="full", debug=False)
-    _SvgBuilder(document).items(document, drawing.items)
-    return '<?xml version="1.0" encoding="utf-8" ?>\n' + document.tostring() + "\n"
+
+def svg_element(drawing: Drawing, attributes: dict, id_prefix: str = "", first: str = "") -> str:
+    """The drawing as one <svg> element with these attributes (its viewBox added), `first`
+    (e.g. a <title>) as its first child; clip ids start with `id_prefix`."""
+    builder = _SvgBuilder(id_prefix)
+    body = builder.items(drawing.items)
+    defs = tag("defs", {}, "".join(builder.defs))
+    view_box = f"0 0 {number(drawing.width)} {number(drawing.height)}"
+    return tag("svg", {**attributes, "viewBox": view_box}, first + defs + body)
 
 
 def write_svg(drawing: Drawing, target: Path) -> dict:
@@ -71,82 +100,81 @@ def path_data(path: ScenePath) -> str:
     return " ".join(commands)
 
 
-def _paint(style: Style) -> dict | None:
-    """Presentation attributes, or None when the shape would paint nothing."""
+@lru_cache(maxsize=1024)         # a drawing has a few dozen styles and thousands of shapes
+def _paint(style: Style) -> tuple[str, str] | None:
+    """The presentation attributes, written: (fill, stroke and its width and dashes), each part as
+    it stands among a shape's sorted attributes; None when the shape would paint nothing."""
     if style.fill is None and style.stroke is None:
         return None
-    paint = {"fill": style.fill.hex if style.fill is not None else "none"}
+    fill = f' fill="{style.fill.hex if style.fill is not None else "none"}"'
+    stroke = ""
     if style.stroke is not None:
-        paint["stroke"] = style.stroke.hex
-        paint["stroke-width"] = number(style.stroke_width)
-        if style.dash:
-            paint["stroke-dasharray"] = " ".join(number(v) for v in style.dash)
-    return paint
+        dash = f' stroke-dasharray="{" ".join(number(v) for v in style.dash)}"' if style.dash else ""
+        stroke = f' stroke="{style.stroke.hex}"{dash} stroke-width="{number(style.stroke_width)}"'
+    return fill, stroke
 
 
 class _SvgBuilder:
-    def __init__(self, document):       # an svgwrite.Drawing
-        self.document = document
+    def __init__(self, id_prefix: str):
+        self.id_prefix = id_prefix
+        self.defs: list[str] = []
         self.clips = 0
 
-    def items(self, parent, items) -> None:
-        for item in items:
-            element = self.element(item)
-            if element is not None:
-                parent.add(element)
+    def items(self, items) -> str:
+        return "".join(self.element(item) for item in items)
 
-    def element(self, item):
-        if isinstance(item, (Group, Text)):
-            return getattr(self, type(item).__name__.lower())(item)
+    def element(self, item) -> str:
+        if isinstance(item, Group):
+            return self.group(item)
+        if isinstance(item, Text):
+            return self.text(item)
         paint = _paint(item.style)
         if paint is None:          # neither fill nor stroke: nothing to draw
-            return None
-        return getattr(self, type(item).__name__.lower())(item, paint)
+            return ""
+        # Shapes are most of a figure: written straight, their attributes in name order as tag() sorts them.
+        fill, stroke = paint
+        if isinstance(item, Rect):
+            return (f'<rect{fill} height="{number(item.height)}"{stroke} width="{number(item.width)}" '
+                    f'x="{number(item.x)}" y="{number(item.y)}" />')
+        if isinstance(item, Circle):
+            return f'<circle cx="{number(item.cx)}" cy="{number(item.cy)}"{fill} r="{number(item.r)}"{stroke} />'
+        if isinstance(item, Line):
+            return (f'<line{fill}{stroke} x1="{number(item.x1)}" x2="{number(item.x2)}" '
+                    f'y1="{number(item.y1)}" y2="{number(item.y2)}" />')
+        if isinstance(item, Polygon):
+            points = " ".join(f"{number(x)},{number(y)}" for x, y in item.points)
+            return f'<polygon{fill} points="{points}"{stroke} />'
+        if isinstance(item, ScenePath):
+            return f'<path d="{path_data(item)}"{fill}{stroke} />'
+        raise TypeError(f"no SVG for {type(item).__name__}")
 
-    def rect(self, shape: Rect, paint: dict):
-        return self.document.rect(insert=(number(shape.x), number(shape.y)),
-                                  size=(number(shape.width), number(shape.height)), **paint)
-
-    def circle(self, shape: Circle, paint: dict):
-        return self.document.circle(center=(number(shape.cx), number(shape.cy)), r=number(shape.r), **paint)
-
-    def line(self, shape: Line, paint: dict):
-        return self.document.line(start=(number(shape.x1), number(shape.y1)),
-                                  end=(number(shape.x2), number(shape.y2)), **paint)
-
-    def polygon(self, shape: Polygon, paint: dict):
-        return self.document.polygon(points=[(number(x), number(y)) for x, y in shape.points], **paint)
-
-    def path(self, shape: ScenePath, paint: dict):
-        return self.document.path(d=path_data(shape), **paint)
-
-    def text(self, shape: Text):
+    def text(self, shape: Text) -> str:
         require_glyphs(shape.font, shape.text)      # as the PDF writer: never drop a glyph silently
         if shape.anchor not in _ANCHORS:
             raise ValueError(f"text anchor {shape.anchor!r}; use one of {', '.join(_ANCHORS)}")
-        attributes = {"font-size": number(shape.size), **font_attributes(shape.font), "fill": shape.colour.hex}
+        attributes = {"x": number(shape.x), "y": number(shape.y), "font-size": number(shape.size),
+                      **font_attributes(shape.font), "fill": shape.colour.hex}
         if shape.anchor != "start":
             attributes["text-anchor"] = shape.anchor
         if shape.text != " ".join(shape.text.split()):
             attributes["xml:space"] = "preserve"       # keep runs of spaces, as the PDF does
-        return self.document.text(shape.text, insert=(number(shape.x), number(shape.y)), **attributes)
+        return tag("text", attributes, escape_text(shape.text))
 
-    def group(self, group: Group):
-        element = self.document.g()
+    def group(self, group: Group) -> str:
+        attributes = {}
         t = group.transform
         if not t.is_identity:
-            element["transform"] = "matrix(" + " ".join(number(v) for v in (t.a, t.b, t.c, t.d, t.e, t.f)) + ")"
+            attributes["transform"] = "matrix(" + " ".join(number(v) for v in (t.a, t.b, t.c, t.d, t.e, t.f)) + ")"
         if group.clip is not None:
             # The clip path is in the group's own coordinates: those after its transform.
             self.clips += 1
-            clip_id = f"clip{self.clips}"
-            clip_path = self.document.defs.add(self.document.clipPath(id=clip_id))
+            clip_id = f"{self.id_prefix}clip{self.clips}"
             c = group.clip
             if isinstance(c, ScenePath):
-                clip_path.add(self.document.path(d=path_data(c)))
+                box = tag("path", {"d": path_data(c)})
             else:
-                clip_path.add(self.document.rect(insert=(number(c.x), number(c.y)),
-                                                 size=(number(c.width), number(c.height))))
-            element["clip-path"] = f"url(#{clip_id})"
-        self.items(element, group.items)
-        return element
+                box = tag("rect", {"x": number(c.x), "y": number(c.y), "width": number(c.width),
+                                   "height": number(c.height)})
+            self.defs.append(tag("clipPath", {"id": clip_id}, box))
+            attributes["clip-path"] = f"url(#{clip_id})"
+        return tag("g", attributes, self.items(group.items))

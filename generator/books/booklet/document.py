@@ -16,7 +16,8 @@ from generator.books.booklet.figure_flowable import CaptionedFigure, DrawingFlow
 from generator.books.booklet.markdown_flowables import FlowableBuilder
 from generator.books.booklet.paragraph import Paragraph
 from generator.books.booklet.styles import BOOKLET_PAGES, MARGINS, MM, BookletPage, paragraph_styles
-from generator.books.booklet.texts import booklet_text
+from generator.books.captions import figure_caption
+from generator.books.texts import booklet_text, game_facts, part_heading
 from generator.colour.theme import Theme
 from generator.errors import UserError
 from generator.files.atomic import atomic_path
@@ -186,12 +187,7 @@ def booklet_story(spec: BookletSpec, frame_width: float, frame_height: float) ->
         figure = figure_by_id(figure_id)
         drawing = figure_drawing(figure, spec.theme)
         label = figure.label() or str(len(placed))      # the classic booklet numbers its figures in order
-        caption = booklet_text(lang, "figure", book, label=label) + ". " + figure.title[lang]
-        if figure.line is not None and figure.line.count:
-            ends = figure.line.open_ends()
-            count = booklet_text(lang, "open_ends", book, ends=" + ".join(str(p) for _, p in ends),
-                                 total=sum(p for _, p in ends))
-            caption = f"{caption.rstrip('.')}. {count}"
+        caption = figure_caption(figure, label, lang, book)
         return [CaptionedFigure(
             DrawingFlowable(drawing, frame_width, FIGURE_MAX_HEIGHT, anchor=figure_id, cmyk=spec.cmyk),
             Paragraph(caption, styles["caption"]))]
@@ -201,26 +197,17 @@ def booklet_story(spec: BookletSpec, frame_width: float, frame_height: float) ->
     story = _cover(spec, styles, frame_width)
     story += [NextPageTemplate("body"), PageBreak(), Paragraph(booklet_text(lang, "contents"), styles["title"])]
     files = load_rules(lang, book=book)
-    story += [ContentsLine(index, _heading(lang, f, book), _key(f), styles["toc0"], link=not spec.cmyk)
+    story += [ContentsLine(index, part_heading(lang, f, book), _key(f), styles["toc0"], link=not spec.cmyk)
               for index, f in enumerate(files)]
     for rules_file in files:
         _check_glyphs(rules_file)
         story.append(_section_start(CondPageBreak(70 * MM) if rules_file.kind == "game" else PageBreak()))
-        story.append(_entry(_heading(lang, rules_file, book), styles["title"], _key(rules_file)))
+        story.append(_entry(part_heading(lang, rules_file, book), styles["title"], _key(rules_file)))
         if rules_file.kind == "game":
-            family = booklet_text(lang, f"family_{rules_file.family}", book)
-            facts = booklet_text(lang, "game_facts", book, family=family, sets=", ".join(rules_file.sets),
-                                 players=rules_file.players)
-            story.append(Paragraph(facts, styles["facts"]))
+            story.append(Paragraph(game_facts(lang, rules_file, book), styles["facts"]))
         story += builder.build(rules_file.tokens)
     story += _printing_note(spec, styles)
     return story
-
-
-def _heading(lang: str, rules_file, book: str = "open") -> str:
-    if rules_file.kind == "game":
-        return booklet_text(lang, "game", book, number=rules_file.number, title=rules_file.title)
-    return rules_file.title
 
 
 def _key(rules_file) -> str:

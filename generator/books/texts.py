@@ -1,4 +1,4 @@
-"""The booklets' own texts (cover, contents, captions) from templates/booklet_texts.toml.
+"""The books' own texts (cover, contents, captions, the web pages' words) from templates/booklet_texts.toml.
 
 [en] and [ru] hold the texts both books share and those of the Open Domino booklet; a book's
 own table ([classic.en], [classic.ru]) holds what differs for it and wins where both have a key.
@@ -27,3 +27,17 @@ def booklet_text(lang: str, key: str, book: str = "open", **values):
     if isinstance(value, list):
         return [item.format(**values) for item in value]
     return value.format(**values)
+
+
+def part_heading(lang: str, rules_file, book: str = "open") -> str:
+    """A chapter's or game's heading: "Game 17. Remove your own" (the classic book: the title alone)."""
+    if rules_file.kind == "game":
+        return booklet_text(lang, "game", book, number=rules_file.number, title=rules_file.title)
+    return rules_file.title
+
+
+def game_facts(lang: str, rules_file, book: str = "open") -> str:
+    """The line under a game's heading: its family, sets and players."""
+    family = booklet_text(lang, f"family_{rules_file.family}", book)
+    return booklet_text(lang, "game_facts", book, family=family, sets=", ".join(rules_file.sets),
+                        players=rules_file.players)

@@ -1,0 +1,170 @@
+"""The rules web site in headless Chromium (issue 31): every page from file:// at a phone's width and
+a laptop's, offline, without horizontal scrolling, every link landing; the language switch; the
+search; both looks; and the pages without JavaScript.
+
+Screenshots of both looks go to $RULES_SITE_SCREENSHOTS (default /tmp/opendomino-rules-site) for
+a person to look at.
+"""
+
+import os
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from conftest import CHROMIUM_ARGS, browser, run_cli
+import pytest
+
+VIEWPORTS = ((360, 800), (1280, 800))
+SCREENSHOTS = Path(os.environ.get("RULES_SITE_SCREENSHOTS", "/tmp/opendomino-rules-site"))
+SHOWN = ("index.html", "open-game-04.html", "open-game-17.ru.html", "classic-game-15-maggins.html")
+LOOKS = {"light": "rgb(251, 248, 241)", "dark": "rgb(22, 20, 15)"}      # --ground of site.css in each look
+
+PAGE_FACTS = """() => ({
+  lang: document.documentElement.lang,
+  overflow: document.scrollingElement.scrollWidth - window.innerWidth,
+  links: Array.from(document.querySelectorAll('a[href], link[href], script[src]'), e => e.href || e.src),
+  ids: Array.from(document.querySelectorAll('[id]'), e => e.id),
+  switchTo: document.querySelector('a.switch').href,
+  h1: document.querySelector('h1').textContent,
+})"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    result = run_cli("booklet", "--format", "html", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    return out / "rules"
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    sync_playwright, executable = browser()
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def offline_context(chromium, site: Path, requests: list, **options):
+    """A browser context that notes every request and lets none leave the site's folder."""
+    context = chromium.new_context(**options)
+    inside = site.as_uri() + "/"
+
+    def guard(route):
+        requests.append(route.request.url)
+        route.abort()
+
+    context.route(lambda url: not url.startswith(inside), guard)
+    context.on("request", lambda request: requests.append(request.url))
+    return context
+
+
+def local_file(url: str) -> tuple[Path, str]:
+    parts = urlsplit(url)
+    assert parts.scheme == "file", url
+    return Path(unquote(parts.path)), parts.fragment
+
+
+def test_every_page_loads_offline_fits_the_screen_and_links_land(site, chromium):
+    names = sorted(path.name for path in site.glob("*.html"))
+    for width, height in VIEWPORTS:
+        requests: list[str] = []
+        context = offline_context(chromium, site, requests, viewport={"width": width, "height": height})
+        page = context.new_page()
+        facts = {}
+        for name in names:
+            page.goto((site / name).as_uri())
+            facts[name] = page.evaluate(PAGE_FACTS)
+            assert facts[name]["overflow"] <= 0, (width, name, facts[name]["overflow"])
+        context.close()
+        outside = [url for url in requests if not url.startswith(site.as_uri() + "/")]
+        assert not outside, outside
+        assert len(requests) >= len(names)          # the pages, their style sheet, scripts and fonts
+        for name, seen in facts.items():
+            assert seen["lang"] == ("ru" if name.endswith(".ru.html") else "en")
+            for url in seen["links"]:
+                path, anchor = local_file(url)
+                assert path.is_file() and site in path.parents, (name, url)
+                if anchor:
+                    assert anchor in facts[path.name]["ids"], (name, url)
+            twin = local_file(seen["switchTo"])[0].name
+            assert twin.removesuffix(".ru.html").removesuffix(".html") == \
+                name.removesuffix(".ru.html").removesuffix(".html")
+            assert facts[twin]["lang"] != seen["lang"]
+
+
+def test_the_language_switch_lands_on_the_same_game(site, chromium):
+    context = offline_context(chromium, site, [], viewport={"width": 360, "height": 800})
+    page = context.new_page()
+    page.goto((site / "classic-game-02-kozyol.html").as_uri())
+    assert page.inner_text("h1") == "Kozyol (the goat)"
+    page.click("a.switch")
+    assert page.url.endswith("/classic-game-02-kozyol.ru.html") and page.inner_text("h1") == "Козёл"
+    page.goto((site / "open-game-17.ru.html").as_uri())
+    page.click("a.switch")
+    assert page.url.endswith("/open-game-17.html") and page.inner_text("h1") == "Game 17. Remove your own"
+    context.close()
+
+
+def _results(page, query: str) -> list[str]:
+    page.fill("#search-box", query)
+    return [href for href in page.eval_on_selector_all("#search-results a", "links => links.map(a => a.href)")]
+
+
+def test_the_search_finds_games_by_name_other_name_and_number(site, chromium):
+    context = offline_context(chromium, site, [], viewport={"width": 360, "height": 800})
+    page = context.new_page()
+    page.goto((site / "index.html").as_uri())
+    assert page.is_visible("#search-box")
+    assert [u.rsplit("/", 1)[1] for u in _results(page, "Mexican")] == ["classic-game-27-mexican-train.html"]
+    kozyol = [u.rsplit("/", 1)[1] for u in _results(page, "Козёл")]
+    assert kozyol[0] == "classic-game-02-kozyol.html" and "classic-game-03-morskoy-kozyol.html" in kozyol
+    assert [u.rsplit("/", 1)[1] for u in _results(page, "17")] == ["open-game-17.html", "classic-game-17-pyaternoe.html"]
+    assert page.inner_text("#search-results").startswith("17. Remove your own")
+    assert _results(page, "no such game") == [] and page.is_visible("#search-none")
+    _results(page, "козел")                                     # ё typed as е, in lower case
+    page.press("#search-box", "Enter")
+    page.wait_for_url("**/classic-game-02-kozyol.html")
+    page.goto((site / "open-game-01.ru.html").as_uri())      # a Russian page links to Russian pages
+    assert [u.rsplit("/", 1)[1] for u in _results(page, "Mexican train")] == ["classic-game-27-mexican-train.ru.html"]
+    assert page.inner_text("#search-results").startswith("27. Мексиканский поезд")
+    context.close()
+
+
+def test_both_looks_follow_the_system_and_are_photographed(site, chromium):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for look, ground in LOOKS.items():
+        for width, height in VIEWPORTS:
+            context = offline_context(chromium, site, [], viewport={"width": width, "height": height},
+                                      color_scheme=look)
+            page = context.new_page()
+            for name in SHOWN:
+                page.goto((site / name).as_uri())
+                page.evaluate("document.fonts.ready")
+                assert page.evaluate("getComputedStyle(document.body).backgroundColor") == ground
+                page.screenshot(path=str(SCREENSHOTS / f"{name.removesuffix('.html')}-{width}-{look}.png"),
+                                full_page=True)
+            context.close()
+
+
+def test_figure_text_is_set_in_the_bundled_fonts(site, chromium):
+    context = offline_context(chromium, site, [], viewport={"width": 360, "height": 800})
+    page = context.new_page()
+    page.goto((site / "open-chapter-10-equipment.html").as_uri())
+    page.evaluate("document.fonts.ready")
+    loaded = page.evaluate("Array.from(document.fonts).filter(f => f.status === 'loaded')"
+                           ".map(f => f.family.replace(/\"/g, '') + ' ' + f.weight)")
+    assert "PT Sans 700" in loaded and "PT Serif 400" in loaded     # the sums' digits and the text
+    family = page.evaluate("getComputedStyle(document.querySelector('#fig-1a text')).fontFamily")
+    assert family.startswith('"PT Sans"')
+    context.close()
+
+
+def test_pages_read_fine_without_javascript(site, chromium):
+    context = offline_context(chromium, site, [], viewport={"width": 360, "height": 800}, java_script_enabled=False)
+    page = context.new_page()
+    page.goto((site / "index.ru.html").as_uri())
+    assert not page.is_visible("#search") and page.is_visible("a[href='open-game-17.ru.html']")
+    page.click("a[href='open-game-17.ru.html']")
+    assert page.inner_text("h1") == "Игра 17. Сними свои" and page.is_visible("main p")
+    context.close()
