@@ -16,7 +16,7 @@ import math
 
 from generator.art.board import BoardGeometry, board_lines, board_notation, place_outlines
 from generator.art.sheet_marks import merged_runs
-from generator.art.tile import tile_front
+from generator.art.tile import face_colour, tile_front
 from generator.colour.theme import Theme
 from generator.errors import UserError
 from generator.imposition.cut_sheets import PlacedTile, capacity, extent, gang_grid, ordered_tiles
@@ -58,7 +58,7 @@ def tile_sheets(tile_set: TileSet, theme: Theme, size: TileSize, layout: LaserLa
         raise UserError(f"--sheet: {width:g}x{height:g} mm less {layout.margin:g} mm margins does not hold one "
                         f"{w:g} x {h:g} mm tile; give a larger --sheet")
     tiles = ordered_tiles(tile_set)
-    ground = theme.colour("chinese.face" if tile_set.digit_style == "chinese" else "tile.face")
+    ground = face_colour(tile_set, theme)
     sheets = []
     for first in range(0, len(tiles), rows * columns):
         chunk = tiles[first:first + rows * columns]

@@ -1,5 +1,6 @@
-"""A tile's size in millimetres: the one number of the kit a user sets with --tile-size, and the
-radius of its corners (--corner-radius), which travels with it to everything that draws a tile."""
+"""A tile's size in millimetres: the one number of the kit a user sets with --tile-size, the radius
+of its corners (--corner-radius), which travels with it to everything that draws a tile, and its
+thickness, which only the 3D-printed tiles use (0: not given, generator/solids/spec.py chooses)."""
 
 from dataclasses import dataclass
 
@@ -9,6 +10,7 @@ class TileSize:
     width: float = 22.0
     height: float = 44.0
     corner_radius: float = 0.0      # mm; 0 = sharp corners (generator/scene/outline.py rounds them)
+    thickness: float = 0.0          # mm; 0 = not given
 
     @property
     def half_side(self) -> float:
@@ -16,4 +18,5 @@ class TileSize:
         return min(self.width, self.height / 2)
 
     def __str__(self) -> str:
-        return f"{self.width:g}x{self.height:g}"
+        size = f"{self.width:g}x{self.height:g}"
+        return f"{size}x{self.thickness:g}" if self.thickness else size

@@ -8,7 +8,7 @@ from generator.files.paths import parse_out, parse_path  # noqa: F401  (option p
 from generator.model.set_loader import canonical_set_name, known_set_names
 from generator.scene.sizes import TileSize
 
-_SIZE = re.compile(r"^\s*([0-9]*\.?[0-9]+)\s*[xX×]\s*([0-9]*\.?[0-9]+)\s*$")
+_SIZE = re.compile(r"^\s*([0-9]*\.?[0-9]+)\s*[xX×]\s*([0-9]*\.?[0-9]+)\s*(?:[xX×]\s*([0-9]*\.?[0-9]+)\s*)?$")
 MIN_TILE_WIDTH = 10.0
 MAX_TILE_WIDTH = 60.0
 
@@ -26,19 +26,31 @@ def short_enough(text, option: str, example: str) -> str:
     return text
 
 
+MIN_THICKNESS, MAX_THICKNESS = 2.0, 30.0     # mm: a printed tile thinner breaks, thicker is a brick
+
+
 def parse_tile_size(text: str, option: str = "--tile-size") -> TileSize:
-    """WIDTHxHEIGHT in mm, or one length L: an L/2 x L domino, whose height is a triangle's side."""
+    """WIDTHxHEIGHT in mm, WIDTHxHEIGHTxTHICKNESS (the thickness is for 3D-printed tiles), one length L
+    (an L/2 x L domino, whose height is a triangle's side), or a preset of templates/tile_sizes.toml."""
+    from generator.settings.tile_presets import tile_presets
+
     text = short_enough(text, option, "22x44")
+    presets = tile_presets()
+    if (text or "").strip().lower() in presets:
+        return presets[text.strip().lower()][0]
     single = _LENGTH.match(text or "")
     match = _SIZE.match(text or "")
     if not match and not single:
         raise UserError(f"{option}: {text!r} is not WIDTHxHEIGHT in mm; write e.g. 22x44 (or 44: "
-                        "a 22 x 44 domino, a triangle of side 44)")
+                        f"a 22 x 44 domino, a triangle of side 44; 22x44x6 with a thickness; or one of "
+                        f"{', '.join(presets)})")
+    thickness = 0.0
     if single:
         width, height = float(single[1]) / 2, float(single[1])
     else:
         width, height = float(match[1]), float(match[2])
-    if not (math.isfinite(width) and math.isfinite(height)) or width <= 0 or height <= 0:
+        thickness = float(match[3]) if match[3] else 0.0
+    if not all(math.isfinite(v) for v in (width, height, thickness)) or width <= 0 or height <= 0:
         raise UserError(f"{option}: sizes must be positive numbers of mm, e.g. 22x44")
     if not MIN_TILE_WIDTH <= width <= MAX_TILE_WIDTH:
         raise UserError(f"{option}: width {width:g} mm is outside {MIN_TILE_WIDTH:g}-{MAX_TILE_WIDTH:g} mm; "
@@ -46,7 +58,10 @@ def parse_tile_size(text: str, option: str = "--tile-size") -> TileSize:
     if not 1.5 * width <= height <= 2.5 * width:
         raise UserError(f"{option}: {width:g}x{height:g} is not tile-shaped; "
                         f"make the height about twice the width, e.g. {width:g}x{2 * width:g}")
-    return TileSize(width, height)
+    if match and match[3] and not MIN_THICKNESS <= thickness <= MAX_THICKNESS:
+        raise UserError(f"{option}: thickness {thickness:g} mm is outside {MIN_THICKNESS:g}-{MAX_THICKNESS:g} mm; "
+                        f"printed tiles are 5-13 mm thick, e.g. {width:g}x{height:g}x6")
+    return TileSize(width, height, thickness=thickness)
 
 
 def parse_set_names(text: str, option: str = "--sets") -> tuple[str, ...]:
