@@ -51,7 +51,9 @@ def _areas(items, matrix: skia.Matrix, clip, min_stroke: float):
                 inner_clip = shape if clip is None else skia.Op(clip, shape, skia.PathOp.kIntersect_PathOp)
             yield from _areas(item.items, inner, inner_clip, min_stroke)
             continue
-        for area, colour, stroke in _item_areas(item, min_stroke):
+        # The minimum is in the items' outer units (mm); a group's scale changes what that is inside it.
+        scale = abs(matrix.getScaleX() * matrix.getScaleY() - matrix.getSkewX() * matrix.getSkewY()) ** 0.5
+        for area, colour, stroke in _item_areas(item, min_stroke / scale if min_stroke else 0.0):
             area.transform(matrix)
             if clip is not None:
                 area = skia.Op(area, clip, skia.PathOp.kIntersect_PathOp) or skia.Path()
@@ -66,7 +68,7 @@ def _item_areas(item, min_stroke: float):
     style: Style = item.style
     shape = shape_path(item)
     if style.fill is not None and not isinstance(item, Line):
-        yield shape, style.fill, False
+        yield skia.Path(shape), style.fill, False        # a copy: the caller transforms it in place
     if style.stroke is not None and style.stroke_width > 0:
         paint = skia.Paint(Style=skia.Paint.kStroke_Style, StrokeWidth=max(style.stroke_width, min_stroke),
                            StrokeCap=skia.Paint.kButt_Cap, StrokeJoin=skia.Paint.kMiter_Join,

@@ -7,7 +7,8 @@ is at least half a square of the minimum in area (no speck of rounding). A part 
 than that is too narrow as a whole: a disc of the minimum's diameter is larger. Walls, the other way
 round: the features (and the world beyond the tile's edge) are closed by the minimum, grown and shrunk
 back (mitred too: three times faster than round joins, and as exact at convex corners), and what that
-fills between them is a gap narrower than the nozzle. A piece's width is that of
+fills between them is a gap narrower than the nozzle; it counts from a whole square of the minimum,
+as the closing also fills the tip of every acute corner of the face (the counter of a "4"). A piece's width is that of
 the widest disc it holds.
 """
 
@@ -18,6 +19,7 @@ from generator.solids.library import manifold3d
 EPSILON = 1e-3         # mm
 DUST = 1e-4            # mm²: what boolean operations leave of a shared edge, not a feature
 MITER_LIMIT = 10.0     # a 12-degree tip comes back whole after the opening
+SLACK = 0.01          # mm: a stroke widened to the minimum is not narrower than it
 CLOSING_MITER = 2.0    # the walls' closing: a sharp tip reaches out no more than the minimum
 
 
@@ -48,7 +50,7 @@ def _join():
 
 def _thin_parts(region, min_feature: float) -> list:
     """The parts of a feature's region narrower than `min_feature`."""
-    half, counts = min_feature / 2, min_feature * min_feature / 2
+    half, counts = (min_feature - SLACK) / 2, min_feature * min_feature / 2
     small = [part for part in region.decompose() if DUST < part.area() < counts]
     opened = region.offset(-half, _join().Miter, MITER_LIMIT).offset(half, _join().Miter, MITER_LIMIT)
     # The difference of two nearly equal regions is slow (a sliver at every vertex): taken only when
@@ -60,7 +62,7 @@ def _thin_parts(region, min_feature: float) -> list:
 
 def _thin_gaps(features, outline_region, min_feature: float):
     """(piece, at the edge) for the gaps between features, or a feature and the edge, narrower than the minimum."""
-    half, counts = min_feature / 2, min_feature * min_feature / 2
+    half, counts = (min_feature - SLACK) / 2, min_feature * min_feature
     beyond = outline_region.offset(min_feature, _join().Miter, MITER_LIMIT) - outline_region
     solid = features + beyond
     closed = solid.offset(half, _join().Miter, CLOSING_MITER).offset(-half, _join().Miter, CLOSING_MITER)

@@ -48,13 +48,23 @@ class SolidSpec:
         return self.depth * BACK_DEPTH_SHARE
 
 
-def solid_spec(size: TileSize, shape: str, edge_radius: float | None = None, depth: float = 1.0,
+def solid_spec(tile_set, theme, size: TileSize, edge_radius: float | None = None, depth: float = 1.0,
                relief: str = "recessed", min_feature: float = 0.4) -> SolidSpec:
-    """The spec for tiles of this size and shape, its numbers checked against each other."""
+    """The spec for a set's tiles of this size, its numbers checked against each other and against the
+    room the set's features leave at the edge. Without an edge radius, the usual one for the thickness,
+    less if the features come closer to the edge (to the tenth of a mm below their distance)."""
+    from generator.solids.room import features_room
+
     thickness = size.thickness or default_thickness(size.width)
-    edge = default_edge_radius(thickness) if edge_radius is None else edge_radius
-    spec = SolidSpec(size, thickness, edge, depth, relief, min_feature)
-    _check(spec, shape)
+    room, where = features_room(tile_set, theme, size, min_feature)
+    if edge_radius is None:
+        edge_radius = min(default_edge_radius(thickness), max(0.0, math.floor(room * 10) / 10))
+    elif edge_radius > room + 1e-9:
+        raise UserError(f"--edge-radius: {edge_radius:g} mm would round into the features of tile {where} of set "
+                        f"{tile_set.name}, which come within {max(0.0, room):.2f} mm of the edge; use --edge-radius "
+                        f"{max(0.0, math.floor(room * 10) / 10):g} or less, or a larger --tile-size")
+    spec = SolidSpec(size, thickness, edge_radius, depth, relief, min_feature)
+    _check(spec, tile_set.shape)
     return spec
 
 

@@ -10,19 +10,17 @@ at y = h), z from 0 (the back, on the build plate) to the thickness (the face).
 """
 
 from dataclasses import dataclass, field
-import math
 
 from generator.art.tile import face_colour, tile_back, tile_front
 from generator.colour.values import Colour
-from generator.errors import UserError
 from generator.scene.outline import tile_outline
 from generator.scene.shapes import frame
 from generator.solids.body import rounded_body
 from generator.solids.faces import side_features
 from generator.solids.feature_names import back_namer, face_namer
 from generator.solids.library import manifold3d
-from generator.solids.printability import DUST, ThinSpot, thin_spots
-from generator.solids.sections import contours, outline_section
+from generator.solids.printability import ThinSpot, thin_spots
+from generator.solids.sections import outline_section
 from generator.solids.spec import SolidSpec
 
 BODY = "body"
@@ -52,8 +50,6 @@ def tile_solid(tile, tile_set, theme, spec: SolidSpec) -> TileSolid:
                          spec.min_feature, face_namer(tile_set, size))
     back = side_features(tile_back(tile, tile_set, theme, size).items, theme.colour("back.background"), width,
                          height, True, spec.min_feature, back_namer)
-    for side, features in (("face", face), ("back", back)):
-        _check_flat(features, outline, width, height, spec, tile, side)
     region = outline_section(outline, width, height)
     thin = thin_spots(face, region, spec.min_feature, "face") + thin_spots(back, region, spec.min_feature, "back")
 
@@ -77,17 +73,3 @@ def tile_solid(tile, tile_set, theme, spec: SolidSpec) -> TileSolid:
                      [Part(key, colours[key], m3.Manifold.compose(solids)) for key, solids in parts.items()],
                      thin)
 
-
-def _check_flat(features, outline, width: float, height: float, spec: SolidSpec, tile, side: str) -> None:
-    """Every feature on the side's flat part, inside the rounding of the edge: else the rounded edge
-    would cut through it."""
-    if not features.regions or not spec.edge_radius:
-        return
-    flat = outline_section(outline.offset(-spec.edge_radius), width, height)
-    if (features.union() - flat).area() < DUST:
-        return
-    nearest = max(0.0, min(-outline.distance((x, height - y))
-                           for polygon in contours(features.union()) for x, y in polygon))
-    raise UserError(f"--edge-radius: {spec.edge_radius:g} mm rounds into the {side} of tile {tile.id} (its "
-                    f"features come within {nearest:.2f} mm of the edge); use --edge-radius "
-                    f"{math.floor(nearest * 10) / 10:g} or less, or a larger --tile-size")
