@@ -48,15 +48,14 @@ class SolidSpec:
         return self.depth * BACK_DEPTH_SHARE
 
 
-def solid_spec(tile_set, theme, size: TileSize, edge_radius: float | None = None, depth: float = 1.0,
+def solid_spec(tile_set, survey, size: TileSize, edge_radius: float | None = None, depth: float = 1.0,
                relief: str = "recessed", min_feature: float = 0.4) -> SolidSpec:
     """The spec for a set's tiles of this size, its numbers checked against each other and against the
-    room the set's features leave at the edge. Without an edge radius, the usual one for the thickness,
+    room the set's features leave at the edge (`survey`: generator/solids/survey.py, made with the same
+    minimum feature). Without an edge radius, the usual one for the thickness,
     less if the features come closer to the edge (to the tenth of a mm below their distance)."""
-    from generator.solids.room import features_room
-
     thickness = size.thickness or default_thickness(size.width)
-    room, where = features_room(tile_set, theme, size, min_feature)
+    room, where = survey.room, survey.nearest
     if edge_radius is None:
         edge_radius = min(default_edge_radius(thickness), max(0.0, math.floor(room * 10) / 10))
     elif edge_radius > room + 1e-9:

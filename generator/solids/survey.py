@@ -1,4 +1,5 @@
-"""How close a set's features come to the tile's edge: the room there is for rounding the edges.
+"""One look over a set's drawings before any solid is built: how close its features come to the tile's
+edge (the room there is for rounding the edges), and which colours its features have.
 
 The top and bottom edges are rounded into the tile's flat faces, so every feature must stay at least
 the edge radius inside the outline. Every tile of a set gets the same edges (a tile that differed
@@ -6,6 +7,8 @@ would be known by its edge), so the room is the set's: the least over all its ti
 Measured on the painted areas' points, curve control points included, which lie outside the curve:
 the room found is never more than the real one.
 """
+
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -15,21 +18,35 @@ from generator.scene.painted_areas import painted_areas
 from generator.scene.shapes import grown
 
 
-def features_room(tile_set, theme, size, min_stroke: float) -> tuple[float, str]:
-    """(mm, tile id): the least distance from the tile's edge to a feature, and the tile where it is."""
+@dataclass(frozen=True)
+class SetSurvey:
+    room: float                 # mm from the edge to the nearest feature, over the whole set
+    nearest: str                # the id of a tile where it is
+    colours: tuple              # every feature colour, as first painted (faces, then backs, tile by tile)
+    coverage: dict              # colour hex -> mm² its areas' boxes cover on the faces: how much of it shows
+
+
+def survey_set(tile_set, theme, size, min_stroke: float) -> SetSurvey:
     outline = tile_outline(tile_set.shape, size)
     least, where = float("inf"), ""
+    colours, coverage = {}, {}
+    sides = ((tile_front, face_colour(tile_set, theme)), (tile_back, theme.colour("back.background")))
     for tile in tile_set.tiles:
-        for draw, ground in ((tile_front, face_colour(tile_set, theme)), (tile_back, theme.colour("back.background"))):
-            points = [(point.x(), point.y())
-                      for painted in painted_areas(draw(tile, tile_set, theme, size).items, min_stroke)
-                      if painted.colour.hex.lower() != ground.hex.lower()
-                      for point in painted.area.getPoints(painted.area.countPoints())]
+        for draw, ground in sides:
+            points = []
+            for painted in painted_areas(draw(tile, tile_set, theme, size).items, min_stroke):
+                if painted.colour.hex.lower() != ground.hex.lower():
+                    key = painted.colour.hex.lower()
+                    colours.setdefault(key, painted.colour)
+                    if draw is tile_front:          # a back's marks count for less than any face's feature
+                        box = painted.area.computeTightBounds()
+                        coverage[key] = coverage.get(key, 0.0) + box.width() * box.height()
+                    points += [(p.x(), p.y()) for p in painted.area.getPoints(painted.area.countPoints())]
             if points:
                 room = float(-edge_distances(outline, np.asarray(points)).max())
                 if room < least:
                     least, where = room, tile.id
-    return least, where
+    return SetSurvey(least, where, tuple(colours.values()), coverage)
 
 
 def edge_distances(outline, points: np.ndarray) -> np.ndarray:
