@@ -201,6 +201,8 @@ def report_written(report: BuildReport, out: Path | None = None, started: float 
         say(f"wrote {path}", level=1)
     for note in report.notes:
         say(f"note: {note}", err=True)
+    for warning in report.warnings:
+        say(f"warning: {warning}", err=True)
     if out is None:
         return
     manifest = write_manifest(out, report, previous)

@@ -28,7 +28,7 @@ from generator.model.set_loader import load_set
 from generator.model.tiles import Tile, TileSet
 from generator.scene.drawing import Drawing, placed
 from generator.scene.sizes import TileSize
-from generator.settings.build_options import DEFAULT_FORMATS, FORMATS, ExportOptions  # noqa: F401
+from generator.settings.build_options import DEFAULT_FORMATS, FORMATS, SOLID_FORMATS, ExportOptions  # noqa: F401
 from generator.writers.png import write_png
 from generator.writers.svg import write_svg
 
@@ -123,17 +123,30 @@ def export_jobs(options: BuildOptions, settings: ExportOptions) -> list:
         jobs.append((export_tts_table, options, (settings,)))
     if "atlas" in settings.formats:
         jobs += [(export_atlas, options, (settings, name)) for name in options.sets]
+    if set(SOLID_FORMATS) & set(settings.formats):
+        from generator.jobs.prints3d import prints3d_jobs
+
+        jobs += prints3d_jobs(options, settings)
     return jobs
 
 
-def run_export(options: BuildOptions, jobs: list, job_done: Callable[[int], None] = lambda n: None) -> BuildReport:
+def run_export(options: BuildOptions, jobs: list, job_done: Callable[[int], None] = lambda n: None,
+               settings: ExportOptions = ExportOptions()) -> BuildReport:
     """Run the jobs, calling job_done(1) after each; the files written, in job order."""
     folders = [options.out / fmt / name for fmt in ("png", "svg") for name in ("", *options.sets)]
     folders += [options.out / tabletop.TTS_FOLDER, options.out / tabletop.ATLAS_FOLDER]
+    solid = set(SOLID_FORMATS) & set(settings.formats)
+    if solid:
+        from generator.jobs import prints3d
+
+        folders += prints3d.folders(options, settings)
     for folder in folders:
         check_not_symlinked(options.out, folder)      # never write through a link out of --out
-    return run_into_folders(jobs, folders, job_done)
+    report = run_into_folders(jobs, folders, job_done)
+    if solid:
+        report.warnings += prints3d.thin_warnings(report.findings, settings.solids.min_feature)
+    return report
 
 
 def export(options: BuildOptions, settings: ExportOptions = ExportOptions()) -> BuildReport:
-    return run_export(options, export_jobs(options, settings))
+    return run_export(options, export_jobs(options, settings), settings=settings)

@@ -64,6 +64,19 @@ def parse_tile_size(text: str, option: str = "--tile-size") -> TileSize:
     return TileSize(width, height, thickness=thickness)
 
 
+def parse_extent(text: str, option: str, example: str, low: float, high: float, what: str) -> tuple[float, float]:
+    """WIDTHxHEIGHT in mm, e.g. 300x200, each side from `low` to `high` mm; `what` ends the message."""
+    parts = short_enough(text, option, example).lower().replace("×", "x").split("x")
+    try:
+        width, height = (float(part) for part in parts)
+    except ValueError:
+        raise UserError(f"{option}: {text!r} is not WIDTHxHEIGHT in mm; write e.g. {example}") from None
+    if not all(math.isfinite(value) and low <= value <= high for value in (width, height)):
+        raise UserError(f"{option}: {width:g}x{height:g} mm is outside {low:g}-{high:g} mm per side; {what}, "
+                        f"e.g. {example}")
+    return width, height
+
+
 def parse_set_names(text: str, option: str = "--sets") -> tuple[str, ...]:
     """"A,double-9" -> ("A", "double-9"): any mix of the kit's sets and those of --set-file."""
     parts = [part.strip() for part in (text or "").split(",") if part.strip()]

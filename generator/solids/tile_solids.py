@@ -3,6 +3,7 @@
     solid = tile_solid(tile, tile_set, theme, spec)
     solid.parts[0]              # the body, in the face's colour: recessed where the features are
     solid.parts[1:]             # an inlay (or raised part) per colour, face and back together
+    tile_solid(..., inlays=False).parts     # the body alone, for one filament
     solid.thin                  # features and walls narrower than spec.min_feature
 
 The solid stands in the tile's frame: x from 0 to the frame's width, y from 0 to its height (the head
@@ -40,7 +41,9 @@ class TileSolid:
     thin: list[ThinSpot] = field(default_factory=list)
 
 
-def tile_solid(tile, tile_set, theme, spec: SolidSpec) -> TileSolid:
+def tile_solid(tile, tile_set, theme, spec: SolidSpec, inlays: bool = True) -> TileSolid:
+    """The tile's solid parts; without `inlays`, for one filament, the body alone: its features recessed
+    into it, or raised on it and joined to it."""
     m3 = manifold3d()
     shape, size = tile_set.shape, spec.size
     width, height = frame(shape, size)
@@ -62,6 +65,10 @@ def tile_solid(tile, tile_set, theme, spec: SolidSpec) -> TileSolid:
         cuts.append(face.union().extrude(spec.depth + LIFT).translate((0, 0, t - spec.depth)))
     if cuts:
         body = body - m3.Manifold.batch_boolean(cuts, m3.OpType.Add)
+    if not inlays:
+        if spec.relief == "raised" and face.regions:
+            body = body + face.union().extrude(spec.depth).translate((0, 0, t))
+        return TileSolid([Part(BODY, face_ground, body)], thin)
     parts = {}
     for key, region_of_colour in face.regions.items():
         z = t - spec.depth if spec.relief == "recessed" else t
