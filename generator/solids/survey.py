@@ -31,22 +31,33 @@ def survey_set(tile_set, theme, size, min_stroke: float) -> SetSurvey:
     least, where = float("inf"), ""
     colours, coverage = {}, {}
     sides = ((tile_front, face_colour(tile_set, theme)), (tile_back, theme.colour("back.background")))
+    seen = {}           # backs recur (one per group, or one per set): each is looked at once
     for tile in tile_set.tiles:
         for draw, ground in sides:
-            points = []
-            for painted in painted_areas(draw(tile, tile_set, theme, size).items, min_stroke):
-                if painted.colour.hex.lower() != ground.hex.lower():
-                    key = painted.colour.hex.lower()
-                    colours.setdefault(key, painted.colour)
-                    if draw is tile_front:          # a back's marks count for less than any face's feature
-                        box = painted.area.computeTightBounds()
-                        coverage[key] = coverage.get(key, 0.0) + box.width() * box.height()
-                    points += [(p.x(), p.y()) for p in painted.area.getPoints(painted.area.countPoints())]
-            if points:
-                room = float(-edge_distances(outline, np.asarray(points)).max())
-                if room < least:
-                    least, where = room, tile.id
+            items = tuple(draw(tile, tile_set, theme, size).items)
+            if draw is tile_back and items in seen:
+                continue
+            room, painted = _look(items, ground, outline, min_stroke)
+            seen[items] = room
+            for colour, box_area in painted:
+                colours.setdefault(colour.hex.lower(), colour)
+                if draw is tile_front:          # a back's marks count for less than any face's feature
+                    coverage[colour.hex.lower()] = coverage.get(colour.hex.lower(), 0.0) + box_area
+            if room < least:
+                least, where = room, tile.id
     return SetSurvey(least, where, tuple(colours.values()), coverage)
+
+
+def _look(items, ground, outline, min_stroke: float) -> tuple[float, list]:
+    """(room at the edge, [(colour, its box's area)]) of one side's features."""
+    points, painted = [], []
+    for area in painted_areas(items, min_stroke):
+        if area.colour.hex.lower() != ground.hex.lower():
+            box = area.area.computeTightBounds()
+            painted.append((area.colour, box.width() * box.height()))
+            points += [(p.x(), p.y()) for p in area.area.getPoints(area.area.countPoints())]
+    room = float(-edge_distances(outline, np.asarray(points)).max()) if points else float("inf")
+    return room, painted
 
 
 def edge_distances(outline, points: np.ndarray) -> np.ndarray:

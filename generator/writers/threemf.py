@@ -23,6 +23,7 @@ from generator.files.atomic import write_bytes
 
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)        # fixed: the same objects, the same bytes
 PLACES = 4                              # decimals of a millimetre: a tenth of a micrometre
+COMPRESSION = 3         # zlib level: a third of the time of the default 6, for files a sixth larger
 CONTENT_TYPES = """<?xml version="1.0" encoding="UTF-8"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">\
 <Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>\
@@ -65,7 +66,7 @@ def threemf_bytes(objects, materials, title: str) -> bytes:
                            ("Metadata/Slic3r_PE_model.config", config.getvalue())):
             info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
-            package.writestr(info, data, compresslevel=6)
+            package.writestr(info, data, compresslevel=COMPRESSION)
     return archive.getvalue()
 
 
@@ -81,10 +82,9 @@ def _object(out, number: int, item) -> list[tuple[int, int]]:
     first = item.parts[0].material
     out.write(f'<object id="{number}" type="model" name="{_escape(item.name)}" pid="{MATERIALS_ID}" '
               f'pindex="{first}">\n<mesh>\n<vertices>\n'.encode())
-    for part in item.parts:
-        vertices = part.mesh.vertices
-        out.write(_rows([b'<vertex x="', vertices[:, 0], b'" y="', vertices[:, 1], b'" z="', vertices[:, 2],
-                         b'"/>\n'], PLACES))
+    vertices = np.concatenate([part.mesh.vertices for part in item.parts])
+    out.write(_rows([b'<vertex x="', vertices[:, 0], b'" y="', vertices[:, 1], b'" z="', vertices[:, 2], b'"/>\n'],
+                    PLACES))
     out.write(b"</vertices>\n<triangles>\n")
     base, start, ranges = 0, 0, []
     for part in item.parts:
