@@ -2,6 +2,7 @@
 
 Run: python scripts/make_readme_images.py          (builds into a temporary folder first)
      python scripts/make_readme_images.py --cut    (only the cutting-machine pictures; needs chromium)
+     python scripts/render_solids.py               (the 3D-printed tiles; needs opendomino[3d])
 """
 
 from pathlib import Path
@@ -33,6 +34,17 @@ PICTURES = [  # (file, page indices shown side by side, output name, width of on
 ]
 
 
+def side_by_side(pictures, gap: int, background: str) -> Image.Image:
+    """The pictures in a row, `gap` pixels apart, top-aligned."""
+    row = Image.new("RGB", (sum(p.width for p in pictures) + gap * (len(pictures) - 1),
+                            max(p.height for p in pictures)), background)
+    x = 0
+    for picture in pictures:
+        row.paste(picture, (x, 0))
+        x += picture.width + gap
+    return row
+
+
 def cut_pictures() -> None:
     """A Silhouette Print & Cut sheet (PDF page) and a laser sheet (its SVG, drawn by chromium), both
     with --corner-radius 2."""
@@ -46,8 +58,8 @@ def cut_pictures() -> None:
         print(f"wrote {IMAGES / 'print-and-cut-A4.png'}")
         cut(options, CutOptions(machine="laser", kerf=0.15, board=False))
         page = out / "laser.html"
-        page.write_text(f'<html><body style="margin:0;background:#fff"><img src="laser/laser-A-1.svg" '
-                        f'style="width:640px;height:auto;display:block"></body></html>')
+        page.write_text('<html><body style="margin:0;background:#fff"><img src="laser/laser-A-1.svg" '
+                        'style="width:640px;height:auto;display:block"></body></html>')
         browser = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
         if browser is None:
             sys.exit("chromium is needed to draw the laser SVG")
@@ -69,13 +81,7 @@ def main() -> None:
             document = pypdfium2.PdfDocument(out / file_name)
             pages = [document[i].render(scale=width / document[i].get_width()).to_pil().convert("RGB")
                      for i in page_indices]
-            picture = Image.new("RGB", (sum(p.width for p in pages) + 8 * (len(pages) - 1),
-                                        max(p.height for p in pages)), "#888888")
-            x = 0
-            for page in pages:
-                picture.paste(page, (x, 0))
-                x += page.width + 8
-            picture.save(IMAGES / image_name, optimize=True)
+            side_by_side(pages, 8, "#888888").save(IMAGES / image_name, optimize=True)
             print(f"wrote {IMAGES / image_name}")
     cut_pictures()
 

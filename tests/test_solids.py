@@ -252,6 +252,20 @@ def test_edge_radius_gives_way_to_features_near_the_edge():
         spec_for(tile_set, edge_radius=1.0)
 
 
+def test_rounded_corners_change_no_feature():
+    """The art is clipped to a rounded outline: the clipped areas stay rings where they were rings."""
+    tile_set = load_set("C")
+    tile = tile_set.tiles[-1]
+    volumes = []
+    for radius in (0.0, 2.0):
+        size = TileSize(corner_radius=radius)
+        solid = tile_solid(tile, tile_set, THEME, spec_for(tile_set, size))
+        volumes.append({part.name: part.solid.volume() for part in solid.parts[1:]})
+    assert volumes[0].keys() == volumes[1].keys()
+    for name in volumes[0]:
+        assert volumes[1][name] == pytest.approx(volumes[0][name], rel=1e-6), name
+
+
 def test_raised_relief_stands_on_the_face():
     tile_set = load_set("A")
     spec = spec_for(tile_set, relief="raised", depth=0.8)

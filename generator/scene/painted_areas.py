@@ -28,7 +28,8 @@ MITER_LIMIT = 10.0                       # as PDF's default, and the PNG writer'
 
 @dataclass(frozen=True)
 class PaintedArea:
-    area: skia.Path         # in the coordinates of the items given (groups' transforms and clips applied)
+    area: skia.Path         # in the coordinates of the items given (groups' transforms and clips applied),
+                            # filled by the non-zero winding rule
     colour: Colour
     item: object            # the scene item that paints it: Circle, Text, …
     stroke: bool            # painted by the item's stroke (else by its fill)
@@ -56,7 +57,8 @@ def _areas(items, matrix: skia.Matrix, clip, min_stroke: float):
         for area, colour, stroke in _item_areas(item, min_stroke / scale if min_stroke else 0.0):
             area.transform(matrix)
             if clip is not None:
-                area = skia.Op(area, clip, skia.PathOp.kIntersect_PathOp) or skia.Path()
+                # Path operations answer even-odd; the areas are read by the non-zero rule (path_rings).
+                area = skia.AsWinding(skia.Op(area, clip, skia.PathOp.kIntersect_PathOp) or skia.Path())
             yield PaintedArea(area, colour, item, stroke)
 
 
