@@ -17,7 +17,9 @@ scratch folder) and reports:
       the floor: a bare reportlab script drawing the same primitives (benchmarks/tile_floor.py);
   (g) the start of the command: `opendomino --help` and `opendomino sets A`;
   (h) the cut files of sets A, B and C for every machine (benchmarks/cut_files.py, in one process),
-      CPU beyond what the build draws anyway.
+      CPU beyond what the build draws anyway;
+  (i) tiles to 3D-print: `opendomino export --format 3mf,stl` of double-6 and of double-18 (when
+      manifold3d, the extra opendomino[3d], is installed).
 
 Each command runs once untimed first (a warm-up: disk cache, Python's bytecode cache), then
 --runs times. Wall time is min and median over the runs. Peak memory is reported twice:
@@ -38,6 +40,7 @@ This is a benchmark, not a test: it prints PASS or MISS per target and always ex
 """
 
 import argparse
+import importlib.util
 import json
 import os
 from pathlib import Path
@@ -63,6 +66,8 @@ TARGETS = {
     "png_wall": 10.0,             # s, PNG export of the 192 faces and backs at 300 dpi
     "output_size": 1.75 * MB,     # bytes, the default kit as issue 17 measured it
     "cut_cpu": 0.5,               # s, issue 30: every machine's cut files of the default sets beyond the drawing
+    "solids_double_6_wall": 3.0,  # s, issue 32: 3MF and STL of double-6 (28 tiles)
+    "solids_double_18_wall": 15.0,  # s, issue 32: 3MF and STL of double-18 (190 tiles)
 }
 
 
@@ -236,7 +241,16 @@ def report(results: dict, runs: int) -> list[tuple[bool, str]]:
     checks.append((cut["cut_files_cpu"] < TARGETS["cut_cpu"],
                    f"cut files of A, B and C for {', '.join(cut['machines'])} < {TARGETS['cut_cpu']:g} s CPU beyond "
                    f"the drawing: {cut['cut_files_cpu']:.3f} s"))
-    print("\nTargets (issues 9, 17 and 30, on a 2-core machine):")
+    for name, count in (("double-6", 28), ("double-18", 190)):
+        solids = results.get(f"solids-{name}")
+        if solids is None:
+            print(f"3D tiles of {name}: not measured (manifold3d is not installed: pip install \"opendomino[3d]\")")
+            continue
+        target = TARGETS[f"solids_{name.replace('-', '_')}_wall"]
+        checks.append((solids["wall_median"] <= target,
+                       f"3MF and STL of {name} ({count} tiles) <= {target:g} s: {solids['wall_median']:.2f} s wall, "
+                       f"{solids['cpu_median']:.2f} s CPU (medians), {sum(solids['files'].values()) / MB:.1f} MB"))
+    print("\nTargets (issues 9, 17, 30 and 32, on a 2-core machine):")
     for passed, line in checks:
         print(f"  {'PASS' if passed else 'MISS'}  {line}")
     return checks
@@ -281,6 +295,10 @@ def main() -> None:
         cut_output = subprocess.run([sys.executable, str(CHECKOUT / "benchmarks" / "cut_files.py"), "--json",
                                      "--runs", str(args.runs)], check=True, env=env, capture_output=True, text=True)
         results["cut"] = json.loads(cut_output.stdout.strip().splitlines()[-1])
+        if importlib.util.find_spec("manifold3d") is not None:
+            for name in ("double-6", "double-18"):
+                results[f"solids-{name}"] = bench(f"solids-{name}", ["export", "--format", "3mf,stl", "--sets", name],
+                                                  args.runs, scratch, env)
         checks = report(results, args.runs)
     if args.json:
         print(json.dumps({"results": results, "targets": [{"passed": p, "target": t} for p, t in checks]}, indent=1))

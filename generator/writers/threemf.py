@@ -50,9 +50,15 @@ def threemf_bytes(objects, materials, title: str) -> bytes:
         model.write(f'<base name="{_escape(material.name)}" displaycolor="{material.hex.upper()}"/>\n'.encode())
     model.write(b"</basematerials>\n")
     config.write(b'<?xml version="1.0" encoding="UTF-8"?>\n<config>\n')
+    vertices, triangles = _mesh_text(objects)
     for number, item in enumerate(objects, start=MATERIALS_ID + 1):
-        ranges = _object(model, number, item)
-        config.write(_volumes(number, item, ranges))
+        model.write(f'<object id="{number}" type="model" name="{_escape(item.name)}" pid="{MATERIALS_ID}" '
+                    f'pindex="{item.parts[0].material}">\n<mesh>\n<vertices>\n'.encode())
+        model.write(next(vertices))
+        model.write(b"</vertices>\n<triangles>\n")
+        model.write(next(triangles))
+        model.write(b"</triangles>\n</mesh>\n</object>\n")
+        config.write(_volumes(number, item))
     model.write(b"</resources>\n<build>\n")
     for number, item in enumerate(objects, start=MATERIALS_ID + 1):
         model.write(f'<item objectid="{number}" transform="{" ".join(_number(v) for v in item.transform)}"/>\n'
@@ -77,56 +83,78 @@ def write_3mf(objects, materials, target: Path, title: str) -> dict:
             "triangles": sum(len(p.mesh.triangles) for o in objects for p in o.parts)}
 
 
-def _object(out, number: int, item) -> list[tuple[int, int]]:
-    """One <object>: every part's vertices, then every part's triangles; the parts' triangle ranges."""
-    first = item.parts[0].material
-    out.write(f'<object id="{number}" type="model" name="{_escape(item.name)}" pid="{MATERIALS_ID}" '
-              f'pindex="{first}">\n<mesh>\n<vertices>\n'.encode())
-    vertices = np.concatenate([part.mesh.vertices for part in item.parts])
-    out.write(_rows([b'<vertex x="', vertices[:, 0], b'" y="', vertices[:, 1], b'" z="', vertices[:, 2], b'"/>\n'],
-                    PLACES))
-    out.write(b"</vertices>\n<triangles>\n")
-    base, start, ranges = 0, 0, []
-    for part in item.parts:
-        triangles = part.mesh.triangles.astype(np.int64) + base
-        colour = b'"/>\n' if part.material == first else f'" pid="{MATERIALS_ID}" p1="{part.material}"/>\n'.encode()
-        out.write(_rows([b'<triangle v1="', triangles[:, 0], b'" v2="', triangles[:, 1], b'" v3="', triangles[:, 2],
-                         colour], 0))
-        ranges.append((start, start + len(triangles) - 1))
-        base += len(part.mesh.vertices)
-        start += len(triangles)
-    out.write(b"</triangles>\n</mesh>\n</object>\n")
-    return ranges
+def _mesh_text(objects):
+    """Two iterators, over the objects in order: each one's <vertex> lines, and its <triangle> lines (its
+    parts' triangles one after the other, those of a part other than the first with their material).
+    Every object's numbers are formatted together, in one pass of numpy for all of them."""
+    vertices, triangles, materials, vertex_rows, triangle_rows = [], [], [], [], []
+    for item in objects:
+        base = 0
+        for part in item.parts:
+            vertices.append(part.mesh.vertices)
+            triangles.append(part.mesh.triangles.astype(np.int64) + base)
+            materials.append(np.full(len(part.mesh.triangles), part.material))
+            base += len(part.mesh.vertices)
+        vertex_rows.append(base)
+        triangle_rows.append(sum(len(part.mesh.triangles) for part in item.parts))
+    vertices, triangles, materials = np.concatenate(vertices), np.concatenate(triangles), np.concatenate(materials)
+    first = np.repeat([item.parts[0].material for item in objects], triangle_rows)
+    coloured = materials != first
+    vertex_text = _rows([b'<vertex x="', vertices[:, 0], b'" y="', vertices[:, 1], b'" z="', vertices[:, 2],
+                         b'"/>\n'], PLACES)
+    triangle_text = _rows([b'<triangle v1="', triangles[:, 0], b'" v2="', triangles[:, 1], b'" v3="',
+                           triangles[:, 2], b'"', (f' pid="{MATERIALS_ID}" p1="'.encode(), coloured),
+                           (materials, coloured), (b'"', coloured), b"/>\n"], 0)
+    return _split(vertex_text, vertex_rows), _split(triangle_text, triangle_rows)
 
 
-def _volumes(number: int, item, ranges) -> bytes:
-    """PrusaSlicer's description of one object: a volume per part, with its name and extruder."""
+def _split(text: tuple[bytes, np.ndarray], rows: list[int]):
+    """The text of each object: its `rows` lines, in order."""
+    data, ends = text
+    start = 0
+    for count in np.cumsum(rows):
+        end = int(ends[count - 1]) if count else 0
+        yield data[start:end]
+        start = end
+
+
+def _volumes(number: int, item) -> bytes:
+    """PrusaSlicer's description of one object: a volume per part (its range of the object's triangles),
+    with its name and extruder."""
     lines = [f'<object id="{number}" instances_count="1">\n'
              f' <metadata type="object" key="name" value="{_escape(item.name)}"/>\n']
-    for part, (first, last) in zip(item.parts, ranges):
+    first = 0
+    for part in item.parts:
+        last = first + len(part.mesh.triangles) - 1
         lines.append(f' <volume firstid="{first}" lastid="{last}">\n'
                      f'  <metadata type="volume" key="name" value="{_escape(part.name)}"/>\n'
                      f'  <metadata type="volume" key="volume_type" value="ModelPart"/>\n'
                      f'  <metadata type="volume" key="extruder" value="{part.extruder}"/>\n </volume>\n')
+        first = last + 1
     lines.append("</object>\n")
     return "".join(lines).encode()
 
 
-def _rows(pieces, places: int) -> bytes:
+def _rows(pieces, places: int) -> tuple[bytes, np.ndarray]:
     """Lines of XML, one per row of the number columns among `pieces` (constant bytes between them),
-    formatted by numpy: a Python format per number would take seconds for a set's million triangles."""
-    count = next(len(p) for p in pieces if not isinstance(p, bytes))
+    formatted by numpy: a Python format per number would take seconds for a set's million triangles.
+    A piece (text or numbers, mask) appears only in the rows the mask picks. Returns the text and the
+    offset in it where each line ends."""
+    count = next(len(p[0] if isinstance(p, tuple) else p) for p in pieces
+                 if not isinstance(p[0] if isinstance(p, tuple) else p, bytes))
     columns, keeps = [], []
     for piece in pieces:
+        piece, present = piece if isinstance(piece, tuple) else (piece, None)
         if isinstance(piece, bytes):
             text = np.frombuffer(piece, dtype=np.uint8)
             columns.append(np.broadcast_to(text, (count, len(text))))
-            keeps.append(np.ones((count, len(text)), dtype=bool))
+            keep = np.ones((count, len(text)), dtype=bool)
         else:
             chars, keep = _decimal_columns(np.asarray(piece), places)
             columns.append(chars)
-            keeps.append(keep)
-    return np.hstack(columns)[np.hstack(keeps)].tobytes()
+        keeps.append(keep if present is None else keep & present[:, None])
+    kept = np.hstack(keeps)
+    return np.hstack(columns)[kept].tobytes(), np.cumsum(kept.sum(axis=1))
 
 
 def _decimal_columns(values: np.ndarray, places: int) -> tuple[np.ndarray, np.ndarray]:
