@@ -85,8 +85,7 @@ def print_plate(options: BuildOptions, report: BuildReport, settings: ExportOpti
                                   filament.extruder, mesh_of(part.solid).moved(transform)))
         objects.append(MeshObject(placed.tile.id, tuple(parts), IDENTITY))
     if number == 1:
-        report.instructions.append(f"set {set_name}: " + "; ".join(
-            f"extruder {f.extruder} {f.name} {f.colour.hex}" for f in filaments))
+        report.instructions.append(filament_line(set_name, plan.palette))
     stem = plate_stem(set_name, number)
     title = f"Open Domino Kit: set {set_name}, plate {number} of {len(plan.plates)}"
     if "3mf" in settings.formats:
@@ -102,6 +101,17 @@ def print_plate(options: BuildOptions, report: BuildReport, settings: ExportOpti
             meshes = [part.mesh for item in objects for part in item.parts if part.name == name]
             target = options.out / FOLDERS["stl"] / f"{stem}-{name}.stl"
             report.add(target, write_stl(meshes, target, f"{title}, {name}"))
+
+
+def filament_line(set_name: str, palette) -> str:
+    """What each extruder prints, e.g. "set A: extruder 1 tile.face #fbf5e6 (body), A.group1.arrow #ffffff;
+    2 tile.digit #000000; ..." """
+    by_extruder = {}
+    for filament in palette.filaments:
+        by_extruder.setdefault(filament.extruder, []).append(
+            f"{filament.name} {filament.colour.hex}" + (" (body)" if filament is palette.body else ""))
+    return f"set {set_name}: " + "; ".join(f"extruder {number} {', '.join(names)}"
+                                           for number, names in sorted(by_extruder.items()))
 
 
 def prints3d_jobs(options: BuildOptions, settings: ExportOptions) -> list:
