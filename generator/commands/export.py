@@ -72,7 +72,7 @@ def export_command(options: BuildOptions, export_format, dpi_text, bleed_text, b
                    relief, plate_text, min_feature_text, filaments_text, sets_text):
     """Pictures for designers and digital tables: PNG, SVG, Tabletop Simulator, sprite atlases; tiles to
     3D-print as 3MF and STL (not part of build)."""
-    from generator.jobs.exports import export_jobs, run_export
+    from generator.jobs.exports import export_jobs, run_export, with_warnings
     from generator.settings.web_address import parse_base_url
 
     started = time.monotonic()
@@ -90,7 +90,7 @@ def export_command(options: BuildOptions, export_format, dpi_text, bleed_text, b
     jobs = export_jobs(options, settings)
     previous = start_writing(options.out)
     with progress(len(jobs), "exporting") as bar:
-        report = run_export(options, jobs, bar.update, settings)
+        report = with_warnings(run_export(options, jobs, bar.update), settings)
     report_written(report, options.out, started, previous)
     for line in report.instructions:
         say(line)

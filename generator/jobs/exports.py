@@ -130,23 +130,24 @@ def export_jobs(options: BuildOptions, settings: ExportOptions) -> list:
     return jobs
 
 
-def run_export(options: BuildOptions, jobs: list, job_done: Callable[[int], None] = lambda n: None,
-               settings: ExportOptions = ExportOptions()) -> BuildReport:
+def run_export(options: BuildOptions, jobs: list, job_done: Callable[[int], None] = lambda n: None) -> BuildReport:
     """Run the jobs, calling job_done(1) after each; the files written, in job order."""
     folders = [options.out / fmt / name for fmt in ("png", "svg") for name in ("", *options.sets)]
     folders += [options.out / tabletop.TTS_FOLDER, options.out / tabletop.ATLAS_FOLDER]
-    solid = set(SOLID_FORMATS) & set(settings.formats)
-    if solid:
-        from generator.jobs import prints3d
-
-        folders += prints3d.folders(options, settings)
+    folders += [options.out / fmt for fmt in SOLID_FORMATS]           # 3mf/, stl/
     for folder in folders:
         check_not_symlinked(options.out, folder)      # never write through a link out of --out
-    report = run_into_folders(jobs, folders, job_done)
-    if solid:
-        report.warnings += prints3d.thin_warnings(report.findings, settings.solids.min_feature)
+    return run_into_folders(jobs, folders, job_done)
+
+
+def with_warnings(report: BuildReport, settings: ExportOptions) -> BuildReport:
+    """The report with what its steps found said as warnings: the 3D tiles' thin features."""
+    if report.findings:
+        from generator.jobs.prints3d import thin_warnings
+
+        report.warnings += thin_warnings(report.findings, settings.solids.min_feature)
     return report
 
 
 def export(options: BuildOptions, settings: ExportOptions = ExportOptions()) -> BuildReport:
-    return run_export(options, export_jobs(options, settings), settings=settings)
+    return with_warnings(run_export(options, export_jobs(options, settings)), settings)

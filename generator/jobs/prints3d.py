@@ -11,7 +11,6 @@ the command there. Then each plate is a job, and plates are made two at a time.
 """
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from generator.art.tile import face_colour
 from generator.colour.effective_theme import theme_for
@@ -20,8 +19,6 @@ from generator.jobs.build import makes
 from generator.model.set_loader import load_set
 from generator.scene.shapes import frame
 from generator.settings.build_options import BuildOptions, BuildReport, ExportOptions
-
-FOLDERS = {"3mf": "3mf", "stl": "stl"}
 
 
 @dataclass(frozen=True)
@@ -91,7 +88,7 @@ def print_plate(options: BuildOptions, report: BuildReport, settings: ExportOpti
     if "3mf" in settings.formats:
         from generator.writers.threemf import write_3mf
 
-        target = options.out / FOLDERS["3mf"] / f"{stem}.3mf"
+        target = options.out / "3mf" / f"{stem}.3mf"
         materials = [Material(f.name, f.colour.hex) for f in filaments]
         report.add(target, write_3mf(objects, materials, target, title))
     if "stl" in settings.formats:
@@ -99,7 +96,7 @@ def print_plate(options: BuildOptions, report: BuildReport, settings: ExportOpti
 
         for name in dict.fromkeys(part.name for item in objects for part in item.parts):
             meshes = [part.mesh for item in objects for part in item.parts if part.name == name]
-            target = options.out / FOLDERS["stl"] / f"{stem}-{name}.stl"
+            target = options.out / "stl" / f"{stem}-{name}.stl"
             report.add(target, write_stl(meshes, target, f"{title}, {name}"))
 
 
@@ -121,10 +118,6 @@ def prints3d_jobs(options: BuildOptions, settings: ExportOptions) -> list:
         plan = plan_set(options, settings, name)
         jobs += [(print_plate, options, (settings, name, plan, number)) for number in range(1, len(plan.plates) + 1)]
     return jobs
-
-
-def folders(options: BuildOptions, settings: ExportOptions) -> list[Path]:
-    return [options.out / FOLDERS[fmt] for fmt in FOLDERS if fmt in settings.formats]
 
 
 def thin_warnings(findings, min_feature: float) -> list[str]:
