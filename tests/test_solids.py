@@ -230,6 +230,15 @@ def test_arrows_point_to_the_head_and_the_head_has_its_pips(tmp_path, set_name):
 
 # --- options, presets, relief, one filament -------------------------------------------------------
 
+def test_every_preset_is_a_size_the_kit_takes():
+    from generator.settings.tile_presets import tile_presets
+
+    for name, (size, source) in tile_presets().items():
+        assert source
+        assert parse_tile_size(name) == size
+        assert parse_tile_size(f"{size.width:g}x{size.height:g}x{size.thickness:g}") == size      # in range
+
+
 def test_presets_and_thickness():
     assert parse_tile_size("standard") == TileSize(24, 48, thickness=6)
     assert parse_tile_size("tournament") == TileSize(28, 55, thickness=13)
@@ -341,6 +350,7 @@ def test_small_pips_are_named():
     (["--edge-radius", "3.5"], "--edge-radius: 3.5 mm would round into the features"),
     (["--edge-radius", "1.7", "--tile-size", "22x44x3"], "rounds more than half the 3 mm thickness"),
     (["--tile-size", "22x44x40"], "--tile-size: thickness 40 mm is outside 2-30 mm"),
+    (["--tile-size", "10x20", "--min-feature", "2"], "reach past the tile's edge"),
     (["--filaments", "0"], "--filaments: 0 filaments is outside 1-16"),
     (["--relief", "sunken"], "Invalid value for '--relief'"),
     (["--format", "obj"], "unknown format 'obj'"),

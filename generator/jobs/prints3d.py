@@ -82,7 +82,9 @@ def print_plate(options: BuildOptions, report: BuildReport, settings: ExportOpti
                                   filament.extruder, mesh_of(part.solid).moved(transform)))
         objects.append(MeshObject(placed.tile.id, tuple(parts), IDENTITY))
     if number == 1:
-        report.instructions.append(filament_line(set_name, plan.palette))
+        report.instructions.append(filament_line(set_name, plan.palette) if settings.solids.filaments > 1 else
+                                   f"set {set_name}: one filament: the bodies alone, their features "
+                                   f"{plan.spec.relief}")
     stem = plate_stem(set_name, number)
     title = f"Open Domino Kit: set {set_name}, plate {number} of {len(plan.plates)}"
     if "3mf" in settings.formats:

@@ -56,6 +56,10 @@ def solid_spec(tile_set, survey, size: TileSize, edge_radius: float | None = Non
     less if the features come closer to the edge (to the tenth of a mm below their distance)."""
     thickness = size.thickness or default_thickness(size.width)
     room, where = survey.room, survey.nearest
+    if room < 0:
+        raise UserError(f"--tile-size: at {size.width:g} x {size.height:g} mm the features of tile {where} of set "
+                        f"{tile_set.name} reach past the tile's edge (strokes are at least --min-feature "
+                        f"{min_feature:g} mm wide); use a larger --tile-size or a smaller --min-feature")
     if edge_radius is None:
         edge_radius = min(default_edge_radius(thickness), max(0.0, math.floor(room * 10) / 10))
     elif edge_radius > room + 1e-9:
