@@ -65,7 +65,7 @@ def side_features(items, ground: Colour, width: float, height: float, mirrored: 
 
 
 _SECTIONS: dict[tuple, object] = {}
-MAX_CACHED = 20_000
+MAX_CACHED = 4096        # distinct areas: double-18 has some 500
 
 
 def _section(area, width: float, height: float, mirrored: bool, tolerance: float):

@@ -34,7 +34,3 @@ def outline_section(outline, width: float, height: float, tolerance: float = TOL
     """A tile's outline (generator/scene/outline.py) as a CrossSection."""
     return section([outline.flattened(tolerance)], width, height)
 
-
-def contours(cross_section) -> list[np.ndarray]:
-    """The polygons of a CrossSection, in its (solid) coordinates."""
-    return [np.asarray(polygon) for polygon in cross_section.to_polygons()]
