@@ -1,4 +1,4 @@
-"""Benchmark of Open Domino Kit: time, memory and output size against the targets of issues 9, 17, 29, 30 and 31.
+"""Benchmark of Open Domino Kit: time, memory and output size against the targets of issues 9, 17, 29, 30, 31 and 32.
 
     python benchmarks/bench.py [--runs 3] [--json]
 
@@ -23,6 +23,8 @@ scratch folder) and reports:
   (i) the rules for phones (issue 31): the whole web site and the four e-books,
       `opendomino booklet --format html,epub --book all --lang all`, and the weight of its
       heaviest page.
+  (j) tiles to 3D-print: `opendomino export --format 3mf,stl` of double-6 and of double-18 (when
+      manifold3d, the extra opendomino[3d], is installed).
 
 Each command runs once untimed first (a warm-up: disk cache, Python's bytecode cache), then
 --runs times. Wall time is min and median over the runs. Peak memory is reported twice:
@@ -43,6 +45,7 @@ This is a benchmark, not a test: it prints PASS or MISS per target and always ex
 """
 
 import argparse
+import importlib.util
 import json
 import os
 from pathlib import Path
@@ -58,7 +61,7 @@ CHECKOUT = Path(__file__).resolve().parent.parent
 MB = 1e6
 SAMPLE_SECONDS = 0.02
 
-# The targets of issues 9, 17, 29, 30 and 31, on a 2-core machine.
+# The targets of issues 9, 17, 29, 30, 31 and 32, on a 2-core machine.
 TARGETS = {
     "build_wall": 1.0,            # s, the full default kit, classic booklets apart
     "build_cpu": 1.5,             # s, user + sys of the command and its workers
@@ -71,6 +74,8 @@ TARGETS = {
     "icc_ratio": 1.1,             # a shop build with --icc against one without (issue 29)
     "rules_web_cpu": 1.0,         # s, the web site and the four e-books (issue 31)
     "page_size": 300_000,         # bytes, the heaviest page of the web site (issue 31)
+    "solids_double_6_wall": 3.0,  # s, issue 32: 3MF and STL of double-6 (28 tiles)
+    "solids_double_18_wall": 15.0,  # s, issue 32: 3MF and STL of double-18 (190 tiles)
 }
 
 
@@ -262,7 +267,16 @@ def report(results: dict, runs: int) -> list[tuple[bool, str]]:
     checks.append((cut["cut_files_cpu"] < TARGETS["cut_cpu"],
                    f"cut files of A, B and C for {', '.join(cut['machines'])} < {TARGETS['cut_cpu']:g} s CPU beyond "
                    f"the drawing: {cut['cut_files_cpu']:.3f} s"))
-    print("\nTargets (issues 9, 17, 29, 30 and 31, on a 2-core machine):")
+    for name, count in (("double-6", 28), ("double-18", 190)):
+        solids = results.get(f"solids-{name}")
+        if solids is None:
+            print(f"3D tiles of {name}: not measured (manifold3d is not installed: pip install \"opendomino[3d]\")")
+            continue
+        target = TARGETS[f"solids_{name.replace('-', '_')}_wall"]
+        checks.append((solids["wall_median"] <= target,
+                       f"3MF and STL of {name} ({count} tiles) <= {target:g} s: {solids['wall_median']:.2f} s wall, "
+                       f"{solids['cpu_median']:.2f} s CPU (medians), {sum(solids['files'].values()) / MB:.1f} MB"))
+    print("\nTargets (issues 9, 17, 29, 30, 31 and 32, on a 2-core machine):")
     for passed, line in checks:
         print(f"  {'PASS' if passed else 'MISS'}  {line}")
     return checks
@@ -312,6 +326,10 @@ def main() -> None:
         cut_output = subprocess.run([sys.executable, str(CHECKOUT / "benchmarks" / "cut_files.py"), "--json",
                                      "--runs", str(args.runs)], check=True, env=env, capture_output=True, text=True)
         results["cut"] = json.loads(cut_output.stdout.strip().splitlines()[-1])
+        if importlib.util.find_spec("manifold3d") is not None:
+            for name in ("double-6", "double-18"):
+                results[f"solids-{name}"] = bench(f"solids-{name}", ["export", "--format", "3mf,stl", "--sets", name],
+                                                  args.runs, scratch, env)
         checks = report(results, args.runs)
     if args.json:
         print(json.dumps({"results": results, "targets": [{"passed": p, "target": t} for p, t in checks]}, indent=1))

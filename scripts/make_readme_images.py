@@ -3,6 +3,7 @@ chromium for the phone screenshots of the rules web site).
 
 Run: python scripts/make_readme_images.py          (builds into a temporary folder first)
      python scripts/make_readme_images.py --cut    (only the cutting-machine pictures; needs chromium)
+     python scripts/render_solids.py               (the 3D-printed tiles; needs opendomino[3d])
 """
 
 from pathlib import Path
@@ -36,6 +37,17 @@ PICTURES = [  # (file, page indices shown side by side, output name, width of on
 ]
 
 
+def side_by_side(pictures, gap: int, background: str) -> Image.Image:
+    """The pictures in a row, `gap` pixels apart, top-aligned."""
+    row = Image.new("RGB", (sum(p.width for p in pictures) + gap * (len(pictures) - 1),
+                            max(p.height for p in pictures)), background)
+    x = 0
+    for picture in pictures:
+        row.paste(picture, (x, 0))
+        x += picture.width + gap
+    return row
+
+
 # The rules web site on a phone (360 x 800 CSS pixels, 2 device pixels each): a game page in the
 # light look, and the same game further down, at its figure, in the dark look.
 PHONE = {"width": 360, "height": 800}
@@ -59,9 +71,7 @@ def phone_screenshots(site: Path) -> None:
             shots.append(Image.open(shot).convert("RGB"))
             context.close()
         chromium.close()
-    picture = Image.new("RGB", (sum(s.width for s in shots) + 24 * (len(shots) - 1), shots[0].height), "#888888")
-    for index, shot in enumerate(shots):
-        picture.paste(shot, (index * (shot.width + 24), 0))
+    picture = side_by_side(shots, 24, "#888888")
     picture = picture.resize((picture.width // 2, picture.height // 2), Image.LANCZOS)
     picture.save(IMAGES / "rules-site-phone.png", optimize=True)
     print(f"wrote {IMAGES / 'rules-site-phone.png'}")
@@ -89,10 +99,7 @@ def product_picture(folder: Path) -> None:
             top = (product.pixels[1] - product.trim[1] * pixels_per_mm) / 2 + inset * pixels_per_mm
             draw.rectangle((left, top, product.pixels[0] - left, product.pixels[1] - top), outline=colour, width=3)
         shown.append(image.resize((width, round(width * image.height / image.width)), Image.LANCZOS))
-    picture = Image.new("RGB", (sum(p.width for p in shown) + 8 * (len(shown) - 1), shown[0].height), "#888888")
-    for index, image in enumerate(shown):
-        picture.paste(image, (index * (width + 8), 0))
-    picture.save(IMAGES / image_name, optimize=True)
+    side_by_side(shown, 8, "#888888").save(IMAGES / image_name, optimize=True)
     print(f"wrote {IMAGES / image_name}")
 
 
@@ -132,13 +139,7 @@ def main() -> None:
             document = pypdfium2.PdfDocument(out / file_name)
             pages = [document[i].render(scale=width / document[i].get_width()).to_pil().convert("RGB")
                      for i in page_indices]
-            picture = Image.new("RGB", (sum(p.width for p in pages) + 8 * (len(pages) - 1),
-                                        max(p.height for p in pages)), "#888888")
-            x = 0
-            for page in pages:
-                picture.paste(page, (x, 0))
-                x += page.width + 8
-            picture.save(IMAGES / image_name, optimize=True)
+            side_by_side(pages, 8, "#888888").save(IMAGES / image_name, optimize=True)
             print(f"wrote {IMAGES / image_name}")
         phone_screenshots(out / "rules")
     with tempfile.TemporaryDirectory() as folder:

@@ -247,9 +247,9 @@ def test_png_text_uses_the_bundled_fonts_and_no_system_font(tmp_path):
     assert result.returncode == 0 and result.stderr == "", result.stderr
     import skia
 
-    from generator.writers import png
-    typeface = png._typeface("sans-bold")
+    from generator.scene import typefaces  # where the PNG writer's typefaces come from
+    typeface = typefaces.bundled_typeface("sans-bold")
     assert typeface.getFamilyName() == "PT Sans"
-    manager = png._font_manager()              # an empty manager: it knows no system font
+    manager = typefaces._font_manager()        # an empty manager: it knows no system font
     assert [manager.getFamilyName(i) for i in range(manager.countFamilies())] == [""]
     assert manager.matchFamilyStyle("DejaVu Sans", skia.FontStyle()) is None

@@ -28,13 +28,17 @@ SPOT_STEP = 0.30              # Chinese backs: the three spots on a diagonal
 SPOT_RADIUS = 0.07
 
 
+def face_colour(tile_set: TileSet, theme: Theme):
+    """The ground of a set's fronts: Chinese tiles have their own."""
+    return theme.colour("chinese.face" if tile_set.digit_style == "chinese" else "tile.face")
+
+
 def tile_front(tile: Tile, tile_set: TileSet, theme: Theme, size: TileSize, bleed: float = 0.0) -> Drawing:
     if tile_set.shape == "triangle":
         return triangle_front(tile, tile_set, theme, size, bleed)
     w, h, side = size.width, size.height, size.half_side
     drawing = Drawing(w, h)
-    face = theme.colour("chinese.face" if tile_set.digit_style == "chinese" else "tile.face")
-    drawing.add(ground("domino", size, bleed, face))
+    drawing.add(ground("domino", size, bleed, face_colour(tile_set, theme)))
     if tile_set.divider:
         margin = DIVIDER_MARGIN * w
         drawing.add(Line(margin, h / 2, w - margin, h / 2,

@@ -86,7 +86,8 @@ _KIT_OPTION_DECORATORS = {
     "paper": click.option("--paper", default=DEFAULTS.paper, show_default=True,
                           help="Paper for home printing: a4, letter, a3 or WIDTHxHEIGHT in mm, e.g. 200x280."),
     "tile_size_text": click.option("--tile-size", "tile_size_text", default=str(DEFAULTS.tile_size),
-                                   show_default=True, help="Tile size WIDTHxHEIGHT in mm (portrait)."),
+                                   show_default=True, help="Tile size WIDTHxHEIGHT in mm (portrait); WxHxT with a thickness (3D "
+                                        "tiles), or mini, standard, professional, jumbo, tournament, open-domino."),
     "corner_radius_text": click.option("--corner-radius", "corner_radius_text", default=f"{DEFAULTS.corner_radius:g}",
                                        show_default=True, metavar="MM",
                                        help="Round the tiles' corners: radius in mm, up to a third of the tile "
@@ -231,6 +232,8 @@ def report_written(report: BuildReport, out: Path | None = None, started: float 
         say(f"wrote {path}", level=1)
     for note in report.notes:
         say(f"note: {note}", err=True)
+    for warning in report.warnings:
+        say(f"warning: {warning}", err=True)
     if out is None:
         return
     manifest = write_manifest(out, report, previous)

@@ -6,24 +6,15 @@ import click
 
 from generator.commands.common import kit_options, report_written, sets_option, start_writing, with_sets
 from generator.commands.group import cli, progress, say
-from generator.errors import UserError
 from generator.settings.build_options import BuildOptions, CutOptions
-from generator.settings.options import parse_number, short_enough
+from generator.settings.options import parse_extent, parse_number
 
 MIN_SHEET, MAX_SHEET = 20.0, 3000.0      # mm per side
 
 
 def parse_sheet(text: str, option: str = "--sheet") -> tuple[float, float]:
     """WIDTHxHEIGHT in mm, e.g. 300x200: the material a laser cuts."""
-    parts = short_enough(text, option, "300x200").lower().replace("×", "x").split("x")
-    try:
-        width, height = (float(part) for part in parts)
-    except ValueError:
-        raise UserError(f"{option}: {text!r} is not WIDTHxHEIGHT in mm; write e.g. 300x200") from None
-    if not all(MIN_SHEET <= value <= MAX_SHEET for value in (width, height)):
-        raise UserError(f"{option}: {width:g}x{height:g} mm is outside {MIN_SHEET:g}-{MAX_SHEET:g} mm per side; "
-                        "give the material's size, e.g. 300x200")
-    return width, height
+    return parse_extent(text, option, "300x200", MIN_SHEET, MAX_SHEET, "give the material's size")
 
 
 def parse_machine(text: str, option: str = "--machine") -> str:

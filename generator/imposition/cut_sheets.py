@@ -80,6 +80,24 @@ def capacity(shape: str, size: TileSize, bleed: float, width: float, height: flo
     return (rows, columns) if columns else (0, 0)
 
 
+def gang_pages(tiles, shape: str, size: TileSize, width: float, height: float, margin: float,
+               gap: float) -> list[list[PlacedTile]]:
+    """The tiles, in order, a `gap` apart on as many width x height pages as they need, each page's
+    tiles starting at its top-left corner inside the `margin`; [] when not one tile fits."""
+    half = gap / 2
+    rows, columns = capacity(shape, size, half, width - 2 * margin + gap, height - 2 * margin + gap)
+    if not rows:
+        return []
+    pages = []
+    for first in range(0, len(tiles), rows * columns):
+        chunk = tiles[first:first + rows * columns]
+        probe = gang_grid(chunk, shape, size, half, math.ceil(len(chunk) / columns), columns, (0.0, 0.0))
+        x0, y0, _, _ = extent(probe)
+        pages.append([PlacedTile(t.tile, t.x - x0 + margin, t.y - y0 + margin, t.turn,
+                                 t.outline.translated(margin - x0, margin - y0)) for t in probe])
+    return pages
+
+
 def extent(tiles: list[PlacedTile], grow: float = 0.0) -> tuple[float, float, float, float]:
     """The box of the tiles' outlines grown by `grow`."""
     boxes = [tile.outline.offset(grow).bounds() for tile in tiles]

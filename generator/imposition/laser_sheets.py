@@ -11,16 +11,15 @@ scored, the notation engraved. It is cut whole when the sheet holds it, else in 
 board's lines (every second column line, so no number of the small notation is cut through).
 """
 
-import math
 
 from msgspec import Struct
 
 from generator.art.board import BoardGeometry, board_lines, board_notation, place_outlines
 from generator.art.sheet_marks import merged_runs
-from generator.art.tile import tile_front
+from generator.art.tile import face_colour, tile_front
 from generator.colour.theme import Theme
 from generator.errors import UserError
-from generator.imposition.cut_sheets import PlacedTile, capacity, extent, gang_grid, ordered_tiles
+from generator.imposition.cut_sheets import gang_pages, ordered_tiles
 from generator.model.tiles import TileSet
 from generator.scene.cut_sheet import CutSheet
 from generator.scene.drawing import Group, placed, translate
@@ -50,22 +49,15 @@ def tile_sheets(tile_set: TileSet, theme: Theme, size: TileSize, layout: LaserLa
     """Every tile of the set on as many sheets as it takes."""
     check_layout(layout, size)
     width, height = layout.sheet
-    free = (width - 2 * layout.margin, height - 2 * layout.margin)
-    half = 0.0 if layout.shared_edges else layout.gap / 2
-    rows, columns = capacity(tile_set.shape, size, half, free[0] + 2 * half, free[1] + 2 * half)
-    if not rows:
+    pages = gang_pages(ordered_tiles(tile_set), tile_set.shape, size, width, height, layout.margin,
+                       0.0 if layout.shared_edges else layout.gap)
+    if not pages:
         w, h = frame(tile_set.shape, size)
         raise UserError(f"--sheet: {width:g}x{height:g} mm less {layout.margin:g} mm margins does not hold one "
                         f"{w:g} x {h:g} mm tile; give a larger --sheet")
-    tiles = ordered_tiles(tile_set)
-    ground = theme.colour("chinese.face" if tile_set.digit_style == "chinese" else "tile.face")
+    ground = face_colour(tile_set, theme)
     sheets = []
-    for first in range(0, len(tiles), rows * columns):
-        chunk = tiles[first:first + rows * columns]
-        probe = gang_grid(chunk, tile_set.shape, size, half, math.ceil(len(chunk) / columns), columns, (0.0, 0.0))
-        x0, y0, _, _ = extent(probe)
-        placed_tiles = [PlacedTile(t.tile, t.x - x0 + layout.margin, t.y - y0 + layout.margin, t.turn,
-                                   t.outline.translated(layout.margin - x0, layout.margin - y0)) for t in probe]
+    for placed_tiles in pages:
         sheet = CutSheet(width, height, ground=ground)
         if layout.shared_edges:
             sheet.cuts = [((x1, y1), (x2, y2)) for x1, y1, x2, y2 in merged_runs(

@@ -23,7 +23,7 @@ from generator.art.sheet_marks import (
     rounded_cut_lines,
     scale_bar,
 )
-from generator.art.tile import tile_back, tile_front
+from generator.art.tile import face_colour, tile_back, tile_front
 from generator.colour.theme import Theme
 from generator.imposition.mirror import back_shift, mirror_box, mirrors_x
 from generator.imposition.paper import Paper
@@ -124,8 +124,7 @@ def _area_shapes(areas, style: Style) -> list:
 def _fronts(request: SheetRequest, block: TileGrid) -> list:
     """Face background with bleed, the tiles, dashed cut lines and pricking rings."""
     outlines = _outlines(request, block)
-    face = Style(fill=request.theme.colour("chinese.face" if request.tile_set.digit_style == "chinese"
-                                           else "tile.face"))
+    face = Style(fill=face_colour(request.tile_set, request.theme))
     items = _area_shapes(_areas(outlines, BLEED), face)
     for tile, tx, ty, turn in sheet_slots(request.tile_set, block):
         items.append(placed(tile_front(tile, request.tile_set, request.theme, block.size), tx, ty, turn))

@@ -27,7 +27,7 @@ from generator.model.set_loader import load_set
 from generator.model.tiles import Tile, TileSet
 from generator.scene.drawing import Drawing, placed
 from generator.scene.sizes import TileSize
-from generator.settings.build_options import DEFAULT_FORMATS, FORMATS, ExportOptions  # noqa: F401
+from generator.settings.build_options import DEFAULT_FORMATS, FORMATS, SOLID_FORMATS, ExportOptions  # noqa: F401
 from generator.writers.png import write_png
 from generator.writers.svg import write_svg
 
@@ -122,6 +122,10 @@ def export_jobs(options: BuildOptions, settings: ExportOptions) -> list:
         jobs.append((export_tts_table, options, (settings,)))
     if "atlas" in settings.formats:
         jobs += [(export_atlas, options, (settings, name)) for name in options.sets]
+    if set(SOLID_FORMATS) & set(settings.formats):
+        from generator.jobs.prints3d import prints3d_jobs
+
+        jobs += prints3d_jobs(options, settings)
     return jobs
 
 
@@ -129,8 +133,18 @@ def run_export(options: BuildOptions, jobs: list, job_done: Callable[[int], None
     """Run the jobs, calling job_done(1) after each; the files written, in job order."""
     folders = [options.out / fmt / name for fmt in ("png", "svg") for name in ("", *options.sets)]
     folders += [options.out / tabletop.TTS_FOLDER, options.out / tabletop.ATLAS_FOLDER]
+    folders += [options.out / fmt for fmt in SOLID_FORMATS]           # 3mf/, stl/
     return run_in_folders(options.out, folders, jobs, job_done)
 
 
+def with_warnings(report: BuildReport, settings: ExportOptions) -> BuildReport:
+    """The report with what its steps found said as warnings: the 3D tiles' thin features."""
+    if report.findings:
+        from generator.jobs.prints3d import thin_warnings
+
+        report.warnings += thin_warnings(report.findings, settings.solids.min_feature)
+    return report
+
+
 def export(options: BuildOptions, settings: ExportOptions = ExportOptions()) -> BuildReport:
-    return run_export(options, export_jobs(options, settings))
+    return with_warnings(run_export(options, export_jobs(options, settings)), settings)

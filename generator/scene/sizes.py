@@ -1,5 +1,6 @@
-"""A tile's size in millimetres: the one number of the kit a user sets with --tile-size, and the
-radius of its corners (--corner-radius), which travels with it to everything that draws a tile."""
+"""A tile's size in millimetres: the one number of the kit a user sets with --tile-size, the radius
+of its corners (--corner-radius), which travels with it to everything that draws a tile, and its
+thickness, which only the 3D-printed tiles use (0: not given, generator/solids/spec.py chooses)."""
 
 from msgspec import Struct
 
@@ -8,6 +9,7 @@ class TileSize(Struct, frozen=True):
     width: float = 22.0
     height: float = 44.0
     corner_radius: float = 0.0      # mm; 0 = sharp corners (generator/scene/outline.py rounds them)
+    thickness: float = 0.0          # mm; 0 = not given
 
     @property
     def half_side(self) -> float:
@@ -15,4 +17,5 @@ class TileSize(Struct, frozen=True):
         return min(self.width, self.height / 2)
 
     def __str__(self) -> str:
-        return f"{self.width:g}x{self.height:g}"
+        size = f"{self.width:g}x{self.height:g}"
+        return f"{size}x{self.thickness:g}" if self.thickness else size

@@ -54,6 +54,9 @@ class BuildReport(Struct):
     notes: list[str] = field(default_factory=list)
     described: dict[str, dict] = field(default_factory=dict)    # str(path) -> what its writer knew
     instructions: list[str] = field(default_factory=list)       # what to type into a machine's program
+    warnings: list[str] = field(default_factory=list)           # what may not come out right, said as "warning:"
+    findings: list = field(default_factory=list)                # a step's observations as records, which the
+                                                                # command gathers into warnings over all steps
 
     def add(self, path: Path, description: dict) -> None:
         """A file written, with the writer's description of it for the manifest."""
@@ -65,12 +68,25 @@ class BuildReport(Struct):
         self.notes += other.notes
         self.described.update(other.described)
         self.instructions += other.instructions
+        self.warnings += other.warnings
+        self.findings += other.findings
 
 
 # The rules as PDF booklets, as the offline web site (rules/), as EPUB e-books; `build` makes all three.
 RULES_FORMATS = ("pdf", "html", "epub")
-FORMATS = ("png", "svg", "tts", "atlas")
+FORMATS = ("png", "svg", "tts", "atlas")           # the pictures: what --format all makes
+SOLID_FORMATS = ("3mf", "stl")                      # 3D-printed tiles: named one by one (they need opendomino[3d])
 DEFAULT_FORMATS = ("png", "svg")
+
+
+class SolidOptions(Struct, frozen=True):
+    """How 3D-printed tiles are made (generator/solids/spec.py says what each number does)."""
+    edge_radius: float | None = None        # mm; None: the usual one for the thickness
+    relief_depth: float = 1.0               # mm
+    relief: str = "recessed"                # or "raised"
+    plate: tuple[float, float] = (220.0, 220.0)     # mm, the printer's build plate
+    min_feature: float = 0.4                # mm, one nozzle width
+    filaments: int = 4                      # colours the printer holds; 1 = the body alone
 
 
 class ExportOptions(Struct, frozen=True):
@@ -78,6 +94,7 @@ class ExportOptions(Struct, frozen=True):
     dpi: float = 300.0        # tile PNGs and atlases
     bleed: float = 3.0        # mm of background around each tile picture
     base_url: str | None = None     # TTS: where the images will be on the web; None = file:/// addresses
+    solids: SolidOptions = SolidOptions()
 
 
 class CutOptions(Struct, frozen=True):

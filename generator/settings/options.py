@@ -9,7 +9,7 @@ from generator.files.paths import parse_out, parse_path  # noqa: F401  (option p
 from generator.model.set_loader import canonical_set_name, known_set_names
 from generator.scene.sizes import TileSize
 
-_SIZE = re.compile(r"^\s*([0-9]*\.?[0-9]+)\s*[xX×]\s*([0-9]*\.?[0-9]+)\s*$")
+_SIZE = re.compile(r"^\s*([0-9]*\.?[0-9]+)\s*[xX×]\s*([0-9]*\.?[0-9]+)\s*(?:[xX×]\s*([0-9]*\.?[0-9]+)\s*)?$")
 MIN_TILE_WIDTH = 10.0
 MAX_TILE_WIDTH = 60.0
 
@@ -27,19 +27,31 @@ def short_enough(text, option: str, example: str) -> str:
     return text
 
 
+MIN_THICKNESS, MAX_THICKNESS = 2.0, 30.0     # mm: a printed tile thinner breaks, thicker is a brick
+
+
 def parse_tile_size(text: str, option: str = "--tile-size") -> TileSize:
-    """WIDTHxHEIGHT in mm, or one length L: an L/2 x L domino, whose height is a triangle's side."""
+    """WIDTHxHEIGHT in mm, WIDTHxHEIGHTxTHICKNESS (the thickness is for 3D-printed tiles), one length L
+    (an L/2 x L domino, whose height is a triangle's side), or a preset of templates/tile_sizes.toml."""
+    from generator.settings.tile_presets import tile_presets
+
     text = short_enough(text, option, "22x44")
+    presets = tile_presets()
+    if (text or "").strip().lower() in presets:
+        return presets[text.strip().lower()][0]
     single = _LENGTH.match(text or "")
     match = _SIZE.match(text or "")
     if not match and not single:
         raise UserError(f"{option}: {text!r} is not WIDTHxHEIGHT in mm; write e.g. 22x44 (or 44: "
-                        "a 22 x 44 domino, a triangle of side 44)")
+                        f"a 22 x 44 domino, a triangle of side 44; 22x44x6 with a thickness; or one of "
+                        f"{', '.join(presets)})")
+    thickness = 0.0
     if single:
         width, height = float(single[1]) / 2, float(single[1])
     else:
         width, height = float(match[1]), float(match[2])
-    if not (math.isfinite(width) and math.isfinite(height)) or width <= 0 or height <= 0:
+        thickness = float(match[3]) if match[3] else 0.0
+    if not all(math.isfinite(v) for v in (width, height, thickness)) or width <= 0 or height <= 0:
         raise UserError(f"{option}: sizes must be positive numbers of mm, e.g. 22x44")
     if not MIN_TILE_WIDTH <= width <= MAX_TILE_WIDTH:
         raise UserError(f"{option}: width {width:g} mm is outside {MIN_TILE_WIDTH:g}-{MAX_TILE_WIDTH:g} mm; "
@@ -47,7 +59,23 @@ def parse_tile_size(text: str, option: str = "--tile-size") -> TileSize:
     if not 1.5 * width <= height <= 2.5 * width:
         raise UserError(f"{option}: {width:g}x{height:g} is not tile-shaped; "
                         f"make the height about twice the width, e.g. {width:g}x{2 * width:g}")
-    return TileSize(width, height)
+    if match and match[3] and not MIN_THICKNESS <= thickness <= MAX_THICKNESS:
+        raise UserError(f"{option}: thickness {thickness:g} mm is outside {MIN_THICKNESS:g}-{MAX_THICKNESS:g} mm; "
+                        f"printed tiles are 5-13 mm thick, e.g. {width:g}x{height:g}x6")
+    return TileSize(width, height, thickness=thickness)
+
+
+def parse_extent(text: str, option: str, example: str, low: float, high: float, what: str) -> tuple[float, float]:
+    """WIDTHxHEIGHT in mm, e.g. 300x200, each side from `low` to `high` mm; `what` ends the message."""
+    parts = short_enough(text, option, example).lower().replace("×", "x").split("x")
+    try:
+        width, height = (float(part) for part in parts)
+    except ValueError:
+        raise UserError(f"{option}: {text!r} is not WIDTHxHEIGHT in mm; write e.g. {example}") from None
+    if not all(math.isfinite(value) and low <= value <= high for value in (width, height)):
+        raise UserError(f"{option}: {width:g}x{height:g} mm is outside {low:g}-{high:g} mm per side; {what}, "
+                        f"e.g. {example}")
+    return width, height
 
 
 def parse_set_names(text: str, option: str = "--sets") -> tuple[str, ...]:
@@ -143,14 +171,17 @@ def parse_paper(text: str, option: str = "--paper") -> str:
 
 
 
-def parse_formats(text: str, choices: tuple[str, ...], option: str = "--format") -> tuple[str, ...]:
-    """A comma-separated list of formats out of `choices`, or "all"; in the order given."""
+def parse_formats(text: str, choices: tuple[str, ...], option: str = "--format",
+                  named_only: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """A comma-separated list of formats out of `choices` and `named_only`, in the order given;
+    "all" stands for every one of `choices` (`named_only` ones are made only when named)."""
+    known = choices + named_only
     names = [part.strip().lower() for part in str(text).split(",") if part.strip()]
     if not names:
-        raise UserError(f"{option}: name a format: {', '.join(choices)} or all")
-    if "all" in names:
-        return choices
+        raise UserError(f"{option}: name a format: {', '.join(known)} or all")
     for name in names:
-        if name not in choices:
-            raise UserError(f"{option}: unknown format {name!r}; choose from {', '.join(choices)} or all")
-    return tuple(dict.fromkeys(names))
+        if name not in known and name != "all":
+            raise UserError(f"{option}: unknown format {name!r}; choose from {', '.join(known)} or all")
+    if "all" in names:
+        names = [*choices, *names]
+    return tuple(dict.fromkeys(name for name in names if name != "all"))

@@ -8,7 +8,6 @@ fonts (PT Sans, PT Serif) loaded from their files, never a system font, with the
 the PDF. The page is white under the drawing. Pillow writes the PNG (with its dpi).
 """
 
-from functools import cache
 import io
 from pathlib import Path
 
@@ -16,13 +15,13 @@ from PIL import Image
 import skia
 
 from generator.files.atomic import write_bytes
-from generator.files.resources import font_path
 from generator.scene.drawing import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text, path_pieces
 from generator.scene.drawing import Path as ScenePath
-from generator.scene.fonts import FONT_FILES, require_glyphs
+from generator.scene.fonts import require_glyphs
+from generator.scene.painted_areas import MITER_LIMIT
+from generator.scene.typefaces import bundled_typeface
 
 MM_PER_INCH = 25.4
-MITER_LIMIT = 10.0                       # as PDF's default
 MAX_PIXELS = 200_000_000                 # a 14,000 x 14,000 image; larger is a mistake, not a picture
 PNG_COMPRESSION = 3
 
@@ -68,26 +67,6 @@ def write_png(drawing: Drawing, target: Path, dpi: float = 300, transparent: boo
     """Write the PNG; returns what the manifest says of it."""
     write_bytes(target, png_bytes(drawing, dpi, transparent))
     return {"pixels": list(pixel_size(drawing.width, drawing.height, dpi)), "dpi": round(dpi)}
-
-
-@cache
-def _font_manager() -> skia.FontMgr:
-    # An empty manager that knows only the files we give it: Skia's default one would start
-    # fontconfig, read the system's fonts and print its warnings.
-    return skia.FontMgr.New_Custom_Empty()
-
-
-@cache
-def _typeface(role: str) -> skia.Typeface:
-    typeface = _font_manager().makeFromFile(str(font_path(FONT_FILES[role])), 0)
-    if typeface is None:
-        raise OSError(f"cannot load the bundled font {FONT_FILES[role]}")
-    return typeface
-
-
-def bundled_typeface(role: str) -> skia.Typeface:
-    """The bundled font of a role as a Skia typeface (the engraving's glyph outlines use it too)."""
-    return _typeface(role)
 
 
 def _colour(colour) -> int:
@@ -154,7 +133,7 @@ class _SkiaPainter:
 
     def text(self, shape: Text) -> None:
         require_glyphs(shape.font, shape.text)      # never let a glyph drop silently
-        font = skia.Font(_typeface(shape.font), shape.size)
+        font = skia.Font(bundled_typeface(shape.font), shape.size)
         font.setSubpixel(True)
         font.setHinting(skia.FontHinting.kNone)       # advances as in the PDF, unhinted
         width = font.measureText(shape.text)

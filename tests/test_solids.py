@@ -1,0 +1,418 @@
+"""3D-printed tiles (`opendomino export --format 3mf,stl`): every solid of every set is a closed,
+manifold, outward-facing mesh of positive volume; the files are read back with nothing of the kit's
+own (tests/mesh_inspect.py) and their objects, parts, colours, volumes, pips and arrows checked."""
+
+import math
+from pathlib import Path
+import shutil
+import subprocess
+import sys
+import zipfile
+
+from mesh_inspect import edge_problems, indexed, read_3mf, read_stl, shells, signed_volume, solids_of
+import numpy as np
+import pytest
+
+from generator.art.digits import pip_grid
+from generator.art.tile import CIRCLE_RADIUS, face_colour
+from generator.colour.theme import load_theme
+from generator.errors import UserError
+from generator.imposition.build_plates import GAP, MARGIN, build_plates
+from generator.model.set_loader import known_set_names, load_set
+from generator.scene.sizes import TileSize
+from generator.settings.options import parse_tile_size
+from generator.solids.meshes import mesh_of
+from generator.solids.palette import set_palette
+from generator.solids.spec import default_edge_radius, solid_spec
+from generator.solids.survey import survey_set
+from generator.solids.tile_solids import tile_solid
+
+THEME = load_theme("classic")
+LARGE_SETS = ("double-9", "double-12", "double-15", "double-18")
+SMALL_SETS = [name for name in known_set_names() if name not in LARGE_SETS]
+
+
+def run(*args, out: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "generator", "export", "--out", str(out), *args],
+                          capture_output=True, text=True)
+
+
+def spec_for(tile_set, size=TileSize(), **kwargs):
+    return solid_spec(tile_set, survey_set(tile_set, THEME, size, kwargs.get("min_feature", 0.4)), size, **kwargs)
+
+
+def check_solid(solid, where: str) -> None:
+    """manifold3d's own verdict, and the triangles it gives: every edge shared by two triangles running it
+    opposite ways, every closed piece of positive volume (its normals point out)."""
+    assert solid.status().name == "NoError", where
+    assert solid.volume() > 0, where
+    mesh = mesh_of(solid)
+    assert edge_problems(mesh.triangles) == 0, where
+    corners = mesh.vertices[mesh.triangles]
+    assert math.isclose(signed_volume(corners), solid.volume(), rel_tol=1e-4), where
+    for piece in shells(mesh.triangles):
+        assert signed_volume(corners[piece]) > 0, where
+
+
+def check_tiles(set_name: str, tiles=None) -> int:
+    tile_set = load_set(set_name)
+    spec = spec_for(tile_set)
+    checked = 0
+    for tile in tiles or tile_set.tiles:
+        solid = tile_solid(tile, tile_set, THEME, spec)
+        for part in solid.parts:
+            check_solid(part.solid, f"{tile.id} {part.name}")
+        # The parts fill the plain body exactly: the inlays are the recesses.
+        plain = sum(p.solid.volume() for p in solid.parts)
+        from generator.solids.body import rounded_body
+        whole = rounded_body(tile_set.shape, spec.size, spec.thickness, spec.edge_radius).volume()
+        assert math.isclose(plain, whole, rel_tol=1e-6), tile.id
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("set_name", SMALL_SETS)
+def test_every_solid_of_a_set_is_closed_and_outward(set_name):
+    assert check_tiles(set_name) == len(load_set(set_name).tiles)
+
+
+@pytest.mark.parametrize("set_name", LARGE_SETS)
+def test_large_sets_sampled(set_name):
+    """The reduced form of the slow test below: the tiles with most pips, and a few others."""
+    tiles = load_set(set_name).tiles
+    sample = sorted(tiles, key=lambda t: -(t.head + t.tail))[:4] + list(tiles[::23])
+    assert check_tiles(set_name, sample) == len(sample)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("set_name", LARGE_SETS)
+def test_every_solid_of_a_large_set(set_name):
+    assert check_tiles(set_name) == len(load_set(set_name).tiles)
+
+
+# --- the files ------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def double_six(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("double6")
+    result = run("--format", "3mf,stl", "--sets", "double-6", out=out)
+    assert result.returncode == 0, result.stderr
+    assert "warning" not in result.stderr, result.stderr
+    return out
+
+
+def test_stl_files_are_closed_manifold_and_outward(double_six):
+    files = sorted((double_six / "stl").glob("*.stl"))
+    assert [f.name for f in files] == ["double-6-plate-1-back.mark.stl", "double-6-plate-1-body.stl",
+                                       "double-6-plate-1-tile.digit.stl", "double-6-plate-1-tile.divider.stl"]
+    for path in files:
+        corners = read_stl(path)
+        _, triangles = indexed(corners)
+        assert edge_problems(triangles) == 0, path.name
+        assert signed_volume(corners) > 0, path.name
+        for piece in shells(triangles):
+            assert signed_volume(corners[piece]) > 0, path.name
+
+
+def test_3mf_reloads_with_its_objects_parts_and_colours(double_six):
+    objects, materials = read_3mf(double_six / "3mf" / "double-6-plate-1.3mf")
+    tile_set = load_set("double-6")
+    assert sorted(o.name for o in objects) == sorted(t.id for t in tile_set.tiles)
+    colours = {name: colour for name, colour in materials.values()}
+    assert colours == {"tile.face": "#FBF5E6", "tile.digit": "#000000", "tile.divider": "#6B6257",
+                       "back.mark": "#3B2A1C"}
+    for obj in objects:
+        tile = next(t for t in tile_set.tiles if t.id == obj.name)
+        names = [p.name for p in obj.parts]
+        # body first; pips only where there are any (0-0 has none); every tile a divider and a back mark
+        assert names[0] == "body" and obj.parts[0].extruder == 1
+        assert set(names) == {"body", "tile.divider", "back.mark"} | ({"tile.digit"} if tile.head + tile.tail else set())
+        for part in obj.parts:
+            assert part.colour == colours["tile.face" if part.name == "body" else part.name]
+            assert part.volume() > 0
+    extruders = {p.name: p.extruder for o in objects for p in o.parts}
+    assert sorted(extruders.values()) == [1, 2, 3, 4]             # four colours, four filaments
+
+
+def test_stl_and_3mf_hold_the_same_solids(double_six):
+    objects, _ = read_3mf(double_six / "3mf" / "double-6-plate-1.3mf")
+    for name in ("body", "tile.digit", "tile.divider", "back.mark"):
+        in_3mf = [p.vertices for o in objects for p in o.parts if p.name == name]
+        stl = read_stl(double_six / "stl" / f"double-6-plate-1-{name}.stl")
+        # The STL holds single-precision numbers, the 3MF four decimals of a mm: equal to a few in 100,000.
+        assert math.isclose(sum(signed_volume(c) for c in in_3mf), signed_volume(stl), rel_tol=1e-4), name
+        # the same places on the plate, too
+        box = np.concatenate(in_3mf).reshape(-1, 3)
+        assert np.allclose(box.min(0), stl.reshape(-1, 3).min(0), atol=1e-3)
+        assert np.allclose(box.max(0), stl.reshape(-1, 3).max(0), atol=1e-3)
+
+
+def test_double_six_has_168_pip_recesses(double_six):
+    """The pips counted from the geometry: the closed pieces of the ink part, each a pip's volume."""
+    corners = read_stl(double_six / "stl" / "double-6-plate-1-tile.digit.stl")
+    pieces = solids_of(corners)
+    assert len(pieces) == 168
+    grid = pip_grid(6, TileSize().half_side)
+    pip = math.pi * grid.radius ** 2 * 1.0          # 1 mm deep
+    for piece in pieces:            # a polygon whose chords stay within 0.02 mm of the circle: 2 % less
+        assert signed_volume(piece) == pytest.approx(pip, rel=0.025)
+    # and the recesses are in the body: its volume is the plain tiles' less the inlays
+    body = read_stl(double_six / "stl" / "double-6-plate-1-body.stl")
+    inlays = sum(signed_volume(read_stl(p)) for p in (double_six / "stl").glob("*.stl") if "body" not in p.name)
+    tile_set = load_set("double-6")
+    spec = spec_for(tile_set)
+    from generator.solids.body import rounded_body
+    plain = rounded_body("domino", spec.size, spec.thickness, spec.edge_radius).volume()
+    assert signed_volume(body) + inlays == pytest.approx(28 * plain, rel=1e-6)
+
+
+def test_same_inputs_same_bytes(double_six, tmp_path):
+    again = tmp_path / "again"
+    assert run("--format", "3mf,stl", "--sets", "double-6", out=again).returncode == 0
+    for path in list((double_six / "3mf").iterdir()) + list((double_six / "stl").iterdir()):
+        twin = again / path.parent.name / path.name
+        assert twin.read_bytes() == path.read_bytes(), path.name
+
+
+def test_the_plate_holds_its_tiles_apart(double_six):
+    objects, _ = read_3mf(double_six / "3mf" / "double-6-plate-1.3mf")
+    boxes = []
+    for obj in objects:
+        points = np.concatenate([p.vertices for p in obj.parts]).reshape(-1, 3)
+        lo, hi = points.min(0), points.max(0)
+        assert lo[0] >= MARGIN - 1e-6 and lo[1] >= MARGIN - 1e-6 and hi[0] <= 220 - MARGIN + 1e-6
+        assert hi[1] <= 220 - MARGIN + 1e-6 and lo[2] == pytest.approx(0) and hi[2] == pytest.approx(6)
+        boxes.append((lo, hi))
+    for i, (a_lo, a_hi) in enumerate(boxes):
+        for b_lo, b_hi in boxes[i + 1:]:
+            apart = max(b_lo[0] - a_hi[0], a_lo[0] - b_hi[0], b_lo[1] - a_hi[1], a_lo[1] - b_hi[1])
+            assert apart >= GAP - 1e-6
+
+
+# --- Open Domino sets: arrows and pips where the tile data says ----------------------------------
+
+def _pieces_with_centres(corners):
+    """(centre, volume, vertices) of each closed piece."""
+    found = []
+    for piece in solids_of(corners):
+        points = piece.reshape(-1, 3)
+        found.append((points.mean(0), signed_volume(piece), points))
+    return found
+
+
+@pytest.mark.parametrize("set_name", ["A", "B"])
+def test_arrows_point_to_the_head_and_the_head_has_its_pips(tmp_path, set_name):
+    out = tmp_path / set_name
+    assert run("--format", "3mf", "--sets", set_name, out=out).returncode == 0
+    tile_set = load_set(set_name)
+    side = TileSize().half_side
+    objects = [o for path in sorted((out / "3mf").glob("*.3mf")) for o in read_3mf(path)[0]]
+    assert len(objects) == len(tile_set.tiles)
+    for obj in objects:
+        tile = next(t for t in tile_set.tiles if t.id == obj.name)
+        body = obj.parts[0].vertices.reshape(-1, 3)
+        centre = (body.min(0) + body.max(0)) / 2            # the tile's centre on the plate; its head at +y
+        look = THEME.group(set_name, tile.group)
+        arrow_part = next(p for p in obj.parts if p.colour.lower() == look.arrow.hex.lower())
+        arrow = min(_pieces_with_centres(arrow_part.vertices), key=lambda piece: np.linalg.norm(piece[0][:2] -
+                                                                                              centre[:2]))
+        points = arrow[2]
+        # The head is the arrow's widest part: its barbs stand far out from the axis, toward the head.
+        barbs = points[np.abs(points[:, 0] - centre[0]) > 0.4 * CIRCLE_RADIUS * side]
+        assert len(barbs) and barbs[:, 1].mean() > centre[1], obj.name
+        # Pips: the ink's pieces away from the centre, counted in each half.
+        ink = next(p for p in obj.parts if p.name == "tile.digit") if tile.head + tile.tail else None
+        pips = [c for c, _, _ in _pieces_with_centres(ink.vertices)] if ink else []
+        pips = [c for c in pips if np.linalg.norm(c[:2] - centre[:2]) > CIRCLE_RADIUS * side]
+        toward_head = sum(1 for c in pips if c[1] > centre[1])
+        assert (toward_head, len(pips) - toward_head) == (tile.head, tile.tail), obj.name
+
+
+# --- options, presets, relief, one filament -------------------------------------------------------
+
+def test_every_preset_is_a_size_the_kit_takes():
+    from generator.settings.tile_presets import tile_presets
+
+    for name, (size, source) in tile_presets().items():
+        assert source
+        assert parse_tile_size(name) == size
+        assert parse_tile_size(f"{size.width:g}x{size.height:g}x{size.thickness:g}") == size      # in range
+
+
+def test_presets_and_thickness():
+    assert parse_tile_size("standard") == TileSize(24, 48, thickness=6)
+    assert parse_tile_size("tournament") == TileSize(28, 55, thickness=13)
+    assert parse_tile_size("22x44x8") == TileSize(22, 44, thickness=8)
+    tile_set = load_set("A")
+    assert spec_for(tile_set).thickness == 6                    # 22 mm wide: the Open Domino tile's 6 mm
+    spec = spec_for(tile_set, parse_tile_size("professional"))
+    assert (spec.thickness, spec.edge_radius) == (10, default_edge_radius(10)) == (10, 2)
+    solid = tile_solid(tile_set.tiles[5], tile_set, THEME, spec)
+    box = solid.parts[0].solid.bounding_box()
+    assert box[3] - box[0] == pytest.approx(25) and box[4] - box[1] == pytest.approx(50)
+    assert box[5] - box[2] == pytest.approx(10)
+
+
+def test_edge_radius_gives_way_to_features_near_the_edge():
+    """double-12's corner pips come within 0.77 mm of a 22 mm tile's edge: the default rounding is less."""
+    tile_set = load_set("double-12")
+    assert spec_for(tile_set).edge_radius == pytest.approx(0.7)
+    with pytest.raises(UserError, match="--edge-radius: 1 mm would round into the features of tile"):
+        spec_for(tile_set, edge_radius=1.0)
+
+
+def test_rounded_corners_change_no_feature():
+    """The art is clipped to a rounded outline: the clipped areas stay rings where they were rings."""
+    tile_set = load_set("C")
+    tile = tile_set.tiles[-1]
+    volumes = []
+    for radius in (0.0, 2.0):
+        size = TileSize(corner_radius=radius)
+        solid = tile_solid(tile, tile_set, THEME, spec_for(tile_set, size))
+        volumes.append({part.name: part.solid.volume() for part in solid.parts[1:]})
+    assert volumes[0].keys() == volumes[1].keys()
+    for name in volumes[0]:
+        assert volumes[1][name] == pytest.approx(volumes[0][name], rel=1e-6), name
+
+
+def test_raised_relief_stands_on_the_face():
+    tile_set = load_set("A")
+    spec = spec_for(tile_set, relief="raised", depth=0.8)
+    solid = tile_solid(tile_set.tiles[0], tile_set, THEME, spec)
+    body = solid.parts[0].solid
+    assert body.bounding_box()[5] == pytest.approx(spec.thickness)
+    tops = [part.solid.bounding_box()[5] for part in solid.parts[1:]]
+    assert max(tops) == pytest.approx(spec.thickness + 0.8)
+    for part in solid.parts:
+        check_solid(part.solid, part.name)
+    alone = tile_solid(tile_set.tiles[0], tile_set, THEME, spec, inlays=False)
+    assert len(alone.parts) == 1 and alone.parts[0].solid.bounding_box()[5] == pytest.approx(spec.thickness + 0.8)
+    check_solid(alone.parts[0].solid, "one filament")
+
+
+def test_one_filament_is_the_bodies_alone(tmp_path):
+    assert run("--format", "3mf,stl", "--sets", "double-3", "--filaments", "1", out=tmp_path).returncode == 0
+    objects, materials = read_3mf(tmp_path / "3mf" / "double-3-plate-1.3mf")
+    assert all([p.name for p in o.parts] == ["body"] for o in objects)
+    assert [f.name for f in (tmp_path / "stl").iterdir()] == ["double-3-plate-1-body.stl"]
+
+
+def test_palette_keeps_the_colours_that_show():
+    tile_set = load_set("A")
+    palette = set_palette(THEME, tile_set, face_colour(tile_set, THEME), survey_set(tile_set, THEME, TileSize(), 0.4),
+                          4)
+    by_name = {f.name: f.extruder for f in palette.filaments}
+    # the body, the ink and both group circles get a filament each; the others share the nearest
+    assert sorted({by_name[k] for k in ("tile.face", "tile.digit", "A.group1", "A.group2")}) == [1, 2, 3, 4]
+    assert by_name["A.group1.arrow"] == 1               # white prints as the ivory body: still an arrow
+
+
+def test_triangles_fill_plates_up_and_down(tmp_path):
+    tile_set = load_set("triominoes")
+    plates = build_plates(tile_set, TileSize(), (220.0, 220.0))
+    assert sum(len(p.tiles) for p in plates) == len(tile_set.tiles)
+    assert {t.turn for p in plates for t in p.tiles} == {0.0, 180.0}
+    assert run("--format", "3mf", "--sets", "triominoes", out=tmp_path).returncode == 0
+    objects = [o for path in (tmp_path / "3mf").glob("*.3mf") for o in read_3mf(path)[0]]
+    assert len(objects) == len(tile_set.tiles)
+    for obj in objects:
+        points = np.concatenate([p.vertices for p in obj.parts]).reshape(-1, 3)
+        assert points[:, :2].min() >= 0 and points[:, :2].max() <= 220
+
+
+def test_thin_features_are_named(tmp_path):
+    """Set C's back: each cross ends 0.27 mm short of its diamond, a wall no 0.4 mm nozzle prints."""
+    result = run("--format", "3mf", "--sets", "C", out=tmp_path)
+    assert result.returncode == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("warning: ")]
+    assert len(warnings) == 1, result.stderr
+    assert "set C: the gap between the diamond and the cross on the back is 0.2" in warnings[0]
+    assert "on 16 tile(s)" in warnings[0] and "--min-feature" in warnings[0]
+    quiet = run("--format", "3mf", "--sets", "C", "--min-feature", "0.25", out=tmp_path / "fine")
+    assert quiet.returncode == 0 and "warning" not in quiet.stderr
+
+
+def test_small_pips_are_named():
+    tile_set = load_set("double-18")
+    size = parse_tile_size("10x20")
+    spec = spec_for(tile_set, size, min_feature=1.2)          # the pips are 1.13 mm across
+    solid = tile_solid(max(tile_set.tiles, key=lambda t: t.head + t.tail), tile_set, THEME, spec)
+    assert [round(spot.width, 1) for spot in solid.thin if spot.what == "a pip"] == [1.1]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--plate", "50x50"], "--plate: a 50x50 mm plate less 5 mm margins does not hold one 22 x 44 mm tile"),
+    (["--plate", "30x30"], "--plate: 30x30 mm is outside 50-1000 mm per side"),
+    (["--plate", "big"], "--plate: 'big' is not WIDTHxHEIGHT"),
+    (["--relief-depth", "4"], "--relief-depth: 4 mm is too deep for a 6 mm tile"),
+    (["--tile-size", "22x44x2", "--relief-depth", "1"], "--relief-depth: 1 mm is too deep for a 2 mm tile"),
+    (["--relief-depth", "9"], "--relief-depth: 9 mm is outside 0.2-5 mm"),
+    (["--edge-radius", "3.5"], "--edge-radius: 3.5 mm would round into the features"),
+    (["--edge-radius", "1.7", "--tile-size", "22x44x3"], "rounds more than half the 3 mm thickness"),
+    (["--tile-size", "22x44x40"], "--tile-size: thickness 40 mm is outside 2-30 mm"),
+    (["--tile-size", "10x20", "--min-feature", "2"], "reach past the tile's edge"),
+    (["--filaments", "0"], "--filaments: 0 filaments is outside 1-16"),
+    (["--relief", "sunken"], "Invalid value for '--relief'"),
+    (["--format", "obj"], "unknown format 'obj'"),
+])
+def test_bad_input_gets_one_line(tmp_path, args, message):
+    args = ["--format", "3mf,stl", "--sets", "double-6", *args] if "--format" not in args else ["--sets", "A", *args]
+    result = run(*args, out=tmp_path)
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[-1], result.stderr
+    assert not (tmp_path / "3mf").exists()                  # nothing written before the check
+
+
+def test_missing_library_says_how_to_install(tmp_path):
+    code = ("import sys; sys.modules['manifold3d'] = None; sys.argv = ['opendomino', 'export', '--format', '3mf', "
+            f"'--sets', 'A', '--out', {str(tmp_path)!r}]; from generator.entry import main; main()")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert result.stderr.strip() == ('opendomino: error: 3MF and STL files need the manifold3d library, which is '
+                                     'not installed; install it with: pip install "opendomino[3d]"')
+
+
+@pytest.mark.skipif(shutil.which("prusa-slicer") is None, reason="PrusaSlicer is not installed")
+def test_prusaslicer_loads_one_object_per_tile_with_its_parts(double_six, tmp_path):
+    """PrusaSlicer's own reading: each tile one object, its parts volumes on their extruders, in place."""
+    saved = tmp_path / "saved.3mf"
+    result = subprocess.run(["prusa-slicer", "--export-3mf", "--output", str(saved),
+                             str(double_six / "3mf" / "double-6-plate-1.3mf")], capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 0, result.stderr[-500:]
+    ours, _ = read_3mf(double_six / "3mf" / "double-6-plate-1.3mf")
+    with zipfile.ZipFile(saved) as package:
+        assert "Metadata/Slic3r_PE_model.config" in package.namelist()
+    theirs, _ = _read_prusa(saved)
+    assert [o.name for o in theirs] == [o.name for o in ours]
+    for mine, prusa in zip(ours, theirs):
+        assert [(p.name, p.extruder) for p in prusa.parts] == [(p.name, p.extruder) for p in mine.parts]
+        for a, b in zip(mine.parts, prusa.parts):
+            assert np.allclose(a.vertices.reshape(-1, 3).min(0), b.vertices.reshape(-1, 3).min(0), atol=0.01)
+            assert a.volume() == pytest.approx(b.volume(), rel=1e-4)
+
+
+def _read_prusa(path):
+    """PrusaSlicer writes no base materials: read it as read_3mf does, every part one colour."""
+    import xml.etree.ElementTree as ET
+
+    from mesh_inspect import CORE, Object, Part
+    with zipfile.ZipFile(path) as package:
+        model = ET.fromstring(package.read("3D/3dmodel.model"))
+        config = ET.fromstring(package.read("Metadata/Slic3r_PE_model.config"))
+    items = {item.get("objectid"): item.get("transform") for item in model.iter(f"{CORE}item")}
+    objects = []
+    for obj, settings in zip(model.iter(f"{CORE}object"), config.findall("object")):
+        vertices = np.array([[float(v.get(a)) for a in "xyz"] for v in obj.iter(f"{CORE}vertex")])
+        transform = np.array([float(v) for v in items[obj.get("id")].split()])
+        vertices = vertices @ transform[:9].reshape(3, 3) + transform[9:]
+        corners = np.array([[int(t.get(f"v{k}")) for k in (1, 2, 3)] for t in obj.iter(f"{CORE}triangle")])
+        name = next(m.get("value") for m in settings.findall("metadata") if m.get("key") == "name")
+        parts = []
+        for volume in settings.findall("volume"):
+            meta = {m.get("key"): m.get("value") for m in volume.findall("metadata")}
+            first, last = int(volume.get("firstid")), int(volume.get("lastid"))
+            parts.append(Part(meta["name"], int(meta["extruder"]), "", vertices[corners[first:last + 1]]))
+        objects.append(Object(name, parts))
+    return objects, {}
