@@ -74,12 +74,11 @@ class Colour(Struct, frozen=True):
 
     @property
     def rgb(self) -> tuple[int, int, int]:
-        value = self.hex.lstrip("#")
-        return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
+        return _rgb(self.hex)
 
     @property
     def rgb_unit(self) -> tuple[float, float, float]:
-        return tuple(channel / 255 for channel in self.rgb)
+        return _rgb_unit(self.hex)
 
     def as_math(self):
         """The screen colour as a coloraide object, for contrast and colour-difference checks."""
@@ -87,6 +86,18 @@ class Colour(Struct, frozen=True):
 
     def __str__(self) -> str:
         return self.hex
+
+
+# A sheet paints the same few colours a thousand times: each is parsed once per process.
+@cache
+def _rgb(hex_value: str) -> tuple[int, int, int]:
+    value = hex_value.lstrip("#")
+    return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
+
+
+@cache
+def _rgb_unit(hex_value: str) -> tuple[float, float, float]:
+    return tuple(channel / 255 for channel in _rgb(hex_value))
 
 
 @cache
