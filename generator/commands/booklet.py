@@ -3,6 +3,7 @@
 import click
 from msgspec.structs import replace
 
+from generator.commands import completion
 from generator.commands.common import kit_options, report_written, start_writing
 from generator.commands.group import cli
 from generator.settings.build_options import RULES_FORMATS, BuildOptions
@@ -15,6 +16,7 @@ from generator.settings.options import parse_formats
 @click.option("--book", type=click.Choice(["open", "classic", "all"]), default="open", show_default=True,
               help="Open Domino's rules (games 1-32), the classic domino games, or both.")
 @click.option("--format", "formats_text", default="pdf", show_default=True, metavar="FORMATS",
+              shell_complete=completion.comma_list(lambda ctx: (*RULES_FORMATS, "all")),
               help="Comma-separated: pdf (booklets to print), html (the offline web site in rules/, always both "
                    "books in both languages), epub (e-books), or all.")
 @kit_options(without=("lang",))

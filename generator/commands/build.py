@@ -6,6 +6,7 @@ import click
 from msgspec.structs import replace
 
 from generator.colour.effective_theme import theme_for
+from generator.commands import completion
 from generator.commands.common import (
     kit_options,
     print_options,
@@ -36,8 +37,9 @@ def parse_books(text: str) -> tuple[str, ...]:
 @cli.command("build")
 @sets_option
 @click.option("--books", "books_text", default=",".join(DEFAULTS.books), show_default=True,
+              shell_complete=completion.comma_list(lambda ctx: BOOKS),
               help="Rule booklets: open (Open Domino's games), classic (the classic domino games), or both.")
-@click.option("--product", "product_text", default=None, metavar="NAME|FILE.toml",
+@click.option("--product", "product_text", default=None, metavar="NAME|FILE.toml", shell_complete=completion.products,
               help="With --target shop: only the images a print-on-demand product takes "
                    "(`opendomino products` lists them), or a product file of your own.")
 @kit_options

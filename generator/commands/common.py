@@ -18,6 +18,7 @@ from generator.colour.effective_theme import theme_for
 from generator.colour.icc import INTENT_NAMES, INTENTS
 from generator.colour.output_conditions import check_condition
 from generator.colour.theme import checked_theme_name, parse_override
+from generator.commands import completion
 from generator.commands.group import say
 from generator.errors import UserError
 from generator.files.atomic import prepare_folder, remove_stale_temporaries
@@ -82,11 +83,13 @@ _PRINT_PARAMETERS = {
 _KIT_OPTION_DECORATORS = {
     "config_path": click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
                                 default=None, help=f"Settings file.  [default: ./{CONFIG_NAME} if there is one]"),
-    "out": click.option("--out", default=str(DEFAULTS.out), show_default=True, help="Folder to write into."),
-    "paper": click.option("--paper", default=DEFAULTS.paper, show_default=True,
+    "out": click.option("--out", default=str(DEFAULTS.out), show_default=True, shell_complete=completion.folders,
+                        help="Folder to write into."),
+    "paper": click.option("--paper", default=DEFAULTS.paper, show_default=True, shell_complete=completion.papers,
                           help="Paper for home printing: a4, letter, a3 or WIDTHxHEIGHT in mm, e.g. 200x280."),
     "tile_size_text": click.option("--tile-size", "tile_size_text", default=str(DEFAULTS.tile_size),
-                                   show_default=True, help="Tile size WIDTHxHEIGHT in mm (portrait)."),
+                                   show_default=True, shell_complete=completion.tile_sizes,
+                                   help="Tile size WIDTHxHEIGHT in mm (portrait)."),
     "corner_radius_text": click.option("--corner-radius", "corner_radius_text", default=f"{DEFAULTS.corner_radius:g}",
                                        show_default=True, metavar="MM",
                                        help="Round the tiles' corners: radius in mm, up to a third of the tile "
@@ -100,14 +103,16 @@ _KIT_OPTION_DECORATORS = {
                                     help="Print the small 1-16 / 1-4 notation for play across the board."),
     "lang": click.option("--lang", type=click.Choice(LANGUAGES), default=DEFAULTS.lang, show_default=True,
                          help="Language of the texts printed on sheets."),
-    "theme": click.option("--theme", default=DEFAULTS.theme, show_default=True,
+    "theme": click.option("--theme", default=DEFAULTS.theme, show_default=True, shell_complete=completion.themes,
                           help="Colour theme: a name that `opendomino themes` lists, or a theme .toml file."),
     "colours": click.option("--colour", "--color", "colours", multiple=True, metavar="KEY=VALUE",
+                            shell_complete=completion.colour_keys,
                             help="Change one colour, e.g. A.group1=#c0392b or board.dark=cmyk(0,0,0,40); "
                                  "repeatable."),
     "strict": click.option("--strict/--no-strict", default=DEFAULTS.strict, show_default=True,
                            help="Stop, instead of warn, when a colour check fails."),
     "set_file_texts": click.option("--set-file", "set_file_texts", multiple=True, metavar="FILE.toml",
+                                   shell_complete=completion.toml_files,
                                    help="A set of your own (see README); it is made along with --sets. Repeatable."),
 }
 
@@ -171,10 +176,10 @@ def print_options(command):
                   help="Shop files: crop marks outside the bleed, or none.")
     @click.option("--shop-layout", type=click.Choice(["sheets", "single"]), default=DEFAULTS.shop_layout,
                   show_default=True, help="Shop tiles: gang sheets, or one page per tile face.")
-    @click.option("--output-condition", default=None,
+    @click.option("--output-condition", default=None, shell_complete=completion.output_conditions,
                   help="Registered print condition named in the PDF/X OutputIntent, e.g. 'CGATS TR 006'.  "
                        "[default: the profile's own; FOGRA39 with the bundled profile]")
-    @click.option("--icc", "icc_text", default=None, metavar="FILE.icc",
+    @click.option("--icc", "icc_text", default=None, metavar="FILE.icc", shell_complete=completion.icc_files,
                   help="The print shop's CMYK output profile: shop files convert RGB colours through it and "
                        "embed it.  [default: the bundled FOGRA39L_coated.icc (CC0)]")
     @click.option("--intent", type=click.Choice(INTENTS), default=DEFAULTS.intent, show_default=True,
@@ -203,6 +208,7 @@ def was_given(param: str) -> bool:
 
 
 sets_option = click.option("--sets", "sets_text", default=",".join(OPEN_SET_NAMES), show_default=True,
+                           shell_complete=completion.sets,
                            help="Sets to make, comma-separated: A, B, C, double-3 … double-18, chinese, picture, "
                                 "triominoes.")
 

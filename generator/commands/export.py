@@ -4,6 +4,7 @@ import time
 
 import click
 
+from generator.commands import completion
 from generator.commands.common import kit_options, report_written, sets_option, start_writing, with_sets
 from generator.commands.group import cli, progress
 from generator.settings.build_options import FORMATS as EXPORT_FORMATS
@@ -13,6 +14,7 @@ from generator.settings.options import parse_bleed, parse_formats, parse_number
 
 @cli.command("export")
 @click.option("--format", "export_format", default="png,svg", show_default=True, metavar="FORMATS",
+              shell_complete=completion.comma_list(lambda ctx: (*EXPORT_FORMATS, "all")),
               help="Comma-separated: png (tile pictures), svg (tiles and sheet pages), tts (Tabletop Simulator), "
                    "atlas (a sprite sheet and JSON index per set), or all.")
 @click.option("--dpi", "dpi_text", default="300", show_default=True,

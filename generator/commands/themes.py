@@ -5,6 +5,7 @@ from pathlib import Path
 import click
 
 from generator.colour.theme import load_theme, theme_names
+from generator.commands import completion
 from generator.commands.common import report_written, start_writing
 from generator.commands.group import cli
 from generator.settings.build_options import BuildReport
@@ -15,7 +16,7 @@ from generator.settings.options import parse_out
 @cli.command("themes")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help=f"Settings file (for out and paper).  [default: ./{CONFIG_NAME} if there is one]")
-@click.option("--out", default=None, help="Folder to write into.  [default: the config's out, else output]")
+@click.option("--out", default=None, shell_complete=completion.folders, help="Folder to write into.  [default: the config's out, else output]")
 @click.option("--paper", type=click.Choice(HOME_PAPERS, case_sensitive=False), default=None,
               help="Paper of the swatch sheet, turned landscape.  [default: the config's paper, else a4]")
 def themes_command(config_path, out, paper):
