@@ -56,12 +56,13 @@ def comma_list(names_of):
 
 def _set_names(ctx) -> tuple[str, ...]:
     """The kit's sets, and those of the set files named before on this command line (or in the config)."""
+    from generator.errors import UserError
     from generator.model.set_loader import known_set_names, register_set_file
 
     for text in (ctx.params.get("set_file_texts") or ()):
         try:
             register_set_file(Path(text))
-        except Exception:       # a broken set file is the command's to report, not the completion's
+        except (UserError, OSError):       # a broken set file is the command's to report, not the completion's
             pass
     return known_set_names()
 
