@@ -14,6 +14,7 @@ import sys
 import click
 from click.shell_completion import BashComplete
 import pytest
+from test_classic_sets import GOOD
 
 from generator.colour.output_conditions import output_conditions
 from generator.colour.theme import colour_keys, theme_names
@@ -25,7 +26,6 @@ from generator.model.set_loader import known_set_names
 from generator.settings.build_options import FORMATS, RULES_FORMATS
 from generator.settings.config import DEFAULTS
 from generator.settings.products import bundled_product_names
-from test_classic_sets import GOOD
 
 
 def complete(line: str, shell: str = "bash", cwd=None) -> list[str]:

@@ -107,10 +107,16 @@ def tiles_command(options: BuildOptions, sets_text):
 
 
 @cli.command("calibrate")
+@click.option("--save", "save_text", default=None, metavar="DX,DY",
+              help="Store the offset you read from calibration.pdf in your user config, for every build on "
+                   "this computer (no PDF is written).")
 @kit_options
 @print_options
-def calibrate_command(options: BuildOptions):
+def calibrate_command(options: BuildOptions, save_text):
     """Write calibration.pdf: a two-sided sheet that measures your printer's back-side offset."""
+    if save_text is not None:
+        save_calibration(save_text)
+        return
     from generator.imposition.calibration import calibration_pages
     from generator.imposition.paper import paper_named
     from generator.writers.pdf import PdfOptions, write_pdf
@@ -121,6 +127,17 @@ def calibrate_command(options: BuildOptions):
     target, report = options.out / "calibration.pdf", BuildReport()
     report.add(target, write_pdf(pages, target, PdfOptions(title="Open Domino: printer calibration", duplex=flip)))
     report_written(report, options.out, previous=previous)
+
+
+def save_calibration(text: str) -> None:
+    from generator.settings.options import parse_back_offset
+    from generator.settings.user_config import save_back_offset
+
+    offset = parse_back_offset(text, "--save")
+    path = save_back_offset(offset)
+    say(f"saved back_offset = \"{offset[0]:g},{offset[1]:g}\" in {path}; every build on this computer now shifts "
+        "the backs by it (a project's opendomino.toml or --back-offset still wins); run `opendomino calibrate` "
+        "to print the sheet again and check")
 
 
 @cli.command("board")

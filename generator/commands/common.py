@@ -26,7 +26,7 @@ from generator.files.manifest import set_aside, write_manifest
 from generator.model.set_loader import OPEN_SET_NAMES, register_set_file
 from generator.model.texts import LANGUAGES
 from generator.settings.build_options import LAYOUTS, BuildOptions, BuildReport
-from generator.settings.config import CONFIG_NAME, DEFAULTS, build_options, find_config, read_config
+from generator.settings.config import CONFIG_NAME, DEFAULTS
 from generator.settings.options import (
     parse_back_offset,
     parse_bleed,
@@ -40,6 +40,7 @@ from generator.settings.options import (
     parse_set_names,
     parse_tile_size,
 )
+from generator.settings.user_config import COMMAND_LINE_ORIGIN, layered_options
 
 # kit_options' click parameters -> (BuildOptions field, parser of what was typed; None keeps it)
 _KIT_PARAMETERS = {
@@ -135,8 +136,7 @@ def kit_options(command=None, *, without: tuple[str, ...] = ()):
             value = values.pop(param)
             if was_given(param):
                 given[field_name] = parse(value) if parse else value
-        path = find_config(config_path)
-        options = build_options(read_config(path) if path else {}, given)
+        options = layered(config_path, given)
         if not getattr(command, "checks_colours", False):       # print_options checks once it knows the profile
             warn_colour_problems(options)
         return command(options, **values)
@@ -145,6 +145,14 @@ def kit_options(command=None, *, without: tuple[str, ...] = ()):
         if name not in without:
             wrapper = decorator(wrapper)
     return wrapper
+
+
+def layered(config_path: Path | None, given: dict) -> BuildOptions:
+    """The options of every layer (command line, project config, user config, defaults); where each
+    setting came from is kept on the command's context for `opendomino config`."""
+    options, origins = layered_options(config_path, given)
+    click.get_current_context().meta.setdefault("setting_origins", {}).update(origins)
+    return options
 
 
 def warn_colour_problems(options: BuildOptions) -> None:
@@ -195,6 +203,8 @@ def print_options(command):
             if was_given(param):
                 given[field_name] = parse(value) if parse else value
         options = replace(options, **given)
+        click.get_current_context().meta.setdefault("setting_origins", {}).update(
+            (key, COMMAND_LINE_ORIGIN) for key in given)
         warn_colour_problems(options)
         return command(options, **values)
     wrapper.checks_colours = True
@@ -218,6 +228,7 @@ def with_sets(options: BuildOptions, sets_text: str) -> BuildOptions:
 
     if was_given("sets_text"):         # else the config file's sets, or the default
         options = replace(options, sets=parse_set_names(sets_text))
+        click.get_current_context().meta.setdefault("setting_origins", {})["sets"] = COMMAND_LINE_ORIGIN
     return with_set_files(options)
 
 

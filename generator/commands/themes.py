@@ -6,10 +6,10 @@ import click
 
 from generator.colour.theme import load_theme, theme_names
 from generator.commands import completion
-from generator.commands.common import report_written, start_writing
+from generator.commands.common import layered, report_written, start_writing
 from generator.commands.group import cli
 from generator.settings.build_options import BuildReport
-from generator.settings.config import CONFIG_NAME, HOME_PAPERS, build_options, find_config, read_config
+from generator.settings.config import CONFIG_NAME, HOME_PAPERS
 from generator.settings.options import parse_out
 
 
@@ -24,10 +24,9 @@ def themes_command(config_path, out, paper):
     from generator.colour.checks import colour_problems
     from generator.jobs.build import build_theme_swatches
 
-    path = find_config(config_path)
     given = {name: value for name, value in (("out", out is not None and parse_out(out)),
                                              ("paper", paper and paper.lower())) if value}
-    options = build_options(read_config(path) if path else {}, given)
+    options = layered(config_path, given)
     for name in theme_names():
         theme = load_theme(name)
         problems = colour_problems(theme)
