@@ -75,20 +75,15 @@ def layered_options(config_path: Path | None, given: dict) -> tuple[BuildOptions
 
 
 _BACK_OFFSET_LINE = re.compile(r"^[ \t]*back_offset[ \t]*=.*$", re.MULTILINE)
-_FIRST_TABLE = re.compile(r"^[ \t]*\[", re.MULTILINE)
 
 
 def with_back_offset(text: str, offset: tuple[float, float]) -> str:
-    """The user config's text with back_offset set: its line replaced, or added before the first
-    table; every other line, comments included, kept as it was."""
+    """The user config's text with back_offset set: its line replaced, or one added at the end
+    (the file holds no tables); every other line, comments included, kept as it was."""
     line = f'back_offset = "{offset[0]:g},{offset[1]:g}"'
-    table = _FIRST_TABLE.search(text)
-    top_end = table.start() if table else len(text)
-    found = _BACK_OFFSET_LINE.search(text, 0, top_end)
+    found = _BACK_OFFSET_LINE.search(text)
     if found:
         return f"{text[:found.start()]}{line}{text[found.end():]}"
-    if table:
-        return f"{text[:top_end]}{line}\n\n{text[top_end:]}"
     return f"{text}{'' if not text or text.endswith(chr(10)) else chr(10)}{line}\n"
 
 
