@@ -5,7 +5,7 @@ from msgspec.structs import replace
 
 from generator.commands import completion
 from generator.commands.common import kit_options, report_written, start_writing
-from generator.commands.group import cli
+from generator.commands.group import cli, progress
 from generator.settings.build_options import RULES_FORMATS, BuildOptions
 from generator.settings.options import parse_formats
 
@@ -33,4 +33,6 @@ def booklet_command(options: BuildOptions, booklet_lang, book, formats_text):
     jobs = rules_web_jobs(options) + (booklet_jobs(options, build_booklet) if "pdf" in formats else [])
     previous = start_writing(options.out)
     folders = [options.out, *site_folders(options)]
-    report_written(run_in_folders(options.out, folders, jobs, lambda done: None), options.out, previous=previous)
+    with progress(len(jobs), "writing the rule books") as bar:
+        report = run_in_folders(options.out, folders, jobs, bar.update)
+    report_written(report, options.out, previous=previous)

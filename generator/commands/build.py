@@ -102,7 +102,10 @@ def tiles_command(options: BuildOptions, sets_text):
     check_fits(options)
     previous = start_writing(options.out)
     report = BuildReport()
-    build_tile_sheets(options, report)
+    with progress(len(options.sets), "writing tile sheets") as bar:
+        for name in options.sets:           # a set at a time, so that a double-18 set shows its progress
+            build_tile_sheets(replace(options, sets=(name,)), report)
+            bar.update(1)
     report_written(report, options.out, previous=previous)
 
 
