@@ -62,5 +62,5 @@ def test_the_changelog_travels_in_the_sdist_and_names_every_version(dist):
     names = {name.split("/", 1)[1] for name in tarfile.open(sdist).getnames() if "/" in name}
     assert "CHANGELOG.md" in names
     changelog = (CHECKOUT / "CHANGELOG.md").read_text(encoding="utf-8")
-    version = next(line for line in (CHECKOUT / "pyproject.toml").read_text().splitlines() if line.startswith("version"))
-    assert "## [Unreleased]" in changelog and f"## [{version.split('\"')[1]}]" in changelog
+    version = tomllib.loads((CHECKOUT / "pyproject.toml").read_text())["project"]["version"]
+    assert "## [Unreleased]" in changelog and f"## [{version}]" in changelog
