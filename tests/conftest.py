@@ -8,6 +8,15 @@ import pytest
 from generator.jobs.build import BuildOptions, build
 
 
+@pytest.fixture(scope="session", autouse=True)
+def no_users_own_config(tmp_path_factory):
+    """The tests never read the config of the person running them: the user config folder
+    ($XDG_CONFIG_HOME, inherited by every command a test starts) is an empty one of their own."""
+    import os
+
+    os.environ["XDG_CONFIG_HOME"] = str(tmp_path_factory.mktemp("xdg-config"))
+
+
 @pytest.fixture(scope="session")
 def default_kit(tmp_path_factory) -> Path:
     """The default build, made once for the whole test session."""

@@ -4,6 +4,7 @@ from pathlib import Path
 import subprocess
 import sys
 import tarfile
+import tomllib
 import zipfile
 
 import pytest
@@ -39,3 +40,27 @@ def test_sdist_carries_both_licences(dist):
     assert {"LICENSE", "templates/fonts/LICENSE-PT-fonts.txt", "templates/icc/LICENSE-colord-profiles.txt",
             "README.md"} <= names
     assert (CHECKOUT / "LICENSE").read_text().startswith("MIT License")
+
+
+def test_wheel_metadata_tells_what_the_package_is(dist):
+    """Classifiers (topic, audience, Python versions, OS), keywords; the licence said once, by its
+    expression (no License classifier beside it, as PEP 639 asks)."""
+    (wheel,) = dist.glob("*.whl")
+    archive = zipfile.ZipFile(wheel)
+    metadata = archive.read(next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))).decode()
+    classifiers = {line.removeprefix("Classifier: ") for line in metadata.splitlines() if line.startswith("Classifier: ")}
+    assert {"Topic :: Games/Entertainment :: Board Games", "Topic :: Printing", "Intended Audience :: End Users/Desktop",
+            "Operating System :: OS Independent", "Environment :: Console", "Programming Language :: Python :: 3.11",
+            "Programming Language :: Python :: 3.12", "Programming Language :: Python :: 3.13"} <= classifiers
+    assert not any(c.startswith("License ::") for c in classifiers)
+    keywords = next(line for line in metadata.splitlines() if line.startswith("Keywords: "))
+    assert "dominoes" in keywords and "print-and-play" in keywords
+
+
+def test_the_changelog_travels_in_the_sdist_and_names_every_version(dist):
+    (sdist,) = dist.glob("*.tar.gz")
+    names = {name.split("/", 1)[1] for name in tarfile.open(sdist).getnames() if "/" in name}
+    assert "CHANGELOG.md" in names
+    changelog = (CHECKOUT / "CHANGELOG.md").read_text(encoding="utf-8")
+    version = tomllib.loads((CHECKOUT / "pyproject.toml").read_text())["project"]["version"]
+    assert "## [Unreleased]" in changelog and f"## [{version}]" in changelog

@@ -3,8 +3,9 @@
 import click
 from msgspec.structs import replace
 
+from generator.commands import completion
 from generator.commands.common import kit_options, report_written, start_writing
-from generator.commands.group import cli
+from generator.commands.group import cli, progress
 from generator.settings.build_options import RULES_FORMATS, BuildOptions
 from generator.settings.options import parse_formats
 
@@ -15,6 +16,7 @@ from generator.settings.options import parse_formats
 @click.option("--book", type=click.Choice(["open", "classic", "all"]), default="open", show_default=True,
               help="Open Domino's rules (games 1-32), the classic domino games, or both.")
 @click.option("--format", "formats_text", default="pdf", show_default=True, metavar="FORMATS",
+              shell_complete=completion.comma_list(lambda ctx: (*RULES_FORMATS, "all")),
               help="Comma-separated: pdf (booklets to print), html (the offline web site in rules/, always both "
                    "books in both languages), epub (e-books), or all.")
 @kit_options(without=("lang",))
@@ -31,4 +33,6 @@ def booklet_command(options: BuildOptions, booklet_lang, book, formats_text):
     jobs = rules_web_jobs(options) + (booklet_jobs(options, build_booklet) if "pdf" in formats else [])
     previous = start_writing(options.out)
     folders = [options.out, *site_folders(options)]
-    report_written(run_in_folders(options.out, folders, jobs, lambda done: None), options.out, previous=previous)
+    with progress(len(jobs), "writing the rule books") as bar:
+        report = run_in_folders(options.out, folders, jobs, bar.update)
+    report_written(report, options.out, previous=previous)

@@ -6,6 +6,7 @@ import click
 from msgspec.structs import replace
 
 from generator.colour.effective_theme import theme_for
+from generator.commands import completion
 from generator.commands.common import (
     kit_options,
     print_options,
@@ -36,8 +37,9 @@ def parse_books(text: str) -> tuple[str, ...]:
 @cli.command("build")
 @sets_option
 @click.option("--books", "books_text", default=",".join(DEFAULTS.books), show_default=True,
+              shell_complete=completion.comma_list(lambda ctx: BOOKS),
               help="Rule booklets: open (Open Domino's games), classic (the classic domino games), or both.")
-@click.option("--product", "product_text", default=None, metavar="NAME|FILE.toml",
+@click.option("--product", "product_text", default=None, metavar="NAME|FILE.toml", shell_complete=completion.products,
               help="With --target shop: only the images a print-on-demand product takes "
                    "(`opendomino products` lists them), or a product file of your own.")
 @kit_options
@@ -100,15 +102,24 @@ def tiles_command(options: BuildOptions, sets_text):
     check_fits(options)
     previous = start_writing(options.out)
     report = BuildReport()
-    build_tile_sheets(options, report)
+    with progress(len(options.sets), "writing tile sheets") as bar:
+        for name in options.sets:           # a set at a time, so that a double-18 set shows its progress
+            build_tile_sheets(replace(options, sets=(name,)), report)
+            bar.update(1)
     report_written(report, options.out, previous=previous)
 
 
 @cli.command("calibrate")
+@click.option("--save", "save_text", default=None, metavar="DX,DY",
+              help="Store the offset you read from calibration.pdf in your user config, for every build on "
+                   "this computer (no PDF is written).")
 @kit_options
 @print_options
-def calibrate_command(options: BuildOptions):
+def calibrate_command(options: BuildOptions, save_text):
     """Write calibration.pdf: a two-sided sheet that measures your printer's back-side offset."""
+    if save_text is not None:
+        save_calibration(save_text)
+        return
     from generator.imposition.calibration import calibration_pages
     from generator.imposition.paper import paper_named
     from generator.writers.pdf import PdfOptions, write_pdf
@@ -119,6 +130,17 @@ def calibrate_command(options: BuildOptions):
     target, report = options.out / "calibration.pdf", BuildReport()
     report.add(target, write_pdf(pages, target, PdfOptions(title="Open Domino: printer calibration", duplex=flip)))
     report_written(report, options.out, previous=previous)
+
+
+def save_calibration(text: str) -> None:
+    from generator.settings.options import parse_back_offset
+    from generator.settings.user_config import save_back_offset
+
+    offset = parse_back_offset(text, "--save")
+    path = save_back_offset(offset)
+    say(f"saved back_offset = \"{offset[0]:g},{offset[1]:g}\" in {path}; every build on this computer now shifts "
+        "the backs by it (a project's opendomino.toml or --back-offset still wins); run `opendomino calibrate` "
+        "to print the sheet again and check")
 
 
 @cli.command("board")

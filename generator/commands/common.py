@@ -18,6 +18,7 @@ from generator.colour.effective_theme import theme_for
 from generator.colour.icc import INTENT_NAMES, INTENTS
 from generator.colour.output_conditions import check_condition
 from generator.colour.theme import checked_theme_name, parse_override
+from generator.commands import completion
 from generator.commands.group import say
 from generator.errors import UserError
 from generator.files.atomic import prepare_folder, remove_stale_temporaries
@@ -25,7 +26,7 @@ from generator.files.manifest import set_aside, write_manifest
 from generator.model.set_loader import OPEN_SET_NAMES, register_set_file
 from generator.model.texts import LANGUAGES
 from generator.settings.build_options import LAYOUTS, BuildOptions, BuildReport
-from generator.settings.config import CONFIG_NAME, DEFAULTS, build_options, find_config, read_config
+from generator.settings.config import CONFIG_NAME, DEFAULTS
 from generator.settings.options import (
     parse_back_offset,
     parse_bleed,
@@ -39,6 +40,7 @@ from generator.settings.options import (
     parse_set_names,
     parse_tile_size,
 )
+from generator.settings.user_config import COMMAND_LINE_ORIGIN, layered_options
 
 # kit_options' click parameters -> (BuildOptions field, parser of what was typed; None keeps it)
 _KIT_PARAMETERS = {
@@ -82,11 +84,13 @@ _PRINT_PARAMETERS = {
 _KIT_OPTION_DECORATORS = {
     "config_path": click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
                                 default=None, help=f"Settings file.  [default: ./{CONFIG_NAME} if there is one]"),
-    "out": click.option("--out", default=str(DEFAULTS.out), show_default=True, help="Folder to write into."),
-    "paper": click.option("--paper", default=DEFAULTS.paper, show_default=True,
+    "out": click.option("--out", default=str(DEFAULTS.out), show_default=True, shell_complete=completion.folders,
+                        help="Folder to write into."),
+    "paper": click.option("--paper", default=DEFAULTS.paper, show_default=True, shell_complete=completion.papers,
                           help="Paper for home printing: a4, letter, a3 or WIDTHxHEIGHT in mm, e.g. 200x280."),
     "tile_size_text": click.option("--tile-size", "tile_size_text", default=str(DEFAULTS.tile_size),
-                                   show_default=True, help="Tile size WIDTHxHEIGHT in mm (portrait); WxHxT with a thickness (3D "
+                                   show_default=True, shell_complete=completion.tile_sizes,
+                                   help="Tile size WIDTHxHEIGHT in mm (portrait); WxHxT with a thickness (3D "
                                         "tiles), or mini, standard, professional, jumbo, tournament, open-domino."),
     "corner_radius_text": click.option("--corner-radius", "corner_radius_text", default=f"{DEFAULTS.corner_radius:g}",
                                        show_default=True, metavar="MM",
@@ -101,14 +105,16 @@ _KIT_OPTION_DECORATORS = {
                                     help="Print the small 1-16 / 1-4 notation for play across the board."),
     "lang": click.option("--lang", type=click.Choice(LANGUAGES), default=DEFAULTS.lang, show_default=True,
                          help="Language of the texts printed on sheets."),
-    "theme": click.option("--theme", default=DEFAULTS.theme, show_default=True,
+    "theme": click.option("--theme", default=DEFAULTS.theme, show_default=True, shell_complete=completion.themes,
                           help="Colour theme: a name that `opendomino themes` lists, or a theme .toml file."),
     "colours": click.option("--colour", "--color", "colours", multiple=True, metavar="KEY=VALUE",
+                            shell_complete=completion.colour_keys,
                             help="Change one colour, e.g. A.group1=#c0392b or board.dark=cmyk(0,0,0,40); "
                                  "repeatable."),
     "strict": click.option("--strict/--no-strict", default=DEFAULTS.strict, show_default=True,
                            help="Stop, instead of warn, when a colour check fails."),
     "set_file_texts": click.option("--set-file", "set_file_texts", multiple=True, metavar="FILE.toml",
+                                   shell_complete=completion.toml_files,
                                    help="A set of your own (see README); it is made along with --sets. Repeatable."),
 }
 
@@ -131,8 +137,7 @@ def kit_options(command=None, *, without: tuple[str, ...] = ()):
             value = values.pop(param)
             if was_given(param):
                 given[field_name] = parse(value) if parse else value
-        path = find_config(config_path)
-        options = build_options(read_config(path) if path else {}, given)
+        options = layered(config_path, given)
         if not getattr(command, "checks_colours", False):       # print_options checks once it knows the profile
             warn_colour_problems(options)
         return command(options, **values)
@@ -141,6 +146,14 @@ def kit_options(command=None, *, without: tuple[str, ...] = ()):
         if name not in without:
             wrapper = decorator(wrapper)
     return wrapper
+
+
+def layered(config_path: Path | None, given: dict) -> BuildOptions:
+    """The options of every layer (command line, project config, user config, defaults); where each
+    setting came from is kept on the command's context for `opendomino config`."""
+    options, origins = layered_options(config_path, given)
+    click.get_current_context().meta.setdefault("setting_origins", {}).update(origins)
+    return options
 
 
 def warn_colour_problems(options: BuildOptions) -> None:
@@ -172,10 +185,10 @@ def print_options(command):
                   help="Shop files: crop marks outside the bleed, or none.")
     @click.option("--shop-layout", type=click.Choice(["sheets", "single"]), default=DEFAULTS.shop_layout,
                   show_default=True, help="Shop tiles: gang sheets, or one page per tile face.")
-    @click.option("--output-condition", default=None,
+    @click.option("--output-condition", default=None, shell_complete=completion.output_conditions,
                   help="Registered print condition named in the PDF/X OutputIntent, e.g. 'CGATS TR 006'.  "
                        "[default: the profile's own; FOGRA39 with the bundled profile]")
-    @click.option("--icc", "icc_text", default=None, metavar="FILE.icc",
+    @click.option("--icc", "icc_text", default=None, metavar="FILE.icc", shell_complete=completion.icc_files,
                   help="The print shop's CMYK output profile: shop files convert RGB colours through it and "
                        "embed it.  [default: the bundled FOGRA39L_coated.icc (CC0)]")
     @click.option("--intent", type=click.Choice(INTENTS), default=DEFAULTS.intent, show_default=True,
@@ -191,6 +204,8 @@ def print_options(command):
             if was_given(param):
                 given[field_name] = parse(value) if parse else value
         options = replace(options, **given)
+        click.get_current_context().meta.setdefault("setting_origins", {}).update(
+            (key, COMMAND_LINE_ORIGIN) for key in given)
         warn_colour_problems(options)
         return command(options, **values)
     wrapper.checks_colours = True
@@ -204,6 +219,7 @@ def was_given(param: str) -> bool:
 
 
 sets_option = click.option("--sets", "sets_text", default=",".join(OPEN_SET_NAMES), show_default=True,
+                           shell_complete=completion.sets,
                            help="Sets to make, comma-separated: A, B, C, double-3 … double-18, chinese, picture, "
                                 "triominoes.")
 
@@ -213,6 +229,7 @@ def with_sets(options: BuildOptions, sets_text: str) -> BuildOptions:
 
     if was_given("sets_text"):         # else the config file's sets, or the default
         options = replace(options, sets=parse_set_names(sets_text))
+        click.get_current_context().meta.setdefault("setting_origins", {})["sets"] = COMMAND_LINE_ORIGIN
     return with_set_files(options)
 
 

@@ -4,6 +4,7 @@ import time
 
 import click
 
+from generator.commands import completion
 from generator.commands.common import kit_options, report_written, sets_option, start_writing, with_sets
 from generator.commands.group import cli, progress, say
 from generator.settings.build_options import BuildOptions, CutOptions
@@ -24,7 +25,7 @@ def parse_machine(text: str, option: str = "--machine") -> str:
 
 
 @cli.command("cut")
-@click.option("--machine", "machine_text", required=True, metavar="NAME",
+@click.option("--machine", "machine_text", required=True, metavar="NAME", shell_complete=completion.machines,
               help="silhouette (Print & Cut sheets with registration marks and DXF/SVG cut files), "
                    "cricut (Print Then Cut images and SVG cut paths) or laser (SVG and DXF to cut, score, engrave).")
 @click.option("--sheet", "sheet_text", default="300x200", show_default=True, metavar="WxH",

@@ -4,6 +4,7 @@ import time
 
 import click
 
+from generator.commands import completion
 from generator.commands.common import kit_options, report_written, sets_option, start_writing, with_sets
 from generator.commands.group import cli, progress, say
 from generator.settings.build_options import FORMATS as EXPORT_FORMATS
@@ -28,6 +29,7 @@ def parse_solid_options(edge_text, depth_text, relief, plate_text, min_feature_t
 
 @cli.command("export")
 @click.option("--format", "export_format", default="png,svg", show_default=True, metavar="FORMATS",
+              shell_complete=completion.comma_list(lambda ctx: (*EXPORT_FORMATS, *SOLID_FORMATS, "all")),
               help="Comma-separated: png (tile pictures), svg (tiles and sheet pages), tts (Tabletop Simulator), "
                    "atlas (a sprite sheet and JSON index per set), or all of these; 3mf and stl (tiles to "
                    "3D-print, with opendomino[3d]).")

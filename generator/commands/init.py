@@ -2,6 +2,7 @@
 
 import click
 
+from generator.commands import completion
 from generator.commands.group import cli
 from generator.errors import UserError
 from generator.files.atomic import write_bytes
@@ -11,7 +12,7 @@ from generator.settings.options import parse_path
 
 
 @cli.command("init")
-@click.argument("path_text", metavar="[FILE]", required=False, default=CONFIG_NAME)
+@click.argument("path_text", metavar="[FILE]", required=False, default=CONFIG_NAME, shell_complete=completion.toml_files)
 @click.option("--force", is_flag=True, help="Replace the file if it exists.")
 def init_command(path_text, force):
     """Write a commented opendomino.toml with every option at its default."""

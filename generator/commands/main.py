@@ -5,7 +5,20 @@ import sys
 
 import click
 
-from generator.commands import booklet, build, check, cut, export, init, products, sets, studio, themes, verify  # noqa: F401
+from generator.commands import (  # noqa: F401
+    booklet,
+    build,
+    check,
+    config,
+    cut,
+    export,
+    init,
+    products,
+    sets,
+    studio,
+    themes,
+    verify,
+)
 from generator.commands.group import cli
 from generator.errors import Interrupted, UserError, WorkerLost
 from generator.files.atomic import os_problem

@@ -6,6 +6,7 @@ import threading
 import click
 
 from generator.colour.icc import INTENTS
+from generator.commands import completion
 from generator.commands.group import cli, verbosity
 from generator.errors import Interrupted, UserError
 from generator.settings.options import parse_number
@@ -16,7 +17,7 @@ from generator.settings.options import parse_number
               help="Address to listen on. Anything but this computer's own (127.0.0.1) lets others use it.")
 @click.option("--port", "port_text", default="0", show_default=True, help="Port; 0 picks a free one.")
 @click.option("--no-browser", is_flag=True, help="Do not open the page in a browser.")
-@click.option("--icc", "icc_text", default=None, metavar="FILE.icc",
+@click.option("--icc", "icc_text", default=None, metavar="FILE.icc", shell_complete=completion.icc_files,
               help="The print shop's CMYK output profile for the print preview.  [default: the bundled "
                    "FOGRA39L_coated.icc]")
 @click.option("--intent", type=click.Choice(INTENTS), default="relative", show_default=True,

@@ -5,17 +5,18 @@ from pathlib import Path
 import click
 
 from generator.colour.theme import load_theme, theme_names
-from generator.commands.common import report_written, start_writing
+from generator.commands import completion
+from generator.commands.common import layered, report_written, start_writing
 from generator.commands.group import cli
 from generator.settings.build_options import BuildReport
-from generator.settings.config import CONFIG_NAME, HOME_PAPERS, build_options, find_config, read_config
+from generator.settings.config import CONFIG_NAME, HOME_PAPERS
 from generator.settings.options import parse_out
 
 
 @cli.command("themes")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help=f"Settings file (for out and paper).  [default: ./{CONFIG_NAME} if there is one]")
-@click.option("--out", default=None, help="Folder to write into.  [default: the config's out, else output]")
+@click.option("--out", default=None, shell_complete=completion.folders, help="Folder to write into.  [default: the config's out, else output]")
 @click.option("--paper", type=click.Choice(HOME_PAPERS, case_sensitive=False), default=None,
               help="Paper of the swatch sheet, turned landscape.  [default: the config's paper, else a4]")
 def themes_command(config_path, out, paper):
@@ -23,10 +24,9 @@ def themes_command(config_path, out, paper):
     from generator.colour.checks import colour_problems
     from generator.jobs.build import build_theme_swatches
 
-    path = find_config(config_path)
     given = {name: value for name, value in (("out", out is not None and parse_out(out)),
                                              ("paper", paper and paper.lower())) if value}
-    options = build_options(read_config(path) if path else {}, given)
+    options = layered(config_path, given)
     for name in theme_names():
         theme = load_theme(name)
         problems = colour_problems(theme)

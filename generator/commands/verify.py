@@ -4,6 +4,7 @@ import sys
 
 import click
 
+from generator.commands import completion
 from generator.commands.group import cli, say
 from generator.files.manifest import verify_folder
 from generator.settings.config import DEFAULTS
@@ -11,7 +12,8 @@ from generator.settings.options import parse_out
 
 
 @cli.command("verify")
-@click.option("--out", default=str(DEFAULTS.out), show_default=True, help="The folder to verify.")
+@click.option("--out", default=str(DEFAULTS.out), show_default=True, shell_complete=completion.folders,
+              help="The folder to verify.")
 def verify_command(out):
     """Say whether a folder holds, byte for byte, what its manifest.json lists; exit 1 if not."""
     folder = parse_out(out)

@@ -229,20 +229,22 @@ def find_config(explicit: Path | None) -> Path | None:
     return found if found.exists() else None
 
 
-def read_config(path: Path) -> dict:
-    """BuildOptions field -> value from a config file; colours under "colour_overrides"."""
+def read_config(path: Path, allowed=None, label: str | None = None) -> dict:
+    """BuildOptions field -> value from a config file; colours under "colour_overrides". `allowed`
+    narrows the keys the file may hold; messages name the file as `label` (default: its name)."""
+    label = label or path.name
     data = load_toml(path, "config")
-    reject_unknown_keys(data, [*_BY_NAME, "colours"], path.name, "option")
+    reject_unknown_keys(data, allowed or [*_BY_NAME, "colours"], label, "option")
     base = path.parent
     values = {}
     # Set files first: `sets` may name the sets they define.
     for key, raw in sorted(data.items(), key=lambda item: item[0] != "set_files"):
         if key == "colours":
-            values["colour_overrides"] = _colour_table(raw, path.name)
+            values["colour_overrides"] = _colour_table(raw, label)
         else:
-            values[key] = _BY_NAME[key].parse(raw, f"{path.name}: {key}", base)
+            values[key] = _BY_NAME[key].parse(raw, f"{label}: {key}", base)
     if values.get("strict"):
-        values["strict_origin"] = f"strict = true in {path.name}"
+        values["strict_origin"] = f"strict = true in {label}"
     return values
 
 

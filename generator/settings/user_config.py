@@ -1,0 +1,112 @@
+"""The user's own settings: config.toml in the platform's config folder, for what belongs to the
+person and the printer rather than to a project folder (paper, language, theme, and the printer's
+duplex layout and back offset that `opendomino calibrate` measures).
+
+Precedence, highest first: the command line, the project's ./opendomino.toml (or --config), this
+file, the defaults. Values are checked exactly as in a project file (generator/settings/config.py);
+every message names this file by its whole path, since the user did not name it.
+"""
+
+import os
+from pathlib import Path
+import re
+import sys
+import tomllib
+
+from generator.errors import UserError
+from generator.settings.build_options import BuildOptions
+from generator.settings.config import build_options, find_config, read_config
+
+APP_FOLDER = "opendomino"
+USER_CONFIG_NAME = "config.toml"
+# A project's sets, tile size, output folder, shop settings and colours stay with the project.
+USER_KEYS = ("paper", "lang", "theme", "layout", "back_offset")
+
+# Where a setting's value came from, as `opendomino config` names it: (kind, file or None).
+DEFAULT_ORIGIN = ("default", None)
+COMMAND_LINE_ORIGIN = ("command-line", None)
+
+
+def user_config_path() -> Path:
+    """$XDG_CONFIG_HOME/opendomino/config.toml when that is set (an absolute path, as the XDG rule
+    asks), else the platform's folder: ~/.config on Linux and the BSDs, ~/Library/Application
+    Support on macOS, %LOCALAPPDATA% on Windows (a printer's offset belongs to one machine)."""
+    xdg = os.environ.get("XDG_CONFIG_HOME", "")
+    if xdg and os.path.isabs(xdg):
+        base = Path(xdg)
+    elif sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path.home() / ".config"
+    return base / APP_FOLDER / USER_CONFIG_NAME
+
+
+def read_user_config(path: Path) -> dict:
+    """BuildOptions field -> value from the user config; a project's key here is a one-line error."""
+    from generator.files.resources import load_toml
+
+    for key in load_toml(path, "config"):
+        if key not in USER_KEYS and key in _project_keys():
+            raise UserError(f"{path}: {key} belongs to a project: put it in the project's opendomino.toml; "
+                            f"this file takes {', '.join(USER_KEYS)}")
+    return read_config(path, allowed=USER_KEYS, label=str(path))
+
+
+def _project_keys() -> list[str]:
+    from generator.settings.config import SETTINGS
+
+    return [setting.name for setting in SETTINGS] + ["colours"]
+
+
+def layered_options(config_path: Path | None, given: dict) -> tuple[BuildOptions, dict[str, tuple]]:
+    """The options from every layer, and where each setting's value came from."""
+    user_path = user_config_path()
+    user = read_user_config(user_path) if user_path.exists() else {}
+    project_path = find_config(config_path)
+    project = read_config(project_path) if project_path else {}
+    options = build_options({**user, **project}, given)
+    origins = {}
+    for layer, origin in ((user, ("user", user_path)), (project, ("project", project_path)),
+                          (given, COMMAND_LINE_ORIGIN)):
+        origins.update((key, origin) for key in layer if key != "strict_origin")
+    return options, origins
+
+
+_BACK_OFFSET_LINE = re.compile(r"^[ \t]*back_offset[ \t]*=.*$", re.MULTILINE)
+
+
+def with_back_offset(text: str, offset: tuple[float, float]) -> str:
+    """The user config's text with back_offset set: its line replaced, or one added at the end
+    (the file holds no tables); every other line, comments included, kept as it was."""
+    line = f'back_offset = "{offset[0]:g},{offset[1]:g}"'
+    found = _BACK_OFFSET_LINE.search(text)
+    if found:
+        return f"{text[:found.start()]}{line}{text[found.end():]}"
+    return f"{text}{'' if not text or text.endswith(chr(10)) else chr(10)}{line}\n"
+
+
+def save_back_offset(offset: tuple[float, float]) -> Path:
+    """Store the printer's back offset in the user config (made if missing), atomically; the new
+    text is read back before it replaces the old, so the file is never left unreadable."""
+    from generator.files.atomic import prepare_folder, write_bytes
+    from generator.files.bounded_read import read_text
+
+    path = user_config_path()
+    old = read_text(path, "config") if path.exists() else (
+        "# Open Domino Kit: your own settings, for every project on this computer (see README.md,\n"
+        "# \"Your own settings\"). A project's opendomino.toml and the command line win over them.\n")
+    if path.exists():
+        read_user_config(path)          # a broken file is named, not overwritten
+    new = with_back_offset(old, offset)
+    try:
+        stored = tomllib.loads(new).get("back_offset")
+    except tomllib.TOMLDecodeError:
+        stored = None
+    if stored != f"{offset[0]:g},{offset[1]:g}":
+        raise UserError(f"{path}: its back_offset is written in a way this command cannot replace safely; "
+                        f'set back_offset = "{offset[0]:g},{offset[1]:g}" there yourself')
+    prepare_folder(path.parent)
+    write_bytes(path, new.encode("utf-8"))
+    return path
