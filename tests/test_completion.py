@@ -64,7 +64,7 @@ def values(line: str, **how) -> list[str]:
     ("opendomino build --books open,", ["open,classic"]),
     ("opendomino build --layout duplex", ["duplex-long", "duplex-short"]),
     ("opendomino build --lang e", ["en"]),
-    ("opendomino export --format png,s", ["png,svg"]),
+    ("opendomino export --format png,s", ["png,svg", "png,stl"]),
     ("opendomino build --output-condition fogra", ["FOGRA39", "FOGRA51"]),
     ("opendomino build --colour board.d", ["board.dark="]),
     ("opendomino sets double-9,ch", ["double-9,chinese"]),
@@ -128,7 +128,7 @@ def test_tile_sizes_are_the_default_and_every_named_size():
 def test_a_list_completes_its_last_item_keeps_the_rest_and_offers_no_name_twice():
     offered = values("opendomino build --sets A,double-6,")
     assert offered == [f"A,double-6,{name}" for name in known_set_names() if name not in ("A", "double-6")]
-    assert values("opendomino export --format png,svg,tts,atlas,") == ["png,svg,tts,atlas,all"]
+    assert values("opendomino export --format png,svg,tts,atlas,3mf,stl,") == ["png,svg,tts,atlas,3mf,stl,all"]
 
 
 # --- files ---------------------------------------------------------------------------------------------
