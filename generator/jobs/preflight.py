@@ -172,19 +172,23 @@ def _operators(data: bytes):
             operands.append(token)
 
 
-def _fonts(reader: PdfReader) -> Check:
-    fonts, missing = set(), set()
+def _font_descriptors(reader: PdfReader):
+    """(BaseFont name, its font descriptor or {}) of every font in the file, composite fonts too."""
     for resources in _resources_everywhere(reader):
         for font in (resources.get("/Font") or {}).values():
             font = font.get_object()
-            name = str(font.get("/BaseFont"))
             descriptor = font.get("/FontDescriptor")
             if descriptor is None and "/DescendantFonts" in font:
                 descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
-            descriptor = descriptor.get_object() if descriptor is not None else {}
-            fonts.add(name)
-            if not any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")):
-                missing.add(name)
+            yield str(font.get("/BaseFont")), descriptor.get_object() if descriptor is not None else {}
+
+
+def _fonts(reader: PdfReader) -> Check:
+    fonts, missing = set(), set()
+    for name, descriptor in _font_descriptors(reader):
+        fonts.add(name)
+        if not any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")):
+            missing.add(name)
     if missing:
         return Check("fonts embedded", False, f"not embedded: {', '.join(sorted(missing))}")
     return Check("fonts embedded", True, f"{len(fonts)} font(s), all embedded")
@@ -195,17 +199,10 @@ _SUBSET_TAG = re.compile(r"^[A-Z]{6}\+")
 
 def _font_programs(reader: PdfReader):
     """(BaseFont name, sha256 of its embedded font program or None) of every font in the file."""
-    for resources in _resources_everywhere(reader):
-        for font in (resources.get("/Font") or {}).values():
-            font = font.get_object()
-            name = str(font.get("/BaseFont"))
-            descriptor = font.get("/FontDescriptor")
-            if descriptor is None and "/DescendantFonts" in font:
-                descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
-            descriptor = descriptor.get_object() if descriptor is not None else {}
-            program = next((descriptor[k] for k in ("/FontFile", "/FontFile2", "/FontFile3") if k in descriptor), None)
-            digest = hashlib.sha256(program.get_object().get_data()).hexdigest() if program is not None else None
-            yield name.lstrip("/"), digest
+    for name, descriptor in _font_descriptors(reader):
+        program = next((descriptor[k] for k in ("/FontFile", "/FontFile2", "/FontFile3") if k in descriptor), None)
+        digest = hashlib.sha256(program.get_object().get_data()).hexdigest() if program is not None else None
+        yield name.lstrip("/"), digest
 
 
 def _font_names(reader: PdfReader) -> Check:
