@@ -13,6 +13,7 @@ from generator.errors import UserError
 from generator.files.resources import load_toml, template_path
 from generator.model.classic_sets import load_classic_set_file
 from generator.model.fractions import head_and_tail, parse_fraction
+from generator.model.magic import FLAG_PROPERTIES, SUM_PROPERTIES
 from generator.model.set_rules import validate_set
 from generator.model.tiles import ARROW_OF_GROUP, ROWS_OF_GROUP, Tile, TileSet
 
@@ -95,9 +96,9 @@ def load_set_file(path: Path) -> TileSet:
 
 # Table -> its keys that hold a whole number >= 0, and those that hold true or false.
 _NUMBERS = {"composition": ("per_group_doubles", "per_group_fractions"),
-            "magic": ("column_sum", "group_column_sum", "row_head_sum", "row_tail_sum"),
+            "magic": SUM_PROPERTIES,
             "back": ("crosses_on_group",)}
-_FLAGS = {"magic": ("group2_is_group1_turned",), "back": ("circles", "diamonds")}
+_FLAGS = {"magic": FLAG_PROPERTIES, "back": ("circles", "diamonds")}
 
 
 def _whole(value) -> bool:
@@ -119,6 +120,10 @@ def _check_shape(data: dict, where: str) -> None:
         for key in keys:
             if key in data[table] and not isinstance(data[table][key], bool):
                 raise UserError(f"{where}: {table}.{key} = {data[table][key]!r}; give true or false")
+    unknown = sorted(set(data["magic"]) - set(SUM_PROPERTIES) - set(FLAG_PROPERTIES))
+    if unknown:
+        raise UserError(f"{where}: magic.{unknown[0]} is not a property the kit knows; use "
+                        f"{', '.join(SUM_PROPERTIES + FLAG_PROPERTIES)}")
     rule = data["composition"]
     if "extra_doubles" not in rule and not {"per_group_doubles", "per_group_fractions"} <= set(rule):
         raise UserError(f"{where}: [composition] needs extra_doubles, or per_group_doubles and "

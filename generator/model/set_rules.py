@@ -5,7 +5,7 @@ from collections import Counter
 from msgspec.structs import replace
 
 from generator.errors import UserError
-from generator.model.sums import column_sums, group_column_sums, row_head_tail_sums
+from generator.model.magic import magic_failures
 from generator.model.tiles import Tile, TileSet
 
 
@@ -96,37 +96,8 @@ def check_proportional_orientation(tile_set: TileSet, where: str) -> None:
 
 
 def check_magic_sums(tile_set: TileSet, where: str) -> None:
-    magic = tile_set.magic
-    if "column_sum" in magic:
-        for column, total in enumerate(column_sums(tile_set), start=1):
-            if total != magic["column_sum"]:
-                _column_error(tile_set, where, column, total, magic["column_sum"], "four-tile column")
-    if "group_column_sum" in magic:
-        for group in (1, 2):
-            for column, total in enumerate(group_column_sums(tile_set, group), start=1):
-                if total != magic["group_column_sum"]:
-                    _column_error(tile_set, where, column, total, magic["group_column_sum"],
-                                  f"group {group} column", group)
-    for end, key in (("head", "row_head_sum"), ("tail", "row_tail_sum")):
-        if key not in magic:
-            continue
-        for row in tile_set.layout_rows:
-            total = row_head_tail_sums(tile_set, row)[0 if end == "head" else 1]
-            if total != magic[key]:
-                tiles = ", ".join(t.fraction for t in tile_set.row(row))
-                raise UserError(f"{where}: row {row} ({tiles}): its {end} digits sum to {total}, "
-                                f"not {magic[key]} (magic sums)")
-    if magic.get("group2_is_group1_turned"):
-        for tile in tile_set.group(1):
-            turned = tile_set.at(9 - tile.row, 9 - tile.column)
-            if (turned.head, turned.tail) != (tile.head, tile.tail):
-                raise UserError(f"{where}: {_cell(turned)} should be {tile.head}/{tile.tail}, "
-                                f"{_cell(tile)} turned 180 degrees (group 2 is group 1 turned)")
-
-
-def _column_error(tile_set, where, column, total, wanted, what, group=None):
-    tiles = [tile_set.at(r, column) for r in tile_set.layout_rows
-             if group is None or tile_set.at(r, column).group == group]
-    names = ", ".join(t.fraction for t in tiles)
-    raise UserError(f"{where}: column {column} ({names}): the {what} sums to {total}, "
-                    f"not {wanted} (magic sums)")
+    """The layout keeps every property of the set's [magic] table; the first failure is the error."""
+    failures = magic_failures(tile_set)
+    if failures:
+        first = failures[0]
+        raise UserError(f"{where}: {first.place}: {first.problem} (magic sums: {first.property})")
