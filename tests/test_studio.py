@@ -16,7 +16,9 @@ from generator.colour.icc import CmykConversion, read_profile
 from generator.colour.print_setup import default_conversion
 from generator.colour.theme import load_theme
 from generator.files.resources import template_path
+from generator.commands.group import progress_of
 from generator.studio import api
+from generator.studio.builds import STEPS_SHARE, Build, Builds
 from generator.studio.server import make_server
 
 SCREENSHOT = Path(os.environ.get("STUDIO_SCREENSHOT", "/tmp/opendomino-studio.png"))
@@ -163,6 +165,48 @@ def test_a_build_runs_in_a_fresh_folder_and_gives_a_zip(studio):
     names = zipfile.ZipFile(io.BytesIO(body)).namelist()
     assert "open-domino-kit/tiles-A.pdf" in names and "open-domino-kit/manifest.json" in names
     assert not Path("output").exists() or not any(Path("output").glob("*grey*"))
+
+
+def _progress_seen(studio, build_id: str) -> tuple[dict, list[float]]:
+    """Poll a build as the page does until it ends: its last state and every progress value seen."""
+    seen = []
+    while True:
+        state = json.loads(request(studio, f"/api/build/{build_id}")[2])
+        seen.append(state["progress"])
+        if state["state"] != "running":
+            return state, seen
+        time.sleep(0.05)
+
+
+def test_build_progress_is_the_builds_own_count_of_steps():
+    """Three sets, three steps: a client sees only their shares (never a count of files), in order,
+    ending at 1.0; however slow the machine, nothing it does can make a value go back."""
+    with running_studio(builds=Builds(("tiles", "--sets", "A,B,C"))) as studio:
+        status, _, body = request(studio, "/api/build", {"theme": "classic"})
+        assert status == 202
+        state, seen = _progress_seen(studio, json.loads(body)["id"])
+    assert state["state"] == "done", state
+    assert seen == sorted(seen) and seen[-1] == 1.0, seen
+    steps = {round(STEPS_SHARE * done / 3, 3) for done in range(4)}
+    assert set(seen) <= steps | {1.0}, seen
+
+
+def test_a_build_never_shows_less_than_it_showed():
+    build = Build("1", Path("unused"))
+    for line in ("progress 2/5", "wrote 3 file(s)", "progress 1/5", "progress 1/0", "progress x/5"):
+        share = progress_of(line)
+        if share is not None:
+            build.advance(share)
+    assert build.progress() == pytest.approx(STEPS_SHARE * 2 / 5)
+    build.state = "done"
+    assert build.progress() == 1.0
+
+
+def test_a_failed_build_says_its_error():
+    with running_studio(builds=Builds(("tiles", "--sets", "nope"))) as studio:
+        state, seen = _progress_seen(studio, json.loads(request(studio, "/api/build", {})[2])["id"])
+    assert state["state"] == "failed" and seen == [0.0] * len(seen), state
+    assert state["message"].startswith("opendomino: error: --sets: ") and "nope" in state["message"], state
 
 
 def test_the_command_prints_its_address_and_refuses_a_bad_port():
