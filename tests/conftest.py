@@ -1,4 +1,5 @@
 from pathlib import Path
+import re
 import shutil
 import subprocess
 import sys
@@ -46,3 +47,21 @@ def browser():
     except ImportError:
         pytest.skip("playwright is not installed: install the test extras (pip install '.[test]')")
     return sync_playwright, CHROMIUM
+
+
+QPDF = shutil.which("qpdf")
+
+
+def qpdf_check(path: Path) -> tuple[int, str | None, str | None]:
+    """Debian's `qpdf --check` as an independent judge of a PDF's syntax: its exit status (0 sound,
+    2 errors, 3 warnings) and the first problem it names, as (where, what), e.g. ("object 1 0,
+    offset 15", "expected n n obj"); qpdf's "file is damaged" only announces the problem after it."""
+    if QPDF is None:
+        pytest.skip("Debian's qpdf is not installed (.ci/run installs it)")
+    result = subprocess.run([QPDF, "--check", str(path)], capture_output=True, text=True)
+    said = re.compile(rf"^(?:WARNING|qpdf): {re.escape(str(path))}(?: \((?P<where>[^()]*)\))?: (?P<what>.+)$")
+    for line in (result.stderr + result.stdout).splitlines():      # its warnings go to stderr, in order
+        found = said.match(line)
+        if found and found["what"] != "file is damaged":
+            return result.returncode, found["where"], found["what"]
+    return result.returncode, None, None
