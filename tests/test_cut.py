@@ -9,6 +9,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
+from conftest import SRGB_PNG, png_colour_chunks
 import ezdxf
 from pdf_inspect import MM, page_shapes, read_pdf
 from PIL import Image
@@ -300,7 +301,8 @@ def test_cricut_images_and_cut_paths(tmp_path):
             assert (w, h) == pytest.approx((image.picture.width, image.picture.height), abs=0.05)
             assert f"{w:g} x {h:g}" in result.stdout
             picture = Image.open(png)
-            assert picture.mode == "RGBA"
+            assert picture.mode == "RGBA" and picture.info["srgb"] == 1
+            assert png_colour_chunks(png) == SRGB_PNG
             assert picture.size == (round(image.picture.width / 25.4 * 300), round(image.picture.height / 25.4 * 300))
             k = picture.size[0] / w
             outlines = [tile.outline for tile in image.tiles]
