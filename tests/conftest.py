@@ -1,7 +1,10 @@
 from pathlib import Path
+import re
 import shutil
+import struct
 import subprocess
 import sys
+import zlib
 
 import pytest
 
@@ -46,3 +49,47 @@ def browser():
     except ImportError:
         pytest.skip("playwright is not installed: install the test extras (pip install '.[test]')")
     return sync_playwright, CHROMIUM
+
+
+QPDF = shutil.which("qpdf")
+
+
+def qpdf_check(path: Path) -> tuple[int, str | None, str | None]:
+    """Debian's `qpdf --check` as an independent judge of a PDF's syntax: its exit status (0 sound,
+    2 errors, 3 warnings) and the first problem it names, as (where, what), e.g. ("object 1 0,
+    offset 15", "expected n n obj"); qpdf's "file is damaged" only announces the problem after it."""
+    if QPDF is None:
+        pytest.skip("Debian's qpdf is not installed (.ci/run installs it)")
+    result = subprocess.run([QPDF, "--check", str(path)], capture_output=True, text=True)
+    said = re.compile(rf"^(?:WARNING|qpdf): {re.escape(str(path))}(?: \((?P<where>[^()]*)\))?: (?P<what>.+)$")
+    for line in (result.stderr + result.stdout).splitlines():      # its warnings go to stderr, in order
+        found = said.match(line)
+        if found and found["what"] != "file is damaged":
+            return result.returncode, found["where"], found["what"]
+    return result.returncode, None, None
+
+
+# What the PNG specification (its sRGB chunk section) says an sRGB image carries: the sRGB chunk
+# with its rendering intent (1: relative colorimetric), and beside it gAMA 1/2.2 and the cHRM of
+# the sRGB primaries and white point, each times 100,000.
+SRGB_PNG = {"sRGB": (1,), "gAMA": (45455,), "cHRM": (31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000)}
+
+
+def png_colour_chunks(path: Path) -> dict[str, tuple]:
+    """The colour chunks of a PNG read from its bytes, not through Pillow: sRGB, gAMA, cHRM (as
+    numbers) and iCCP (its profile's name), each only where the specification puts them, before
+    the image data; every chunk's CRC checked on the way."""
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    found, position = {}, 8
+    while True:
+        length, kind = struct.unpack(">I4s", data[position:position + 8])
+        body = data[position + 8:position + 8 + length]
+        assert struct.unpack(">I", data[position + 8 + length:position + 12 + length])[0] == zlib.crc32(kind + body)
+        if kind == b"IDAT":
+            return found
+        if kind in (b"sRGB", b"gAMA", b"cHRM"):
+            found[kind.decode()] = struct.unpack(">B" if kind == b"sRGB" else f">{length // 4}I", body)
+        elif kind == b"iCCP":
+            found["iCCP"] = (body.split(b"\0")[0].decode("latin-1"),)
+        position += 12 + length

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
+from conftest import SRGB_PNG, png_colour_chunks
 import ezdxf
 from pdf_inspect import MM, page_shapes, read_pdf
 from PIL import Image
@@ -17,6 +18,7 @@ import pytest
 
 from generator.art.board import BoardGeometry
 from generator.colour.theme import load_theme
+from generator.errors import UserError
 from generator.imposition.cut_sheets import (
     capacity,
     keep_out_zones,
@@ -25,7 +27,14 @@ from generator.imposition.cut_sheets import (
     registration_marks,
     safe_area,
 )
-from generator.imposition.laser_sheets import LaserLayout, board_sheets, tile_sheets
+from generator.imposition.laser_sheets import (
+    LaserLayout,
+    board_piece,
+    board_sheets,
+    check_sheet,
+    tile_piece,
+    tile_sheets,
+)
 from generator.imposition.machines import load_machine, machine_names, marks_of
 from generator.imposition.paper import paper_named
 from generator.model.set_loader import known_set_names, load_set
@@ -292,7 +301,8 @@ def test_cricut_images_and_cut_paths(tmp_path):
             assert (w, h) == pytest.approx((image.picture.width, image.picture.height), abs=0.05)
             assert f"{w:g} x {h:g}" in result.stdout
             picture = Image.open(png)
-            assert picture.mode == "RGBA"
+            assert picture.mode == "RGBA" and picture.info["srgb"] == 1
+            assert png_colour_chunks(png) == SRGB_PNG
             assert picture.size == (round(image.picture.width / 25.4 * 300), round(image.picture.height / 25.4 * 300))
             k = picture.size[0] / w
             outlines = [tile.outline for tile in image.tiles]
@@ -466,20 +476,58 @@ def test_machine_names_are_data():
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--machine", "plotter"], "unknown machine 'plotter'; choose from cricut, laser, silhouette"),
-    (["--machine", "laser", "--sheet", "40x30"], "does not hold one"),
-    (["--machine", "laser", "--sheet", "big"], "is not WIDTHxHEIGHT"),
-    (["--machine", "laser", "--kerf", "-0.1"], "--kerf: -0.1 mm is outside 0-2 mm"),
-    (["--machine", "laser", "--corner-radius", "9"], "more than a third of the 22 mm tile width"),
-    (["--machine", "laser", "--shared-edges", "--kerf", "0.1"], "--shared-edges"),
-    (["--machine", "laser", "--shared-edges", "--corner-radius", "2"], "--shared-edges"),
-    (["--machine", "silhouette", "--paper", "a3"], "Silhouette sheets are a4 or letter"),
+    (["--machine", "plotter"], "--machine: unknown machine 'plotter'; choose from cricut, laser, silhouette"),
+    # set A's tiles and the board: both misfits named, whichever job would have started first
+    (["--machine", "laser", "--sheet", "40x30"], "--sheet: 40x30 mm less 5 mm margins does not hold one 22 x 44 mm "
+                                                 "tile nor a piece of the board (48 x 46 mm); give at least "
+                                                 "--sheet 58x56"),
+    (["--machine", "laser", "--sheet", "big"], "--sheet: 'big' is not WIDTHxHEIGHT in mm; write e.g. 300x200"),
+    (["--machine", "laser", "--kerf", "-0.1"], "--kerf: -0.1 mm is outside 0-2 mm; a laser's kerf is 0.05-0.5 mm"),
+    (["--machine", "laser", "--corner-radius", "9"], "--corner-radius: 9 mm is more than a third of the 22 mm tile "
+                                                     "width; use 7.3 or less, or a wider --tile-size"),
+    (["--machine", "laser", "--shared-edges", "--kerf", "0.1"], "--shared-edges: a line cut once between two tiles "
+                                                                "cannot be kerf-compensated for both; leave out --kerf "
+                                                                "or --shared-edges"),
+    (["--machine", "laser", "--shared-edges", "--corner-radius", "2"], "--shared-edges: rounded corners leave no "
+                                                                       "common edge to cut once; leave out "
+                                                                       "--shared-edges or use --corner-radius 0"),
+    (["--machine", "silhouette", "--paper", "a3"], "--paper: a3 has no Print & Cut sheet; Silhouette sheets are a4 "
+                                                   "or letter"),
 ])
 def test_bad_input_gets_one_line(tmp_path, args, message):
+    """The whole line, the same every run: the sheet is checked against every piece before any job starts."""
     result = run("--sets", "A", *args, out=tmp_path)
     assert result.returncode == 2, result.stderr
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("opendomino: error: ") and message in lines[0], result.stderr
+    assert result.stderr.splitlines() == [f"opendomino: error: {message}"], result.stderr
+    assert not (tmp_path / "laser").exists()                   # stopped before any job wrote
+
+
+@pytest.mark.parametrize("kerf, shared_edges, size", [(0.0, False, TileSize()), (0.2, False, TileSize(30, 60)),
+                                                      (0.0, True, TileSize(10, 20))])
+def test_the_least_sheet_the_error_gives_holds_every_piece(kerf, shared_edges, size):
+    """The sheet the error asks for holds the tiles of both shapes and every piece of the board;
+    a millimetre less either way does not."""
+    machine = load_machine("laser")
+    layout = LaserLayout((40.0, 30.0), machine["margin"], machine["gap"], kerf, shared_edges)
+    pieces = [tile_piece("domino", size, layout), tile_piece("triangle", size, layout),
+              board_piece(BoardGeometry(size), layout)]
+    with pytest.raises(UserError) as caught:
+        check_sheet(layout, pieces)
+    width, height = (int(v) for v in re.search(r"give at least --sheet (\d+)x(\d+)$", str(caught.value)).groups())
+
+    def placed_pieces(sheet):
+        laid = LaserLayout(sheet, machine["margin"], machine["gap"], kerf, shared_edges)
+        return [sheet for name in ("A", "triominoes") for sheet in tile_sheets(load_set(name), THEME, size, laid)] + \
+            board_sheets(BoardGeometry(size), THEME, laid)
+
+    edge = machine["margin"] - kerf / 2 - 1e-4          # a cut's kerf may reach half its width into the margin
+    for sheet in placed_pieces((float(width), float(height))):
+        for cut in sheet.cuts:
+            x0, y0, x1, y1 = cut.bounds() if isinstance(cut, Outline) else (*map(min, zip(*cut)), *map(max, zip(*cut)))
+            assert edge <= x0 and x1 <= width - edge and edge <= y0 and y1 <= height - edge, (x0, y0, x1, y1)
+    for smaller in ((width - 1.0, float(height)), (float(width), height - 1.0)):
+        with pytest.raises(UserError, match="give at least --sheet"):
+            placed_pieces(smaller)
 
 
 def test_same_inputs_same_bytes(tmp_path):

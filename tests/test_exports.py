@@ -3,7 +3,7 @@
 from pathlib import Path
 import xml.etree.ElementTree as ET
 
-from conftest import run_cli
+from conftest import SRGB_PNG, png_colour_chunks, run_cli
 from PIL import Image, ImageChops
 import pypdfium2
 import pytest
@@ -67,6 +67,8 @@ def test_png_size_is_tile_plus_bleed_at_dpi(exported):
         with Image.open(path) as image:
             assert image.size == expected and image.mode == "RGB"
             assert image.info["dpi"] == pytest.approx((300, 300), abs=0.02)
+            assert image.info["srgb"] == 1
+        assert png_colour_chunks(path) == SRGB_PNG, path
 
 
 def test_png_size_with_other_dpi_bleed_and_tile_size(tmp_path):

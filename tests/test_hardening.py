@@ -17,7 +17,7 @@ import sys
 import time
 import zlib
 
-from conftest import run_cli
+from conftest import qpdf_check, run_cli
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject, NumberObject
 import pytest
@@ -167,8 +167,9 @@ def damaged_copies(source: bytes, count: int, seed: int = 19):
 
 
 def test_preflight_never_crashes_on_damaged_files(tmp_path, shop_board):
+    """And passes only what is sound: a copy every check passes is one qpdf --check finds no fault in."""
     source = shop_board.read_bytes()
-    outcomes = {0: 0, 1: 0, 2: 0}
+    outcomes = {0: [], 1: [], 2: []}
     for number, data in enumerate(damaged_copies(source, 60)):
         path = tmp_path / f"damaged-{number}.pdf"
         path.write_bytes(data)
@@ -176,21 +177,35 @@ def test_preflight_never_crashes_on_damaged_files(tmp_path, shop_board):
             checks = preflight(path)
         except UserError as error:
             assert "\n" not in str(error) and str(path) in str(error)
-            outcomes[2] += 1
+            outcomes[2].append(path)
             continue
-        outcomes[1 if any(not c.passed for c in checks) else 0] += 1
-    assert outcomes[2] > 0 and sum(outcomes.values()) == 60
+        outcomes[1 if any(not c.passed for c in checks) else 0].append(path)
+    assert outcomes[2] and sum(map(len, outcomes.values())) == 60
+    assert len(outcomes[0]) < 10, "byte flips that change nothing qpdf can see are few"
+    for path in outcomes[0]:
+        assert qpdf_check(path) == (0, None, None), path.name
 
 
 def test_preflight_command_exit_statuses_and_no_pypdf_chatter(tmp_path, shop_board):
+    """README: exit 2 and one line for a file that cannot be read as a PDF at all (cut off before
+    its trailer, or no PDF); exit 1 and a FAIL line for a damaged file that can still be read."""
     truncated = tmp_path / "truncated.pdf"
-    truncated.write_bytes(shop_board.read_bytes()[:-30])          # no %%EOF: pypdf would warn
-    result = run_cli("preflight", str(truncated))
-    assert result.returncode in (0, 1, 2)
-    assert "EOF" not in result.stderr and "Traceback" not in result.stderr
+    truncated.write_bytes(shop_board.read_bytes()[:-len(b"%%EOF\n")])      # its last line alone
+    with pytest.raises(UserError, match="cannot read it as a PDF"):
+        preflight(truncated)
+    truncated.write_bytes(shop_board.read_bytes()[:-30])          # no trailer, no %%EOF: pypdf would warn
+    line = refused(run_cli("preflight", str(truncated)), "truncated.pdf", "cannot read it as a PDF")
+    assert "EOF" not in line
     junk = tmp_path / "junk.pdf"
     junk.write_bytes(b"%PDF-1.4\nnothing here\n")
     refused(run_cli("preflight", str(junk)), "junk.pdf", "cannot read it as a PDF")
+    source = shop_board.read_bytes()
+    spliced = tmp_path / "spliced.pdf"                           # junk in the middle: every object still there
+    spliced.write_bytes(source[:len(source) // 2] + b"junk\n" + source[len(source) // 2:])
+    result = run_cli("preflight", str(spliced))
+    assert result.returncode == 1 and result.stderr == "", result.stderr
+    failed = [line for line in result.stdout.splitlines() if line.startswith("  FAIL")]
+    assert len(failed) == 1 and failed[0].startswith("  FAIL  PDF syntax: the file is damaged: "), result.stdout
 
 
 def minimal_pdf(content: bytes, filters: str = "/FlateDecode") -> bytes:

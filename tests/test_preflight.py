@@ -1,17 +1,19 @@
 """Preflight and what a print shop refuses (issue 26, items 9 and 10): encrypted files fail on
-their /Encrypt entry without being decrypted, and the ink limit says when it does not apply."""
+their /Encrypt entry without being decrypted, and the ink limit says when it does not apply.
+Issue 37: a file qpdf finds damaged fails, its first problem named."""
 
 from pathlib import Path
 import re
 import secrets
 import zlib
 
-from conftest import run_cli
+from conftest import qpdf_check, run_cli
 from pypdf import PdfWriter
 from pypdf.generic import ByteStringObject, DecodedStreamObject, DictionaryObject, NameObject, NumberObject
 import pytest
 from test_hardening import minimal_pdf
 
+from generator.errors import UserError
 from generator.jobs.build import BuildOptions, build
 from generator.jobs.preflight import CHECKS, preflight
 
@@ -118,3 +120,44 @@ def test_ink_is_totalled_however_a_cmyk_colour_is_set(tmp_path, content, total, 
     ink = next(c for c in preflight(path) if c.name == "ink limit")
     assert ink.applies and ink.passed is passed
     assert f"{total} %" in ink.detail, ink.detail
+
+
+def damaged_copies(source: bytes) -> dict[str, bytes]:
+    """What happens to a file between the kit and a print shop: junk spliced in, a keyword
+    mistyped, the end cut off, the cross-reference table's offsets shifted."""
+    copies = {}
+    for fraction in (0.1, 0.4, 0.7, 0.95):
+        at = int(len(source) * fraction)
+        copies[f"junk at {fraction:.0%}"] = source[:at] + b"@@junk%%\n)>>]" + source[at:]
+    for count in (1, 2, 5):
+        copies[f"obj misspelled {count}x"] = source.replace(b" obj", b" ojb", count)
+    for cut in (30, 1000, len(source) // 2):
+        copies[f"cut {cut} bytes"] = source[:-cut]
+    xref = source.rindex(b"\nxref\n")
+    for shift in (1, 7):
+        table = re.sub(rb"(\d{10}) (\d{5}) n", lambda m: b"%010d %s n" % (int(m[1]) + shift, m[2]), source[xref:])
+        copies[f"xref shifted by {shift}"] = source[:xref] + table
+    return copies
+
+
+def test_every_copy_qpdf_finds_damaged_fails_naming_its_first_problem(tmp_path, shop_board):
+    """Judged by Debian's qpdf --check, not by the library preflight uses. A copy cut off before its
+    trailer cannot be read at all (exit 2, as README says); every other damaged copy is read, and
+    fails the syntax check on the problem qpdf names first."""
+    assert qpdf_check(shop_board) == (0, None, None)
+    damaged = {}
+    for name, data in damaged_copies(shop_board.read_bytes()).items():
+        path = tmp_path / f"{name}.pdf"
+        path.write_bytes(data)
+        status, where, what = qpdf_check(path)
+        if status != 0:
+            damaged[name] = path, where, what
+    assert len(damaged) >= 12, sorted(damaged)
+    for name, (path, where, what) in damaged.items():
+        if name.startswith("cut"):
+            with pytest.raises(UserError, match="cannot read it as a PDF"):
+                preflight(path)
+            continue
+        syntax = next(check for check in preflight(path) if check.name == "PDF syntax")
+        first = f"{where}: {what}" if where else what
+        assert syntax.line().startswith(f"FAIL  PDF syntax: the file is damaged: {first}"), (name, syntax.line())

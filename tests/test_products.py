@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 import tomllib
 
-from conftest import run_cli
+from conftest import SRGB_PNG, png_colour_chunks, run_cli
 from PIL import Image, ImageChops, ImageDraw
 import pytest
 from test_fuzz import run_in_process
@@ -103,6 +103,8 @@ def test_every_product_makes_images_of_exactly_its_pixel_size(built, name):
             assert image.format == "PNG" and image.mode == "RGB"
             assert image.size == product.pixels, path
             assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)       # pHYs, 11811 px/m
+            assert image.info["srgb"] == 1 and "icc_profile" not in image.info      # as UPLOAD.txt says
+        assert png_colour_chunks(path) == SRGB_PNG, path
 
 
 @pytest.mark.parametrize("name", sorted(BUILDS))

@@ -69,3 +69,16 @@ def test_the_bar_never_reaches_a_piped_stdout(tmp_path):
     terminal, stdout, status = run_on_terminal(["tiles", "--sets", "double-12"], tmp_path, stdout_piped=True)
     assert status == 0 and "writing tile sheets  [" in terminal
     assert stdout.startswith("wrote 1 file(s)") and "%" not in stdout and "\r" not in stdout, stdout
+
+
+def test_a_program_reads_each_finished_step_on_stdout(tmp_path):
+    """OPENDOMINO_PROGRESS=lines (the studio's builds): one line per step as it ends, even with -q; without
+    it stdout carries no such line."""
+    command = [sys.executable, "-m", "generator", "-q", "tiles", "--sets", "A,B,C", "--out", str(tmp_path)]
+    said = subprocess.run(command, capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "OPENDOMINO_PROGRESS": "lines"})
+    assert said.returncode == 0 and said.stderr == "", said.stderr
+    assert said.stdout.splitlines() == ["progress 1/3", "progress 2/3", "progress 3/3"]
+    quiet = subprocess.run(command, capture_output=True, text=True, timeout=600,
+                           env={k: v for k, v in os.environ.items() if k != "OPENDOMINO_PROGRESS"})
+    assert quiet.returncode == 0 and quiet.stdout == "", quiet.stdout

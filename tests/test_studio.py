@@ -16,7 +16,9 @@ from generator.colour.icc import CmykConversion, read_profile
 from generator.colour.print_setup import default_conversion
 from generator.colour.theme import load_theme
 from generator.files.resources import template_path
+from generator.commands.group import progress_of
 from generator.studio import api
+from generator.studio.builds import STEPS_SHARE, Build, Builds
 from generator.studio.server import make_server
 
 SCREENSHOT = Path(os.environ.get("STUDIO_SCREENSHOT", "/tmp/opendomino-studio.png"))
@@ -165,6 +167,48 @@ def test_a_build_runs_in_a_fresh_folder_and_gives_a_zip(studio):
     assert not Path("output").exists() or not any(Path("output").glob("*grey*"))
 
 
+def _progress_seen(studio, build_id: str) -> tuple[dict, list[float]]:
+    """Poll a build as the page does until it ends: its last state and every progress value seen."""
+    seen = []
+    while True:
+        state = json.loads(request(studio, f"/api/build/{build_id}")[2])
+        seen.append(state["progress"])
+        if state["state"] != "running":
+            return state, seen
+        time.sleep(0.05)
+
+
+def test_build_progress_is_the_builds_own_count_of_steps():
+    """Three sets, three steps: a client sees only their shares (never a count of files), in order,
+    ending at 1.0; however slow the machine, nothing it does can make a value go back."""
+    with running_studio(builds=Builds(("tiles", "--sets", "A,B,C"))) as studio:
+        status, _, body = request(studio, "/api/build", {"theme": "classic"})
+        assert status == 202
+        state, seen = _progress_seen(studio, json.loads(body)["id"])
+    assert state["state"] == "done", state
+    assert seen == sorted(seen) and seen[-1] == 1.0, seen
+    steps = {round(STEPS_SHARE * done / 3, 3) for done in range(4)}
+    assert set(seen) <= steps | {1.0}, seen
+
+
+def test_a_build_never_shows_less_than_it_showed():
+    build = Build("1", Path("unused"))
+    for line in ("progress 2/5", "wrote 3 file(s)", "progress 1/5", "progress 1/0", "progress x/5"):
+        share = progress_of(line)
+        if share is not None:
+            build.advance(share)
+    assert build.progress() == pytest.approx(STEPS_SHARE * 2 / 5)
+    build.state = "done"
+    assert build.progress() == 1.0
+
+
+def test_a_failed_build_says_its_error():
+    with running_studio(builds=Builds(("tiles", "--sets", "nope"))) as studio:
+        state, seen = _progress_seen(studio, json.loads(request(studio, "/api/build", {})[2])["id"])
+    assert state["state"] == "failed" and seen == [0.0] * len(seen), state
+    assert state["message"].startswith("opendomino: error: --sets: ") and "nope" in state["message"], state
+
+
 def test_the_command_prints_its_address_and_refuses_a_bad_port():
     result = run_cli("studio", "--port", "70000", "--no-browser")
     assert result.returncode == 2 and "--port" in result.stderr and result.stderr.count("\n") == 1
@@ -172,61 +216,68 @@ def test_the_command_prints_its_address_and_refuses_a_bad_port():
 
 # --- in a real browser ----------------------------------------------------------------------
 
-def test_the_page_in_a_headless_browser(studio, tmp_path):
+@pytest.fixture(scope="module")
+def chromium():
+    """One headless Chromium for the module's browser tests; each test opens a context of its own."""
     sync_playwright, executable = browser()
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
-        # bypass_csp: the page's policy forbids eval, which is how Playwright's waits run their test.
-        context = chromium.new_context(viewport={"width": 1400, "height": 1000}, accept_downloads=True,
-                                       bypass_csp=True)
-        page = context.new_page()
-        page.set_default_timeout(90_000)     # a shared two-core machine may be slow; the steps are what is tested
-        page.goto(f"{studio.url}?token={studio.token}")
-        page.wait_for_function("document.getElementById('pic-A1-front').src.startsWith('data:image/svg')")
-        before = page.get_attribute("#pic-A1-front", "src")
-        assert "%23c8202f" in before                                   # the classic red circle
+        launched = playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
 
-        page.fill("#text-A\\.group1", "#1a9641")
-        page.press("#text-A\\.group1", "Enter")
-        page.wait_for_function("document.getElementById('pic-A1-front').src.includes('%231a9641')")
-        assert "%23c8202f" not in page.get_attribute("#pic-A1-front", "src")
-        assert page.input_value("#pick-A\\.group1") == "#1a9641"
 
-        page.fill("#text-tile\\.digit", "#eeeeee")                     # digits that nobody can read
-        page.press("#text-tile\\.digit", "Enter")
-        page.wait_for_selector("#checks li.fail[data-rule='digits']")
-        assert "contrast" in page.inner_text("#checks li.fail[data-rule='digits']")
-        assert "failing" in page.get_attribute(".key[data-key='tile.digit']", "class")
-        assert "✗ digits" in page.inner_text("#checks-tile\\.digit")
+def test_the_page_in_a_headless_browser(studio, chromium, tmp_path):
+    # bypass_csp: the page's policy forbids eval, which is how Playwright's waits run their test.
+    context = chromium.new_context(viewport={"width": 1400, "height": 1000}, accept_downloads=True,
+                                   bypass_csp=True)
+    page = context.new_page()
+    page.set_default_timeout(90_000)     # a shared two-core machine may be slow; the steps are what is tested
+    page.goto(f"{studio.url}?token={studio.token}")
+    page.wait_for_function("document.getElementById('pic-A1-front').src.startsWith('data:image/svg')")
+    before = page.get_attribute("#pic-A1-front", "src")
+    assert "%23c8202f" in before                                   # the classic red circle
 
-        page.fill("#text-board\\.dark", "not a colour")               # refused, and nothing changes
-        page.press("#text-board\\.dark", "Enter")
-        page.wait_for_selector("#error:not([hidden])")
-        assert "not a colour" in page.inner_text("#error")
+    page.fill("#text-A\\.group1", "#1a9641")
+    page.press("#text-A\\.group1", "Enter")
+    page.wait_for_function("document.getElementById('pic-A1-front').src.includes('%231a9641')")
+    assert "%23c8202f" not in page.get_attribute("#pic-A1-front", "src")
+    assert page.input_value("#pick-A\\.group1") == "#1a9641"
 
-        page.click("#undo")                                            # undo the unreadable digits
-        page.wait_for_function("!document.querySelector('#checks li.fail[data-rule=\"digits\"]')")
+    page.fill("#text-tile\\.digit", "#eeeeee")                     # digits that nobody can read
+    page.press("#text-tile\\.digit", "Enter")
+    page.wait_for_selector("#checks li.fail[data-rule='digits']")
+    assert "contrast" in page.inner_text("#checks li.fail[data-rule='digits']")
+    assert "failing" in page.get_attribute(".key[data-key='tile.digit']", "class")
+    assert "✗ digits" in page.inner_text("#checks-tile\\.digit")
 
-        page.check("#vision-deuteranopia")
-        page.wait_for_function("!document.getElementById('pic-A1-front').src.includes('%231a9641')")
-        page.check("#vision-normal")
-        page.wait_for_function("document.getElementById('pic-A1-front').src.includes('%231a9641')")
+    page.fill("#text-board\\.dark", "not a colour")               # refused, and nothing changes
+    page.press("#text-board\\.dark", "Enter")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "not a colour" in page.inner_text("#error")
 
-        page.fill("#name", "Club Green")
-        page.dispatch_event("#name", "change")
-        with page.expect_download() as download_info:
-            page.click("#save")
-        saved = tmp_path / download_info.value.suggested_filename
-        download_info.value.save_as(saved)
+    page.click("#undo")                                            # undo the unreadable digits
+    page.wait_for_function("!document.querySelector('#checks li.fail[data-rule=\"digits\"]')")
 
-        page.click("#build")                                           # the kit, fetched with the token
-        page.wait_for_selector("#download:not([hidden])", timeout=180_000)
-        with page.expect_download() as kit_info:
-            page.click("#download")
-        kit = tmp_path / kit_info.value.suggested_filename
-        kit_info.value.save_as(kit)
-        page.screenshot(path=str(SCREENSHOT), full_page=False)
-        chromium.close()
+    page.check("#vision-deuteranopia")
+    page.wait_for_function("!document.getElementById('pic-A1-front').src.includes('%231a9641')")
+    page.check("#vision-normal")
+    page.wait_for_function("document.getElementById('pic-A1-front').src.includes('%231a9641')")
+
+    page.fill("#name", "Club Green")
+    page.dispatch_event("#name", "change")
+    with page.expect_download() as download_info:
+        page.click("#save")
+    saved = tmp_path / download_info.value.suggested_filename
+    download_info.value.save_as(saved)
+
+    page.click("#build")                                           # the kit, fetched with the token
+    page.wait_for_selector("#download:not([hidden])", timeout=180_000)
+    with page.expect_download() as kit_info:
+        page.click("#download")
+    kit = tmp_path / kit_info.value.suggested_filename
+    kit_info.value.save_as(kit)
+    page.screenshot(path=str(SCREENSHOT), full_page=False)
+    context.close()
     assert kit.name == "open-domino-kit.zip"
     assert "open-domino-kit/tiles-A.pdf" in zipfile.ZipFile(kit).namelist()
     assert saved.name == "club-green.toml"
@@ -239,43 +290,75 @@ def test_the_page_in_a_headless_browser(studio, tmp_path):
 PROOF_SCREENSHOT = SCREENSHOT.with_name(SCREENSHOT.stem + "-print-preview.png")
 
 
-def test_the_print_preview_in_a_headless_browser(studio):
+def test_the_print_preview_in_a_headless_browser(studio, chromium):
     """The toggle redraws every picture as the profile prints it and marks the colour that is out of gamut."""
-    sync_playwright, executable = browser()
     conversion = default_conversion()
     printed_blue = conversion.printed_hex(conversion.cmyk_of(["#0000ff"]))[0]
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=executable, headless=True,
-                                              args=["--no-sandbox", "--disable-gpu"])
-        page = chromium.new_context(viewport={"width": 1400, "height": 1000}, bypass_csp=True).new_page()
-        page.goto(f"{studio.url}?token={studio.token}")
-        page.wait_for_function("document.getElementById('pic-A1-front').src.startsWith('data:image/svg')")
-        assert "FOGRA39L Coated" in page.inner_text("#printing")
-        assert not page.is_visible("#print-A\\.group1")                # only in the print preview
-        page.fill("#text-A\\.group1", "#0000ff")
-        page.press("#text-A\\.group1", "Enter")
-        page.wait_for_function("document.getElementById('pic-A1-front').src.includes('%230000ff')")
+    context = chromium.new_context(viewport={"width": 1400, "height": 1000}, bypass_csp=True)
+    page = context.new_page()
+    page.goto(f"{studio.url}?token={studio.token}")
+    page.wait_for_function("document.getElementById('pic-A1-front').src.startsWith('data:image/svg')")
+    assert "FOGRA39L Coated" in page.inner_text("#printing")
+    assert not page.is_visible("#print-A\\.group1")                # only in the print preview
+    page.fill("#text-A\\.group1", "#0000ff")
+    page.press("#text-A\\.group1", "Enter")
+    page.wait_for_function("document.getElementById('pic-A1-front').src.includes('%230000ff')")
 
-        page.check("#proof")
-        page.wait_for_function(f"document.getElementById('pic-A1-front').src.includes('%23{printed_blue[1:]}')")
-        assert "%230000ff" not in page.get_attribute("#pic-A1-front", "src")
-        yellow = conversion.printed_hex([load_theme("classic").group("A", 2).circle.cmyk])[0]    # stated CMYK, printed
-        assert f"%23{yellow[1:]}" in page.get_attribute("#pic-A2-front", "src")
-        mark = page.inner_text("#print-A\\.group1")
-        assert re.search(r"⚠ prints ΔE (1[5-9]|2\d)\.\d away \(out of gamut\)", mark), mark
-        assert "marked" in page.get_attribute(".key[data-key='A.group1']", "class")
-        assert "marked" not in page.get_attribute(".key[data-key='tile.digit']", "class")
-        assert "⚠" not in page.inner_text("#print-tile\\.digit")       # 100 % K is printable as stated
-        summary = page.inner_text("#gamut-summary")
-        assert "A.group1 (ΔE" in summary and page.is_visible("#gamut-summary")
-        chip = page.eval_on_selector("#print-A\\.group1 .chip", "e => getComputedStyle(e).backgroundColor")
-        assert chip == "rgb({}, {}, {})".format(*(int(printed_blue[i:i + 2], 16) for i in (1, 3, 5)))
-        page.screenshot(path=str(PROOF_SCREENSHOT), full_page=False)
+    page.check("#proof")
+    page.wait_for_function(f"document.getElementById('pic-A1-front').src.includes('%23{printed_blue[1:]}')")
+    assert "%230000ff" not in page.get_attribute("#pic-A1-front", "src")
+    yellow = conversion.printed_hex([load_theme("classic").group("A", 2).circle.cmyk])[0]    # stated CMYK, printed
+    assert f"%23{yellow[1:]}" in page.get_attribute("#pic-A2-front", "src")
+    mark = page.inner_text("#print-A\\.group1")
+    assert re.search(r"⚠ prints ΔE (1[5-9]|2\d)\.\d away \(out of gamut\)", mark), mark
+    assert "marked" in page.get_attribute(".key[data-key='A.group1']", "class")
+    assert "marked" not in page.get_attribute(".key[data-key='tile.digit']", "class")
+    assert "⚠" not in page.inner_text("#print-tile\\.digit")       # 100 % K is printable as stated
+    summary = page.inner_text("#gamut-summary")
+    assert "A.group1 (ΔE" in summary and page.is_visible("#gamut-summary")
+    chip = page.eval_on_selector("#print-A\\.group1 .chip", "e => getComputedStyle(e).backgroundColor")
+    assert chip == "rgb({}, {}, {})".format(*(int(printed_blue[i:i + 2], 16) for i in (1, 3, 5)))
+    page.screenshot(path=str(PROOF_SCREENSHOT), full_page=False)
 
-        page.uncheck("#proof")                                          # and back to the screen colours
-        page.wait_for_function("document.getElementById('pic-A1-front').src.includes('%230000ff')")
-        assert not page.is_visible("#gamut-summary")
-        chromium.close()
+    page.uncheck("#proof")                                          # and back to the screen colours
+    page.wait_for_function("document.getElementById('pic-A1-front').src.includes('%230000ff')")
+    assert not page.is_visible("#gamut-summary")
+    context.close()
+
+
+FITS = """() => {
+    const panel = document.getElementById('controls').getBoundingClientRect();
+    const inside = (id) => { const box = document.getElementById(id).getBoundingClientRect();
+                             return box.left >= panel.left - 0.5 && box.right <= panel.right + 0.5; };
+    const controls = document.getElementById('controls'), described = document.getElementById('theme-description');
+    return {page: document.documentElement.scrollWidth <= innerWidth,
+            panel: controls.scrollWidth <= controls.clientWidth,
+            menu: inside('theme'), description: inside('theme-description') &&
+                  described.scrollWidth <= described.clientWidth && described.offsetHeight > 0};
+}"""
+
+
+def test_the_page_fits_a_phone_and_a_laptop(studio, chromium):
+    """At 360 and 1280 px: no sideways scrolling of the page or of the controls; the theme menu and
+    each theme's description, shown whole below it, inside the panel."""
+    themes = api.state()["themes"]
+    context = chromium.new_context(viewport={"width": 360, "height": 900}, bypass_csp=True)
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    page.goto(f"{studio.url}?token={studio.token}")
+    page.wait_for_function("document.getElementById('pic-A1-front').src.startsWith('data:image/svg')")
+    for width in (360, 1280):
+        page.set_viewport_size({"width": width, "height": 900})
+        for name in [*sorted(set(themes) - {"classic"}), "classic"]:
+            page.select_option("#theme", name)
+            page.wait_for_function("([id, text]) => document.getElementById(id).textContent === text",
+                                   arg=["theme-description", themes[name]["description"]])
+            fits = page.evaluate(FITS)
+            assert fits == {"page": True, "panel": True, "menu": True, "description": True}, (width, name)
+        page.wait_for_function("document.getElementById('pic-A1-front').src.includes('%23c8202f')")   # classic's
+        assert page.evaluate(FITS) == {"page": True, "panel": True, "menu": True, "description": True}, width
+        page.screenshot(path=str(SCREENSHOT.with_name(f"{SCREENSHOT.stem}-{width}px.png")), full_page=False)
+    context.close()
 
 
 def test_ctrl_c_stops_the_studio_cleanly():

@@ -3,7 +3,7 @@
 import json
 from pathlib import Path
 
-from conftest import run_cli
+from conftest import SRGB_PNG, png_colour_chunks, run_cli
 from PIL import Image, ImageChops, ImageStat
 import pytest
 
@@ -124,6 +124,15 @@ def test_the_atlas_and_its_index(tts):
             crop = image.crop((x, y, x + w, y + h))
             assert mean_difference(crop, render(_picture(tile_front(tile, tile_set, theme, TileSize())),
                                                 index["dpi"])) < 1.0
+
+
+def test_every_tabletop_and_atlas_image_says_it_is_srgb(tts):
+    paths = sorted(tts.rglob("*.png"))
+    assert {p.parent.name for p in paths} == {"tts", "atlas"} and len(paths) >= 8
+    for path in paths:
+        with Image.open(path) as image:
+            assert image.info["srgb"] == 1 and "icc_profile" not in image.info, path
+        assert png_colour_chunks(path) == SRGB_PNG, path
 
 
 def test_the_manifest_lists_the_tabletop_files(tts):

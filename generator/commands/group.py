@@ -1,10 +1,18 @@
 """The `opendomino` command group, and how every command speaks: -v and -q before or after the
-command name, one place that decides what is said, a progress bar only on a terminal."""
+command name, one place that decides what is said, a progress bar only on a terminal, and for a
+program that runs a command (the studio) each finished step as a line on stdout."""
 
 from contextlib import contextmanager
+import os
+import re
 import sys
 
 import click
+
+# Set to "lines" by a program that runs a command and shows its progress: each finished step is
+# then a line "progress DONE/TOTAL" on stdout, whatever -q or the terminal say.
+PROGRESS_ENV = "OPENDOMINO_PROGRESS"
+PROGRESS_LINE = re.compile(r"progress (\d+)/(\d+)")
 
 
 def _set_verbosity(ctx, param, value):
@@ -49,9 +57,29 @@ def say(message: str, level: int = 0, err: bool = False) -> None:
         click.echo(message, err=err)
 
 
+class _BarSayingSteps:
+    """A progress bar that also says each step it counts on stdout (PROGRESS_ENV)."""
+
+    def __init__(self, bar, length: int):
+        self.bar, self.length, self.done = bar, length, 0
+
+    def update(self, steps: int) -> None:
+        self.bar.update(steps)
+        self.done += steps
+        click.echo(f"progress {self.done}/{self.length}")       # echo flushes: the reader sees it now
+
+
 @contextmanager
 def progress(length: int, label: str):
     """A progress bar on stderr for long steps; hidden when quiet or not on a terminal."""
     hidden = verbosity() < 0 or not sys.stderr.isatty()
     with click.progressbar(length=length, label=label, file=sys.stderr, hidden=hidden) as bar:
-        yield bar
+        yield _BarSayingSteps(bar, length) if os.environ.get(PROGRESS_ENV) == "lines" else bar
+
+
+def progress_of(line: str) -> float | None:
+    """The share of the steps done that a PROGRESS_ENV line says, or None for any other line."""
+    match = PROGRESS_LINE.fullmatch(line.strip())
+    if not match or not int(match[2]):
+        return None
+    return min(1.0, int(match[1]) / int(match[2]))

@@ -145,17 +145,25 @@ def tile_band(paper: Paper, marks: Marks) -> tuple[float, float, float, float]:
     return x0, zones[0][3], x1, zones[2][1]
 
 
+def print_and_cut_grid(shape: str, size: TileSize, paper: Paper, marks: Marks, bleed: float) -> tuple[int, int]:
+    """Rows and columns of tiles a portrait sheet holds between the marks; an error when not one fits."""
+    paper = paper if paper.is_portrait else paper.turned()
+    x0, y0, x1, y1 = tile_band(paper, marks)
+    rows, columns = capacity(shape, size, bleed, x1 - x0, y1 - y0)
+    if not rows:
+        w, h = frame(shape, size)
+        raise UserError(f"{w:g} x {h:g} mm tiles with {bleed:g} mm bleed do not fit in the {x1 - x0:.0f} x "
+                        f"{y1 - y0:.0f} mm that {paper.name} leaves between the marks; use a smaller --tile-size")
+    return rows, columns
+
+
 def print_and_cut_sheets(tile_set: TileSet, theme: Theme, paper: Paper, size: TileSize, marks: Marks,
                          bleed: float, lang: str, cut_file: str, back_offset=(0.0, 0.0)) -> list[PrintAndCutSheet]:
     """Fronts and backs pages with registration marks, and the cut sheet of each; `cut_file` names
     the cut files ({number} is the sheet's number), for the instructions on the page."""
     paper = paper if paper.is_portrait else paper.turned()
-    x0, y0, x1, y1 = tile_band(paper, marks)
-    rows, columns = capacity(tile_set.shape, size, bleed, x1 - x0, y1 - y0)
-    if not rows:
-        w, h = frame(tile_set.shape, size)
-        raise UserError(f"{w:g} x {h:g} mm tiles with {bleed:g} mm bleed do not fit in the {x1 - x0:.0f} x "
-                        f"{y1 - y0:.0f} mm that {paper.name} leaves between the marks; use a smaller --tile-size")
+    _, y0, _, _ = tile_band(paper, marks)
+    rows, columns = print_and_cut_grid(tile_set.shape, size, paper, marks, bleed)
     tiles = ordered_tiles(tile_set)
     per_sheet = rows * columns
     chunks = [tiles[first:first + per_sheet] for first in range(0, len(tiles), per_sheet)]
@@ -228,16 +236,22 @@ class PrintThenCutImage(Struct, frozen=True):
     tiles: tuple[PlacedTile, ...]
 
 
+def print_then_cut_grid(shape: str, size: TileSize, area: tuple[float, float], gap: float) -> tuple[int, int]:
+    """Rows and columns of tiles, `gap` apart, an image of at most `area` holds; an error when not one fits."""
+    rows, columns = capacity(shape, size, gap / 2, area[0] + gap, area[1] + gap)
+    if not rows:
+        w, h = frame(shape, size)
+        raise UserError(f"a {w:g} x {h:g} mm tile does not fit Cricut's {area[0]:g} x {area[1]:g} mm "
+                        "print area; use a smaller --tile-size")
+    return rows, columns
+
+
 def print_then_cut_images(tile_set: TileSet, theme: Theme, size: TileSize, area: tuple[float, float],
                           gap: float) -> list[PrintThenCutImage]:
     """Groups of whole tiles, each image at most `area` (width, height) mm, tiles `gap` mm apart:
     as many tiles per image as fit, so a set needs as few mats as it can."""
     half = gap / 2
-    rows, columns = capacity(tile_set.shape, size, half, area[0] + gap, area[1] + gap)
-    if not rows:
-        w, h = frame(tile_set.shape, size)
-        raise UserError(f"a {w:g} x {h:g} mm tile does not fit Cricut's {area[0]:g} x {area[1]:g} mm "
-                        "print area; use a smaller --tile-size")
+    rows, columns = print_then_cut_grid(tile_set.shape, size, area, gap)
     tiles = ordered_tiles(tile_set)
     images = []
     for first in range(0, len(tiles), rows * columns):

@@ -11,6 +11,7 @@ scored, the notation engraved. It is cut whole when the sheet holds it, else in 
 board's lines (every second column line, so no number of the small notation is cut through).
 """
 
+import math
 
 from msgspec import Struct
 
@@ -20,6 +21,7 @@ from generator.art.tile import face_colour, tile_front
 from generator.colour.theme import Theme
 from generator.errors import UserError
 from generator.imposition.cut_sheets import gang_pages, ordered_tiles
+from generator.imposition.tile_grid import gang_extent
 from generator.model.tiles import TileSet
 from generator.scene.cut_sheet import CutSheet
 from generator.scene.drawing import Group, placed, translate
@@ -45,16 +47,68 @@ def check_layout(layout: LaserLayout, size: TileSize) -> None:
                         "leave out --kerf or --shared-edges")
 
 
+class Piece(Struct, frozen=True):
+    """Something a sheet must hold: what it is, for the error, and the room it takes inside the margins."""
+    what: str
+    width: float
+    height: float
+
+
+def _tile_gap(layout: LaserLayout) -> float:
+    return 0.0 if layout.shared_edges else layout.gap
+
+
+def tile_piece(shape: str, size: TileSize, layout: LaserLayout) -> Piece:
+    """One tile, as gang_pages lays it out (its cell less the gap that only stands between tiles)."""
+    gap = _tile_gap(layout)
+    width, height = gang_extent(shape, size, gap / 2, 1, 1)
+    w, h = frame(shape, size)
+    return Piece(f"one {round(w, 1):g} x {round(h, 1):g} mm tile", width - gap, height - gap)
+
+
+def _column_lines(g: BoardGeometry) -> list[float]:
+    """Where the board may be split across: every second column line (no notation number is cut)."""
+    return [g.left + 2 * i * g.cell_width for i in range(5)]
+
+
+def _row_lines(g: BoardGeometry) -> list[float]:
+    return [g.top + j * g.cell_height for j in range(9)]
+
+
+def _longest_piece(lines: list[float], length: float) -> float:
+    """The longest stretch between two neighbouring places to split [0, length]: no piece can be shorter."""
+    cuts = sorted({0.0, length, *(line for line in lines if 0 < line < length)})
+    return max(b - a for a, b in zip(cuts, cuts[1:]))
+
+
+def board_piece(geometry: BoardGeometry, layout: LaserLayout) -> Piece:
+    """The room the board needs each way: the longest stretch between two places it may be split, kerf
+    included (in less room one piece would not fit, however the splits fall)."""
+    width = _longest_piece(_column_lines(geometry), geometry.width) + layout.kerf
+    height = _longest_piece(_row_lines(geometry), geometry.height) + layout.kerf
+    return Piece(f"a piece of the board ({round(width, 1):g} x {round(height, 1):g} mm)", width, height)
+
+
+def check_sheet(layout: LaserLayout, pieces: list[Piece]) -> None:
+    """Every piece fits the sheet inside its margins; else one error that names those that do not and
+    the least sheet (whole mm) that holds them all, so the user need not try twice."""
+    width, height = layout.sheet
+    room_w, room_h = width - 2 * layout.margin, height - 2 * layout.margin
+    misfits = dict.fromkeys(p.what for p in pieces if p.width > room_w + 1e-9 or p.height > room_h + 1e-9)
+    if misfits:
+        least = [math.ceil(max(getattr(p, side) for p in pieces) + 2 * layout.margin - 1e-9)
+                 for side in ("width", "height")]
+        raise UserError(f"--sheet: {width:g}x{height:g} mm less {layout.margin:g} mm margins does not hold "
+                        f"{' nor '.join(misfits)}; give at least --sheet {least[0]}x{least[1]}")
+
+
 def tile_sheets(tile_set: TileSet, theme: Theme, size: TileSize, layout: LaserLayout) -> list[CutSheet]:
     """Every tile of the set on as many sheets as it takes."""
     check_layout(layout, size)
+    check_sheet(layout, [tile_piece(tile_set.shape, size, layout)])
     width, height = layout.sheet
     pages = gang_pages(ordered_tiles(tile_set), tile_set.shape, size, width, height, layout.margin,
-                       0.0 if layout.shared_edges else layout.gap)
-    if not pages:
-        w, h = frame(tile_set.shape, size)
-        raise UserError(f"--sheet: {width:g}x{height:g} mm less {layout.margin:g} mm margins does not hold one "
-                        f"{w:g} x {h:g} mm tile; give a larger --sheet")
+                       _tile_gap(layout))
     ground = face_colour(tile_set, theme)
     sheets = []
     for placed_tiles in pages:
@@ -72,14 +126,12 @@ def tile_sheets(tile_set: TileSet, theme: Theme, size: TileSize, layout: LaserLa
 
 def board_sheets(geometry: BoardGeometry, theme: Theme, layout: LaserLayout) -> list[CutSheet]:
     """The board in as few pieces as the sheet allows, each on a sheet of its own."""
+    check_sheet(layout, [board_piece(geometry, layout)])
     width, height = layout.sheet
     free_w, free_h = width - 2 * layout.margin - layout.kerf, height - 2 * layout.margin - layout.kerf
     g = geometry
-    xs = _splits([g.left + 2 * i * g.cell_width for i in range(5)], g.width, free_w)
-    ys = _splits([g.top + j * g.cell_height for j in range(9)], g.height, free_h)
-    if xs is None or ys is None:
-        raise UserError(f"--sheet: {width:g}x{height:g} mm is too small for a piece of the board "
-                        f"(two columns of {g.cell_width:g} mm cells); give a larger --sheet")
+    xs = _splits(_column_lines(g), g.width, free_w)
+    ys = _splits(_row_lines(g), g.height, free_h)
     notation = board_notation(g, theme)
     full, half = board_lines(g)
     lines = full + half + [edge for place in place_outlines(g) for edge in _edges(place)]
@@ -100,15 +152,13 @@ def board_sheets(geometry: BoardGeometry, theme: Theme, layout: LaserLayout) -> 
     return sheets
 
 
-def _splits(lines: list[float], length: float, free: float) -> list[float] | None:
-    """Cut [0, length] at some of `lines` into pieces no longer than `free`, as few as possible."""
+def _splits(lines: list[float], length: float, free: float) -> list[float]:
+    """Cut [0, length] at some of `lines` into pieces no longer than `free`, as few as possible
+    (`free` is at least _longest_piece: check_sheet said so)."""
     cuts, start = [0.0], 0.0
     candidates = sorted(lines) + [length]
     while length - start > free + 1e-9:
-        reachable = [c for c in candidates if start < c <= start + free + 1e-9 and c < length]
-        if not reachable:
-            return None
-        start = reachable[-1]
+        start = max(c for c in candidates if start < c <= start + free + 1e-9 and c < length)
         cuts.append(start)
     return cuts + [length]
 

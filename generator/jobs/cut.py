@@ -83,9 +83,8 @@ def _print_then_cut(options, report, settings, machine, set_name) -> None:
     from generator.writers.cut_svg import write_cut_svg
     from generator.writers.png import write_png
 
-    area = (float(machine["print_area"]["width"]), float(machine["print_area"]["height"]))
-    images = print_then_cut_images(load_set(set_name), theme_for(options), options.tile_size, area,
-                                   float(machine["gap"]))
+    images = print_then_cut_images(load_set(set_name), theme_for(options), options.tile_size,
+                                   _print_area(machine), float(machine["gap"]))
     out = folder(options, settings)
     sizes = []
     for number, image in enumerate(images, start=1):
@@ -98,6 +97,10 @@ def _print_then_cut(options, report, settings, machine, set_name) -> None:
         sizes.append(f"{number}: {_mm(image.picture.width)} x {_mm(image.picture.height)}")
     report.instructions.append(f"set {set_name}: {len(images)} mat(s); in Design Space set each image's size "
                                f"(W x H mm) to {'; '.join(sizes)}")
+
+
+def _print_area(machine: dict) -> tuple[float, float]:
+    return float(machine["print_area"]["width"]), float(machine["print_area"]["height"])
 
 
 def _layers(machine: dict) -> dict[str, str]:
@@ -145,12 +148,40 @@ def cut_board(options: BuildOptions, report: BuildReport, settings: CutOptions) 
 
 
 def cut_jobs(options: BuildOptions, settings: CutOptions) -> list:
-    """One job per set, and the board for a laser when an Open Domino set is among them."""
+    """One job per set, and the board for a laser when an Open Domino set is among them; checked to
+    fit before any of them starts."""
     jobs = [(cut_set, options, (settings, name)) for name in options.sets]
     machine = load_machine(settings.machine)
-    if machine["kind"] == LASER and settings.board and any(load_set(name).has_layout for name in options.sets):
+    board = machine["kind"] == LASER and settings.board and any(load_set(name).has_layout for name in options.sets)
+    if board:
         jobs.append((cut_board, options, (settings,)))
+    check_fits(options, settings, board)
     return jobs
+
+
+def check_fits(options: BuildOptions, settings: CutOptions, board: bool) -> None:
+    """Every piece the jobs will place (each set's tiles, the board) against the sheet or page it goes
+    on, here before the jobs run at once: else whichever job failed first would say its own error."""
+    from generator.imposition.cut_sheets import print_and_cut_grid, print_then_cut_grid
+    from generator.imposition.laser_sheets import board_piece, check_layout, check_sheet, tile_piece
+
+    machine = load_machine(settings.machine)
+    shapes = sorted({load_set(name).shape for name in options.sets})
+    size = options.tile_size
+    if machine["kind"] == PRINT_AND_CUT:
+        paper = silhouette_paper(options, machine)
+        for shape in shapes:
+            print_and_cut_grid(shape, size, paper, marks_of(machine), float(machine["bleed"]))
+    elif machine["kind"] == PRINT_THEN_CUT:
+        for shape in shapes:
+            print_then_cut_grid(shape, size, _print_area(machine), float(machine["gap"]))
+    else:
+        from generator.art.board import board_geometry
+
+        layout = laser_layout(settings, machine)
+        check_layout(layout, size)
+        check_sheet(layout, [tile_piece(shape, size, layout) for shape in shapes] +
+                    ([board_piece(board_geometry(options), layout)] if board else []))
 
 
 def machine_instructions(machine_name: str, settings: CutOptions) -> str:

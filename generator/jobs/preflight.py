@@ -1,8 +1,9 @@
 """Preflight: does a PDF meet what a print shop expects of our PDF/X-1a files?
 
 Each check reads the file itself: no encryption (PDF/X forbids it; an encrypted file is failed
-on its trailer's /Encrypt entry alone, never decrypted, and the other checks are not run); fonts
-embedded; font subsets with distinct names (no two different font programs share a name, every
+on its trailer's /Encrypt entry alone, never decrypted, and the other checks are not run); sound
+PDF syntax, as qpdf checks it (a file qpdf has to repair is damaged; the first problem is named);
+fonts embedded; font subsets with distinct names (no two different font programs share a name, every
 subset tag is six capitals); TrimBox and BleedBox
 on every page, nested inside the MediaBox; no annotation inside the bleed area; DeviceCMYK only
 (no RGB operator or colour space, in pages and in form XObjects); total ink of every CMYK colour
@@ -14,8 +15,9 @@ profile of ICC version 2 with /N 4, and its identifier must be the condition the
 (when the profile says: one of the kit's own, its 'targ' tag, or a registered name in its
 description), or "Custom".
 
-A file that cannot be read as a PDF at all (damaged, truncated, a decompression bomb) is not a
-FAIL but an error: preflight_file raises UserError, and the command exits with status 2.
+A file the checks cannot read at all (cut off before its trailer, a decompression bomb, damage
+pypdf cannot get past) is not a FAIL but an error: preflight raises UserError, and the command
+exits with status 2. A damaged file they can still read gets every check, the syntax one failed.
 """
 
 from contextlib import contextmanager
@@ -30,6 +32,7 @@ from pypdf import PdfReader
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 
 from generator.errors import UserError
+from generator.jobs.pdf_syntax import syntax_problems
 
 INK_LIMIT = 300.0
 _STRINGS = re.compile(rb"\((?:\\.|[^\\()])*\)|<[0-9A-Fa-f\s]*>(?!>)")
@@ -47,7 +50,7 @@ class Check(Struct, frozen=True):
         return f"{status}  {self.name}: {self.detail}"
 
 
-CHECKS = ("not encrypted", "fonts embedded", "font names", "page boxes", "no annotations in the bleed",
+CHECKS = ("not encrypted", "PDF syntax", "fonts embedded", "font names", "page boxes", "no annotations in the bleed",
           "colour spaces", "ink limit", "no transparency", "no unreachable objects", "PDF/X identification")
 
 
@@ -81,9 +84,10 @@ def preflight(path: Path, max_ink: float = INK_LIMIT) -> list[Check]:
             pages = list(reader.pages)
             streams = list(_content_streams(reader))
             colours = _colour_spaces(reader, streams)
-            return [Check("not encrypted", True, "no /Encrypt entry in the trailer"), _fonts(reader),
-                    _font_names(reader), _boxes(pages), _annotations(pages), colours, _ink(streams, max_ink),
-                    _transparency(reader), _unreachable(reader), _pdfx(reader, path, colours)]
+            read = [_fonts(reader), _font_names(reader), _boxes(pages), _annotations(pages), colours,
+                    _ink(streams, max_ink), _transparency(reader), _unreachable(reader), _pdfx(reader, path, colours)]
+        # qpdf's check comes after pypdf's: a file pypdf cannot read is refused before qpdf decodes it.
+        return [Check("not encrypted", True, "no /Encrypt entry in the trailer"), _syntax(path), *read]
     except UserError:
         raise
     except RecursionError:
@@ -125,6 +129,15 @@ def _encrypted(reader: PdfReader) -> Check:
     return Check("not encrypted", False, f"the file is encrypted ({how}); PDF/X forbids encryption, and no other "
                                          "check can read an encrypted file: save it again without a password "
                                          "or permissions")
+
+
+def _syntax(path: Path) -> Check:
+    problems = syntax_problems(path)
+    if problems:
+        count = f" (the first of {len(problems)} problems)" if len(problems) > 1 else ""
+        return Check("PDF syntax", False, f"the file is damaged: {problems[0]}{count}; "
+                                          "export it again from its source")
+    return Check("PDF syntax", True, "no syntax or stream errors (qpdf's checks)")
 
 
 def _resources_everywhere(reader: PdfReader):

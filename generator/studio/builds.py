@@ -1,11 +1,14 @@
 """Kit builds the studio starts: each in a fresh temporary folder, never over the user's output/.
 
 A build runs `opendomino build` in a child process with the chosen colours saved as a theme file
-beside it; its progress is the share of the kit's files already written; at the end the folder
-is packed into kit.zip and only the zip is kept. One build runs at a time; of the finished ones
+beside it. Its progress is what the build itself says: the command's progress bar counts its
+steps, and with OPENDOMINO_PROGRESS=lines it says each one on stdout as it finishes (never a count
+of the files in its folder, which a step's temporary files and a busy machine make jump back). At
+the end the folder is packed into kit.zip and only the zip is kept. One build runs at a time; of the finished ones
 the last KEEP stay (each zip is a few MB), older ones are removed, and all go when the studio stops.
 """
 
+import os
 from pathlib import Path
 import shutil
 import subprocess
@@ -17,14 +20,12 @@ import zipfile
 
 from msgspec import Struct, field
 
-from generator.jobs.build import BuildOptions
+from generator.commands.group import PROGRESS_ENV, progress_of
 
 KEEP = 3                          # finished builds kept for download
 KIT_COMMAND = ("build",)          # what a build runs: `opendomino build` with its defaults
-_DEFAULT = BuildOptions()
-# tile sheets, three boards, setup cards, tokens, two files per booklet and an e-book, the manifest (the
-# rules web site is a folder of its own, not counted)
-KIT_FILES = len(_DEFAULT.sets) + 3 + 1 + 1 + 3 * len(_DEFAULT.books) * len(_DEFAULT.booklet_langs) + 1
+STEPS_SHARE = 0.95                # of the progress shown: the build's steps; the rest is packing the zip
+ERRORS = "errors.txt"             # the build's stderr, beside its kit: read once it has ended
 
 
 class Build(Struct):
@@ -34,6 +35,7 @@ class Build(Struct):
     message: str = ""
     started: float = field(default_factory=time.monotonic)
     process: subprocess.Popen | None = None
+    steps_done: float = 0.0           # the share of its steps the build has said it finished
 
     @property
     def kit(self) -> Path:
@@ -43,11 +45,12 @@ class Build(Struct):
     def zip(self) -> Path:
         return self.folder / "kit.zip"
 
+    def advance(self, share: float) -> None:
+        """A step has finished: never lower than what a client was already shown."""
+        self.steps_done = max(self.steps_done, share)
+
     def progress(self) -> float:
-        if self.state == "done":
-            return 1.0
-        written = [p for p in self.kit.glob("*") if p.is_file() and not p.name.startswith(".")]
-        return min(0.95, len(written) / KIT_FILES)
+        return 1.0 if self.state == "done" else STEPS_SHARE * self.steps_done
 
     def as_json(self) -> dict:
         return {"id": self.id, "state": self.state, "progress": round(self.progress(), 3), "message": self.message}
@@ -73,19 +76,29 @@ class Builds:
             build.folder.mkdir()
             theme_path = build.folder / theme_name
             theme_path.write_text(theme_text, encoding="utf-8")
-            build.process = subprocess.Popen(
-                [sys.executable, "-m", "generator", *self.command, "-q", "--out", str(build.kit),
-                 "--theme", str(theme_path)],
-                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=build.folder)
+            # stderr to a file: only stdout is read while the build runs, so a chatty stderr cannot block it
+            with open(build.folder / ERRORS, "wb") as errors:
+                build.process = subprocess.Popen(
+                    [sys.executable, "-m", "generator", *self.command, "-q", "--out", str(build.kit),
+                     "--theme", str(theme_path)],
+                    stdout=subprocess.PIPE, stderr=errors, cwd=build.folder,
+                    env={**os.environ, PROGRESS_ENV: "lines"})
             self.builds[build.id] = build
         threading.Thread(target=self._finish, args=(build,), daemon=True).start()
         return build
 
     def _finish(self, build: Build) -> None:
-        _, err = build.process.communicate()
+        with build.process.stdout:
+            for line in build.process.stdout:          # each as the build says it
+                share = progress_of(line.decode(errors="replace"))
+                if share is not None:
+                    build.advance(share)
+        build.process.wait()
         try:
+            errors = build.folder / ERRORS
+            lines = errors.read_text(encoding="utf-8", errors="replace").strip().splitlines()
+            errors.unlink()                                    # a finished build keeps its theme and zip only
             if build.process.returncode != 0:
-                lines = err.decode(errors="replace").strip().splitlines()
                 state, message = "failed", lines[-1] if lines else "the build failed"
             else:
                 count = _pack(build.kit, build.zip)

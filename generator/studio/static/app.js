@@ -65,7 +65,8 @@ function showError(message) {
 function buildControls() {
   for (const name of Object.keys(info.themes)) {
     const option = document.createElement("option");
-    option.value = name; option.textContent = `${name}: ${info.themes[name].description}`;
+    // the name alone: a select cannot wrap, so the description is shown below it (showTheme)
+    option.value = name; option.textContent = name;
     $("theme").append(option);
   }
   for (const vision of info.visions) {
@@ -183,7 +184,13 @@ async function refresh() {
 
 let lastValues = null;
 
+function showTheme() {
+  $("theme").value = choice.theme;
+  $("theme-description").textContent = info.themes[choice.theme].description;
+}
+
 function showValues(values) {
+  showTheme();
   if (!values) return;
   for (const [key, colour] of Object.entries(values)) {
     const picker = $(`pick-${key}`), text = $(`text-${key}`);
@@ -309,13 +316,15 @@ async function start() {
   buildControls();
   choice = fresh("classic");
   lastGood = copy(choice);
-  $("theme").value = "classic";
-  $("theme").addEventListener("change", () => { remember(); choice = fresh($("theme").value); schedule(0); });
+  showTheme();
+  $("theme").addEventListener("change", () => {
+    remember(); choice = fresh($("theme").value); showTheme(); schedule(0);
+  });
   $("name").addEventListener("change", () => { choice.name = $("name").value; lastGood.name = choice.name; });
   $("undo").addEventListener("click", () => {
     if (!undoStack.length) return;
     choice = undoStack.pop();
-    $("theme").value = choice.theme;
+    showTheme();
     $("proof").checked = Boolean(choice.proof);
     $("undo").disabled = undoStack.length === 0;
     schedule(0);
