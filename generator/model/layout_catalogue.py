@@ -62,12 +62,13 @@ class _Side:
         self.magic = magic
         wanted = magic.get("group_column_sum")
         allowed = None if wanted is None else (self.digit_sums[:, None] + self.digit_sums[None, :] == wanted)
-        pairings = all_pairings() if allowed is None else pairings_within(allowed)
-        codes = self._codes(pairings)
-        order = np.argsort(codes)     # the order inside a class does not matter: blocks are sorted
-        self.pairings, codes = pairings[order], codes[order]
-        self.codes, starts = np.unique(codes, return_index=True)
-        self.bounds = dict(zip(self.codes.tolist(), zip(starts.tolist(), [*starts[1:].tolist(), len(codes)])))
+        self.pairings = all_pairings() if allowed is None else pairings_within(allowed)
+        self.pairing_codes = self._codes(self.pairings)
+
+    @cached_property
+    def codes(self) -> np.ndarray:
+        """The classes (sorted column sums) that some pairing has, in catalogue order."""
+        return np.unique(self.pairing_codes)
 
     def _codes(self, pairings: np.ndarray) -> np.ndarray:
         """Each pairing's sorted column sums as one number (0 for all when columns need no sum)."""
@@ -78,12 +79,12 @@ class _Side:
         sums.sort(axis=1)
         return encode_sums(sums)
 
+    @lru_cache(maxsize=4)
     def join_keys(self, code: int) -> tuple[np.ndarray, np.ndarray]:
         """For the class's pairings: an array (n, 256) giving each orientation's key (the back row's
         head and tail sums when the other group must show the same, else 0), -1 where a row's sums
         break the table; and the pairings themselves."""
-        start, end = self.bounds[code]
-        pairings = self.pairings[start:end]
+        pairings = self.pairings[self.pairing_codes == code]
         return self._keys_of(pairings), pairings
 
     def _keys_of(self, pairings: np.ndarray) -> np.ndarray:
@@ -101,13 +102,14 @@ class _Side:
         """key_counts of every class at once, the pairings taken in slices of many classes: arrays
         of class code, key and count, sorted by code and key."""
         bins = self.key_base ** 2
-        starts = [self.bounds[code][0] for code in self.codes.tolist()]
-        class_of = np.repeat(np.arange(len(self.codes)), np.diff([*starts, len(self.pairings)]))
+        order = np.argsort(self.pairing_codes)
+        pairings = self.pairings[order]
+        class_of = np.searchsorted(self.codes, self.pairing_codes[order])
         found_class, found_key, found_count = [], [], []
         step = 1 << 15
-        for start in range(0, len(self.pairings), step):
-            end = min(start + step, len(self.pairings))
-            keys = self._keys_of(self.pairings[start:end])
+        for start in range(0, len(pairings), step):
+            end = min(start + step, len(pairings))
+            keys = self._keys_of(pairings[start:end])
             first = class_of[start]
             local = (class_of[start:end, None] - first) * bins + keys
             counts = np.bincount(local[keys >= 0], minlength=(class_of[end - 1] - first + 1) * bins)
@@ -116,7 +118,7 @@ class _Side:
             found_key.append(hit % bins)
             found_count.append(counts[hit])
             if progress is not None:
-                progress(end, len(self.pairings))
+                progress(end, len(pairings))
         combined = np.concatenate(found_class) * bins + np.concatenate(found_key)
         merged, where = np.unique(combined, return_inverse=True)   # a class split over two slices
         counts = np.zeros(len(merged), dtype=np.int64)
@@ -126,7 +128,7 @@ class _Side:
     @lru_cache(maxsize=8)
     def key_counts(self, code: int | None) -> dict[int, int]:
         """How many (pairing, orientation) of the class give each key."""
-        if code not in self.bounds:
+        if code is None:
             return {}
         keys, _ = self.join_keys(code)
         found, counts = np.unique(keys[keys >= 0], return_counts=True)
@@ -191,7 +193,13 @@ class LayoutCatalogue:
         return int(encode_sums(np.array([sorted(complement)]))[0])
 
     def _class_codes(self):
-        return self.north.codes.tolist() if self.possible else []
+        if not self.possible:
+            return []
+        codes = self.north.codes.tolist()
+        if self.turned:
+            return codes
+        south = set(self.south.codes.tolist())       # a class whose partner no pairing has is empty
+        return [code for code in codes if self._partner_code(code) in south]
 
     @cache
     def class_total(self, code: int) -> int:

@@ -14,7 +14,7 @@ from generator.files.resources import load_toml, template_path
 from generator.model.classic_sets import load_classic_set_file
 from generator.model.fractions import head_and_tail, parse_fraction
 from generator.model.magic import FLAG_PROPERTIES, SUM_PROPERTIES
-from generator.model.set_rules import validate_set
+from generator.model.set_rules import check_composition, check_proportional_orientation, validate_set
 from generator.model.tiles import ARROW_OF_GROUP, ROWS_OF_GROUP, Tile, TileSet
 
 OPEN_SET_NAMES = ("A", "B", "C")
@@ -46,7 +46,7 @@ def canonical_set_name(text: str) -> str | None:
 def register_set_file(path) -> str:
     """Load a user's set file, check it, and make its set known by name; returns the name."""
     path = Path(path)
-    tile_set = load_classic_set_file(path)
+    tile_set = _load_any_set_file(path)
     if tile_set.name in OPEN_SET_NAMES + CLASSIC_SET_NAMES:
         raise UserError(f"{path.name}: name = {tile_set.name!r} is a set the kit already has; give yours another name")
     if tile_set.name in _user_set_files and _user_set_files[tile_set.name].resolve() != path.resolve():
@@ -64,7 +64,18 @@ def load_set(name: str) -> TileSet:
         raise UserError(f"unknown set {name!r}; choose from {', '.join(known_set_names())}")
     if name in OPEN_SET_NAMES:
         return load_set_file(set_file(name))
-    return load_classic_set_file(set_file(name))
+    return _load_any_set_file(set_file(name))
+
+
+def _load_any_set_file(path: Path) -> TileSet:
+    """A set of the user's own: Open Domino's format when it has a [composition] table, else classic."""
+    if is_open_domino_set_file(path):
+        return load_set_file(path)
+    return load_classic_set_file(path)
+
+
+def is_open_domino_set_file(path: Path) -> bool:
+    return "composition" in load_toml(path, "set")
 
 
 def load_all_sets(names=None) -> dict[str, TileSet]:
@@ -72,14 +83,41 @@ def load_all_sets(names=None) -> dict[str, TileSet]:
 
 
 def load_set_file(path: Path) -> TileSet:
+    """An Open Domino set in its starting layout: the file's [layout], or, for a file that lists only
+    its [groups], the first layout of its catalogue (generator/model/layout_catalogue.py)."""
+    tile_set, placed = load_set_as_written(path)
+    if placed:
+        validate_set(tile_set, path.name)
+        return tile_set
+    from generator.model.layout_catalogue import LayoutCatalogue      # numpy: only for such a set
+
+    first = LayoutCatalogue(tile_set).layout(1)
+    if first is None:
+        raise UserError(f"{path.name}: its tiles have no magic layout (the search tried every one); "
+                        "change the [magic] table or the tiles' arrows, or give a [layout]")
+    validate_set(first, path.name)
+    return first
+
+
+def load_set_as_written(path: Path) -> tuple[TileSet, bool]:
+    """The set with its tiles where the file puts them, and whether that is a layout to keep: a
+    [layout] is; a file with only [groups] stands group 1 on rows 8-7 and group 2 on rows 2-1 in
+    the order listed, for the search to move. Composition and arrows are checked, magic is not."""
     data = load_toml(path, "set")
     where = path.name
-    for key in ("name", "digits", "max_digit", "layout", "composition", "magic", "back"):
+    for key in ("name", "digits", "max_digit", "composition", "magic", "back"):
         if key not in data:
             raise UserError(f"{where}: missing key {key!r}; see templates/sets/A.toml for the format")
+    if ("layout" in data) == ("groups" in data):
+        raise UserError(f"{where}: give the tiles either as a [layout] (rows 8, 7, 2, 1) or as [groups] (1 and 2), "
+                        "not both and not neither; see templates/sets/A.toml")
     if data["digits"] not in _DIGIT_STYLES:
         raise UserError(f"{where}: digits = {data['digits']!r}; use one of {', '.join(_DIGIT_STYLES)}")
     _check_shape(data, where)
+    placed = "layout" in data
+    if placed and not isinstance(data["layout"], dict):
+        raise UserError(f"{where}: layout must be a table [layout]; see templates/sets/A.toml for the format")
+    cells = data["layout"] if placed else _rows_of_groups(data["groups"], where)
     tile_set = TileSet(
         name=str(data["name"]),
         figure=str(data.get("figure", "")),
@@ -88,10 +126,25 @@ def load_set_file(path: Path) -> TileSet:
         composition=dict(data["composition"]),
         magic=dict(data["magic"]),
         back=dict(data["back"]),
-        tiles=_tiles_from_layout(data["name"], data["layout"], data["max_digit"], where),
+        tiles=_tiles_from_layout(data["name"], cells, data["max_digit"], where),
     )
-    validate_set(tile_set, where)
-    return tile_set
+    check_composition(tile_set, where)
+    check_proportional_orientation(tile_set, where)
+    return tile_set, placed
+
+
+def _rows_of_groups(groups, where: str) -> dict:
+    """[groups] as layout rows: each group's 16 tiles, written as they stand on its rows, 8 a row."""
+    if not isinstance(groups, dict) or set(groups) != {"1", "2"}:
+        raise UserError(f'{where}: [groups] lists "1" and "2", each 16 tiles written as they stand on the '
+                        'group\'s rows (group 1: rows 8-7, arrows down; group 2: rows 2-1, arrows up)')
+    rows = {}
+    for group, (upper, lower) in ROWS_OF_GROUP.items():
+        tiles = groups[str(group)]
+        if not isinstance(tiles, list) or len(tiles) != 16:
+            raise UserError(f"{where}: groups.{group} must list 16 tiles")
+        rows[str(upper)], rows[str(lower)] = tiles[:8], tiles[8:]
+    return rows
 
 
 # Table -> its keys that hold a whole number >= 0, and those that hold true or false.
@@ -109,7 +162,7 @@ def _check_shape(data: dict, where: str) -> None:
     """The types of a set file's values, so that a typo is an error and not a crash."""
     if not _whole(data["max_digit"]) or not 1 <= data["max_digit"] <= 9:
         raise UserError(f"{where}: max_digit = {data['max_digit']!r}; give a whole number from 1 to 9")
-    for table in ("layout", "composition", "magic", "back"):
+    for table in ("composition", "magic", "back"):
         if not isinstance(data[table], dict):
             raise UserError(f"{where}: {table} must be a table [{table}]; see templates/sets/A.toml for the format")
     for table, keys in _NUMBERS.items():
