@@ -13,6 +13,7 @@ from generator.commands import (  # noqa: F401
     cut,
     export,
     init,
+    layouts,
     products,
     sets,
     studio,

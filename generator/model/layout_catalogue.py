@@ -238,6 +238,7 @@ class LayoutCatalogue:
 
     # -- counting and numbering --------------------------------------------------------------------------
     def count(self, progress=None) -> LayoutCount:
+        """The exact count; progress, if given, is called with the fraction done (0 to 1)."""
         if self.twins:
             total = sum(self.class_total(code) for code in self._class_codes())
         else:
@@ -249,13 +250,14 @@ class LayoutCatalogue:
     def _count_without_twins(self, progress) -> int:
         if not self.possible:
             return 0
-        codes, keys, counts = self.north.all_key_counts(progress)
+        halves = 1 if self.turned else 2
+        codes, keys, counts = self.north.all_key_counts(_part_of(progress, 0, halves))
         class_starts = np.flatnonzero(np.r_[True, codes[1:] != codes[:-1]])
         class_codes = codes[class_starts].tolist()
         if self.turned:
             per_class = np.add.reduceat(counts, class_starts).tolist()
             return sum(n * self._mirror_pairings_of_code(code) for code, n in zip(class_codes, per_class))
-        south_codes, south_keys, south_counts = self.south.all_key_counts(progress)
+        south_codes, south_keys, south_counts = self.south.all_key_counts(_part_of(progress, 1, halves))
         bins = self.north.key_base ** 2
         south_index = south_codes * bins + south_keys
         partners = np.array([-1 if p is None else p for p in map(self._partner_code, class_codes)], dtype=np.int64)
@@ -288,6 +290,13 @@ class LayoutCatalogue:
 
     def layout(self, number: int) -> TileSet | None:
         return next((tile_set for _, tile_set in self.layouts(number)), None)
+
+
+def _part_of(progress, part: int, parts: int):
+    """A progress callback (done, total) of one part, reported as the whole's fraction done."""
+    if progress is None:
+        return None
+    return lambda done, total: progress((part + done / total) / parts)
 
 
 class _Block:
