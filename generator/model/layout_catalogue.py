@@ -29,6 +29,7 @@ Layouts are numbered from 1 in this order. A layout is shown with its columns in
 """
 
 from functools import cache, cached_property, lru_cache
+from itertools import permutations
 from math import factorial, prod
 
 from msgspec import Struct
@@ -329,7 +330,8 @@ class _Block:
 
     @property
     def in_all(self) -> int:
-        return sum(_column_orders(columns) for columns in self._all_columns())
+        orders = _turn_keeping_orders() if self.catalogue.turned else None
+        return sum(_column_orders(columns, orders) for columns in self._all_columns())
 
     def _all_columns(self):
         for index in range(self.total):
@@ -363,11 +365,32 @@ def _pairs_of_row(row: np.ndarray) -> list[tuple[int, int]]:
     return [(int(code) // 64, int(code) % 64) for code in row]
 
 
-def _column_orders(columns: list[tuple]) -> int:
+def _column_orders(columns: list[tuple], orders: tuple | None) -> int:
+    """How many different layouts the columns give in the orders allowed (any order when None):
+    two identical columns swapped give the same layout."""
+    if orders is not None:
+        return len({tuple(columns[i] for i in order) for order in orders})
     counts: dict = {}
     for column in columns:
         counts[column] = counts.get(column, 0) + 1
     return factorial(len(columns)) // prod(factorial(n) for n in counts.values())
+
+
+@cache
+def _turn_keeping_orders() -> tuple[tuple[int, ...], ...]:
+    """The 384 column orders that keep group 2 group 1 turned: mirror pairs (c, 9 - c) moved as a
+    whole to any pair's place, each either way round."""
+    orders = []
+    for places in permutations(range(PAIRS // 2)):
+        for flips in range(1 << (PAIRS // 2)):
+            order = [0] * PAIRS
+            for pair, place in enumerate(places):
+                left, right = place, PAIRS - 1 - place
+                if flips >> pair & 1:
+                    left, right = right, left
+                order[pair], order[PAIRS - 1 - pair] = left, right
+            orders.append(tuple(order))
+    return tuple(orders)
 
 
 # -- joining group-2 pairs to group-1 pairs, counted and ranked with identical pairs merged -------------
