@@ -75,8 +75,9 @@ class _Side:
         """Each pairing's sorted column sums as one number (0 for all when columns need no sum)."""
         if "column_sum" not in self.magic:
             return np.zeros(len(pairings), dtype=np.int64)
-        pair_sums = (self.digit_sums[:, None] + self.digit_sums[None, :]).ravel()
-        sums = pair_sums.take(pairings[:, :, 0].astype(np.intp) * len(self.digit_sums) + pairings[:, :, 1])
+        pair_sums = (self.digit_sums[:, None] + self.digit_sums[None, :]).ravel().astype(np.int8)
+        index = pairings[:, :, 0].astype(np.int16) * len(self.digit_sums) + pairings[:, :, 1]   # small types:
+        sums = pair_sums.take(index)                                                          # 2M pairings
         sums.sort(axis=1)
         return encode_sums(sums)
 
@@ -100,31 +101,28 @@ class _Side:
         return np.where(valid, joined, -1)
 
     def all_key_counts(self, progress=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """key_counts of every class at once, the pairings taken in slices of many classes: arrays
-        of class code, key and count, sorted by code and key."""
+        """key_counts of every class at once: arrays of class code, key and count, sorted by code and
+        key. The pairings are taken in slices of whole classes, a few thousand pairings at a time."""
         bins = self.key_base ** 2
         order = np.argsort(self.pairing_codes)
         pairings = self.pairings[order]
         class_of = np.searchsorted(self.codes, self.pairing_codes[order])
+        class_starts = np.flatnonzero(np.r_[True, class_of[1:] != class_of[:-1]])
         found_class, found_key, found_count = [], [], []
-        step = 1 << 15
-        for start in range(0, len(pairings), step):
-            end = min(start + step, len(pairings))
+        for start, end in _slices(class_starts, len(pairings), 8192):
             keys = self._keys_of(pairings[start:end])
             first = class_of[start]
-            local = (class_of[start:end, None] - first) * bins + keys
-            counts = np.bincount(local[keys >= 0], minlength=(class_of[end - 1] - first + 1) * bins)
+            valid = keys >= 0
+            local = ((class_of[start:end, None] - first) * bins + keys)[valid]
+            counts = np.bincount(local, minlength=(class_of[end - 1] - first + 1) * bins)
             hit = np.flatnonzero(counts)
-            found_class.append(hit // bins + first)
-            found_key.append(hit % bins)
-            found_count.append(counts[hit])
+            found_class.append((hit // bins + first).astype(np.int32))     # millions of entries: kept small
+            found_key.append((hit % bins).astype(np.int32))
+            found_count.append(counts[hit].astype(np.int32))               # at most 256 per pairing of a class
             if progress is not None:
                 progress(end, len(pairings))
-        combined = np.concatenate(found_class) * bins + np.concatenate(found_key)
-        merged, where = np.unique(combined, return_inverse=True)   # a class split over two slices
-        counts = np.zeros(len(merged), dtype=np.int64)
-        np.add.at(counts, where, np.concatenate(found_count))
-        return self.codes[merged // bins], merged % bins, counts
+        classes = np.concatenate(found_class)
+        return self.codes[classes], np.concatenate(found_key), np.concatenate(found_count)
 
     @lru_cache(maxsize=8)
     def key_counts(self, code: int | None) -> dict[int, int]:
@@ -157,7 +155,8 @@ def encode_sums(sums: np.ndarray) -> np.ndarray:
     """Rows of 8 sorted column sums (each below 64) as one int64 each, in the same order."""
     code = np.zeros(len(sums), dtype=np.int64)
     for column in range(sums.shape[1]):
-        code = code * 64 + sums[:, column]
+        code *= 64
+        code += sums[:, column]
     return code
 
 
@@ -256,7 +255,7 @@ class LayoutCatalogue:
         class_starts = np.flatnonzero(np.r_[True, codes[1:] != codes[:-1]])
         class_codes = codes[class_starts].tolist()
         if self.turned:
-            per_class = np.add.reduceat(counts, class_starts).tolist()
+            per_class = np.add.reduceat(counts.astype(np.int64), class_starts).tolist()
             return sum(n * self._mirror_pairings_of_code(code) for code, n in zip(class_codes, per_class))
         south_codes, south_keys, south_counts = self.south.all_key_counts(_part_of(progress, 1, halves))
         bins = self.north.key_base ** 2
@@ -265,7 +264,7 @@ class LayoutCatalogue:
         wanted = np.repeat(partners, np.diff([*class_starts, len(codes)])) * bins + keys
         position = np.minimum(np.searchsorted(south_index, wanted), len(south_index) - 1)
         matched = np.where(south_index[position] == wanted, south_counts[position], 0)
-        per_class = np.add.reduceat(counts * matched, class_starts).tolist()
+        per_class = np.add.reduceat(counts.astype(np.int64) * matched, class_starts).tolist()
         return sum(n * self._joinings_of_code(code) for code, n in zip(class_codes, per_class) if n)
 
     def _in_all_with_twins(self) -> int:
@@ -291,6 +290,17 @@ class LayoutCatalogue:
 
     def layout(self, number: int) -> TileSet | None:
         return next((tile_set for _, tile_set in self.layouts(number)), None)
+
+
+def _slices(class_starts: np.ndarray, length: int, size: int):
+    """(start, end) of consecutive slices of about `size` items that never split a class."""
+    bounds = [*class_starts.tolist(), length]
+    start = 0
+    while start < length:
+        end = bounds[min(np.searchsorted(bounds, start + size, side="right"), len(bounds) - 1)]
+        end = max(end, bounds[np.searchsorted(bounds, start, side="right")])     # a class larger than size
+        yield start, end
+        start = end
 
 
 def _part_of(progress, part: int, parts: int):
