@@ -241,3 +241,51 @@ def test_count_of_c_agrees_with_counting_by_rows():
 @pytest.mark.slow
 def test_count_of_c_agrees_with_a_plain_search():
     assert brute_force_count(set_data("C")) == 35_280
+
+
+# -- a set of one's own that lists only its groups ------------------------------------------------------
+def groups_only_file(tmp_path: Path, name: str, magic_change=("", "")) -> Path:
+    """Set C's tiles as a new set that gives its two groups, shuffled, and no [layout]."""
+    import random
+
+    data = set_data("C")
+    order = random.Random(7)
+    first = [text for row in ("8", "7") for text in data["layout"][row]]
+    second = [text for row in ("2", "1") for text in data["layout"][row]]
+    order.shuffle(first)
+    order.shuffle(second)
+    head = (SETS / "C.toml").read_text(encoding="utf-8").split("[layout]")[0]
+    head = head.replace('name = "C"', f'name = "{name}"').replace('figure = "fig-1c"\n', "")
+    head = head.replace(*magic_change) if magic_change[0] else head
+    path = tmp_path / f"{name}.toml"
+    path.write_text(head + f'[groups]\n"1" = {json.dumps(first)}\n"2" = {json.dumps(second)}\n', encoding="utf-8")
+    return path
+
+
+def test_a_set_without_a_layout_builds_with_layout_1(tmp_path):
+    path = groups_only_file(tmp_path, "mine")
+    first = found("--set-file", str(path), "--count", "1")[0]
+    assert first["number"] == 1 and broken_properties(first["rows"], set_data("C")["magic"]) == []
+    built = run_cli("tiles", "--set-file", str(path), "--sets", "mine", "--out", str(tmp_path / "kit"))
+    assert built.returncode == 0, built.stderr
+    assert (tmp_path / "kit" / "tiles-mine.pdf").stat().st_size > 0
+    shown = json.loads(run_cli("sets", "--set-file", str(path), "mine", "--json").stdout)
+    rows = {row: [""] * 8 for row in ROWS}
+    for tile in shown:
+        top, bottom = (tile["tail"], tile["head"]) if tile["group"] == 1 else (tile["head"], tile["tail"])
+        rows[str(tile["row"])][tile["column"] - 1] = f"{top}/{bottom}"
+    assert rows == first["rows"]            # the tile sheets and the card follow layout 1
+    card = run_cli("build", "--set-file", str(path), "--sets", "mine", "--books", "open", "--out", str(tmp_path / "b"))
+    assert card.returncode == 0, card.stderr
+    from pypdf import PdfReader
+    assert "mine" in PdfReader(tmp_path / "b" / "setup-cards.pdf").pages[0].extract_text()
+
+
+def test_a_set_with_no_magic_layout_says_so_in_one_line(tmp_path):
+    path = groups_only_file(tmp_path, "none", ("row_head_sum = 12", "row_head_sum = 11"))
+    for args, status in ((("layouts", "find", "--set-file", str(path)), 1),
+                         (("layouts", "count", "--set-file", str(path)), 1),
+                         (("tiles", "--set-file", str(path), "--sets", "none", "--out", str(tmp_path / "o")), 2)):
+        result = run_cli(*args)
+        assert result.returncode == status, (args, result)
+        assert result.stderr.count("\n") == 1 and "no magic layout" in result.stderr, (args, result.stderr)

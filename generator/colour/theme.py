@@ -102,6 +102,12 @@ class Theme(Struct, frozen=True):
         group_name, part = _group_part(key)
         return getattr(self.groups[group_name], part)
 
+    def group_of(self, tile_set, group: int) -> GroupLook:
+        """A set's group look: its own if the theme has one, else that of the kit set it looks like."""
+        if f"{tile_set.name}{group}" in self.groups or not tile_set.looks:
+            return self.group(tile_set.name, group)
+        return self.group(tile_set.looks, group)
+
     def group(self, set_name: str, group: int) -> GroupLook:
         key = f"{set_name}{group}"
         if key not in self.groups:

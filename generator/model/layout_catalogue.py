@@ -252,12 +252,16 @@ class LayoutCatalogue:
             return 0
         halves = 1 if self.turned else 2
         codes, keys, counts = self.north.all_key_counts(_part_of(progress, 0, halves))
+        if not len(codes):
+            return 0
         class_starts = np.flatnonzero(np.r_[True, codes[1:] != codes[:-1]])
         class_codes = codes[class_starts].tolist()
         if self.turned:
             per_class = np.add.reduceat(counts.astype(np.int64), class_starts).tolist()
             return sum(n * self._mirror_pairings_of_code(code) for code, n in zip(class_codes, per_class))
         south_codes, south_keys, south_counts = self.south.all_key_counts(_part_of(progress, 1, halves))
+        if not len(south_codes):
+            return 0
         bins = self.north.key_base ** 2
         south_index = south_codes * bins + south_keys
         partners = np.array([-1 if p is None else p for p in map(self._partner_code, class_codes)], dtype=np.int64)

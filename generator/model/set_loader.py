@@ -127,10 +127,22 @@ def load_set_as_written(path: Path) -> tuple[TileSet, bool]:
         magic=dict(data["magic"]),
         back=dict(data["back"]),
         tiles=_tiles_from_layout(data["name"], cells, data["max_digit"], where),
+        looks=_looks(data, where),
     )
     check_composition(tile_set, where)
     check_proportional_orientation(tile_set, where)
     return tile_set, placed
+
+
+def _looks(data: dict, where: str) -> str:
+    """Which kit set's group colours a set wears: its own (A, B, C), the file's `looks`, or by
+    its digits (pips like A, dashes like C)."""
+    if data["name"] in OPEN_SET_NAMES:
+        return ""
+    looks = data.get("looks", "C" if data["digits"] == "dashes" else "A")
+    if looks not in OPEN_SET_NAMES:
+        raise UserError(f"{where}: looks = {looks!r}; name the kit set whose group colours to wear: A, B or C")
+    return looks
 
 
 def _rows_of_groups(groups, where: str) -> dict:
