@@ -9,10 +9,10 @@ always give the same bytes and no library is needed. A plate gives two files fro
   its inlays share walls, never a mesh. Bambu Studio and OrcaSlicer load each tile as one object with
   its parts, their filaments from Metadata/model_settings.config (generator/writers/slicer_configs.py).
 - the PrusaSlicer project: PrusaSlicer makes each component an object of its own and drops each onto
-  the bed, the face's inlays out of their recesses (2.5 here; its importer reads components so to this
-  day). There each tile is one mesh holding its parts' triangles one after the other, which
-  Metadata/Slic3r_PE_model.config divides into volumes, each with its name and extruder. It has no
-  colours: PrusaSlicer ignores them.
+  the bed, the face's inlays out of their recesses (2.5 does, and its importer's current source reads
+  components the same way). There each tile is one mesh holding its parts' triangles one after the
+  other, which Metadata/Slic3r_PE_model.config divides into volumes, each with its name and extruder.
+  It has no colours: PrusaSlicer ignores them.
 
 Every vertex is written where it lies on the plate: PrusaSlicer applies a foreign file's placement to an
 object's first part only. Both files share the text of the vertices.
