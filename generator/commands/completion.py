@@ -21,21 +21,30 @@ def _matching(names, typed: str) -> list[str]:
 def _files(typed: str, suffix: str) -> list[CompletionItem]:
     """Files ending in `suffix`, and folders to walk into, in the folder of the path being typed."""
     folder_text, _, start = typed.rpartition("/")
-    folder = Path(folder_text + "/" if folder_text or typed.startswith("/") else ".").expanduser()
     prefix = f"{folder_text}/" if folder_text or typed.startswith("/") else ""
     try:
-        entries = sorted(folder.iterdir())
-    except OSError:         # no such folder (yet), or not readable: nothing to offer
+        entries = sorted(Path(prefix or ".").expanduser().iterdir())
+    except (OSError, RuntimeError):     # no such folder (yet), not readable, or ~user/ of no known user
         return []
     items = []
     for entry in entries:
         if not entry.name.startswith(start) or (entry.name.startswith(".") and not start.startswith(".")):
             continue
+        if not entry.name.isascii() and not _utf8(entry.name):
+            continue            # click answers the shell in UTF-8, which cannot carry this name's bytes
         if entry.is_dir():
             items.append(CompletionItem(f"{prefix}{entry.name}/", type="dir"))
         elif entry.name.endswith(suffix):
             items.append(CompletionItem(f"{prefix}{entry.name}"))
     return items
+
+
+def _utf8(name: str) -> bool:
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _names_or_files(names, typed: str, suffix: str = ".toml") -> list[CompletionItem]:
