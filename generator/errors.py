@@ -11,8 +11,24 @@ class WorkerLost(Exception):
 
 
 class Interrupted(BaseException):
-    """Ctrl-C. Not KeyboardInterrupt, which click would catch to print an empty line first.
-    (generator/entry.py turns it into one line and exit status 130.)"""
+    """Ctrl-C, or SIGTERM. Not KeyboardInterrupt, which click would catch to print an empty line
+    first. (generator/entry.py turns it into one line and exit status 130, or 143 for SIGTERM.)"""
+
+
+def interrupt_within(error: BaseException) -> bool:
+    """Whether `error` is an interrupt or came from one. Python wraps an exception raised where a
+    class is made (a descriptor's __set_name__, while a module loads) in a RuntimeError, and an
+    error met while cleaning up after an interrupt keeps it as its context."""
+    waiting, seen = [error], set()
+    while waiting:
+        error = waiting.pop()
+        if error is None or id(error) in seen:
+            continue
+        if isinstance(error, (Interrupted, KeyboardInterrupt)):
+            return True
+        seen.add(id(error))
+        waiting += [error.__cause__, error.__context__]
+    return False
 
 
 def printable(text) -> str:

@@ -22,7 +22,7 @@ from generator.commands import (  # noqa: F401
     verify,
 )
 from generator.commands.group import cli
-from generator.errors import Interrupted, UserError, WorkerLost
+from generator.errors import Interrupted, UserError, WorkerLost, interrupt_within
 from generator.files.atomic import os_problem
 from generator.settings.environment import check_environment
 
@@ -35,8 +35,13 @@ def main(argv=None) -> None:
     if os.environ.get(COMPLETE_VARIABLE):
         _complete(argv)
     try:
-        check_environment()
-        cli.main(args=argv, prog_name="opendomino", standalone_mode=False)
+        try:
+            check_environment()
+            cli.main(args=argv, prog_name="opendomino", standalone_mode=False)
+        except Exception as error:
+            if interrupt_within(error):      # e.g. an error met while cleaning up after Ctrl-C
+                raise Interrupted() from None
+            raise
     except click.ClickException as error:
         if type(error).__name__ == "NoArgsIsHelpError":     # bare `opendomino`: show the help
             click.echo(error.format_message())
