@@ -6,6 +6,8 @@ import sys
 
 import click
 
+from generator.errors import readable
+
 
 def _set_verbosity(ctx, param, value):
     """-v and -q work before the command name and after it; the last one given wins."""
@@ -44,9 +46,14 @@ def verbosity() -> int:
     return (context.find_root().obj or {}).get("verbosity", 0) if context else 0
 
 
+def echo(message: str = "", err: bool = False) -> None:
+    """Print text a person reads; a path in it may hold bytes that are not UTF-8 (see readable)."""
+    click.echo(readable(message), err=err)
+
+
 def say(message: str, level: int = 0, err: bool = False) -> None:
     if verbosity() >= level:
-        click.echo(message, err=err)
+        echo(message, err=err)
 
 
 @contextmanager

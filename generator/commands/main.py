@@ -21,7 +21,7 @@ from generator.commands import (  # noqa: F401
     themes,
     verify,
 )
-from generator.commands.group import cli
+from generator.commands.group import cli, echo
 from generator.errors import Interrupted, UserError, WorkerLost, interrupt_within
 from generator.files.atomic import os_problem
 from generator.settings.environment import check_environment
@@ -44,7 +44,7 @@ def main(argv=None) -> None:
             raise
     except click.ClickException as error:
         if type(error).__name__ == "NoArgsIsHelpError":     # bare `opendomino`: show the help
-            click.echo(error.format_message())
+            echo(error.format_message())
             sys.exit(0)
         _fail(error.format_message())
     except (click.exceptions.Abort, KeyboardInterrupt):
@@ -74,5 +74,5 @@ def _complete(argv) -> None:
 
 def _fail(message: str, status: int = 2) -> None:
     one_line = " ".join(message.split())
-    click.echo(f"opendomino: error: {one_line}", err=True)
+    echo(f"opendomino: error: {one_line}", err=True)
     sys.exit(status)
