@@ -11,6 +11,8 @@ from pathlib import Path
 
 from click.shell_completion import CompletionItem
 
+from generator.errors import readable
+
 
 def _matching(names, typed: str) -> list[str]:
     """The names that start with what was typed (ignoring case), in the order given, once each."""
@@ -30,21 +32,13 @@ def _files(typed: str, suffix: str) -> list[CompletionItem]:
     for entry in entries:
         if not entry.name.startswith(start) or (entry.name.startswith(".") and not start.startswith(".")):
             continue
-        if not entry.name.isascii() and not _utf8(entry.name):
-            continue            # click answers the shell in UTF-8, which cannot carry this name's bytes
+        if readable(entry.name) != entry.name:
+            continue            # bytes that are not UTF-8: click's answer to the shell (UTF-8) cannot carry them
         if entry.is_dir():
             items.append(CompletionItem(f"{prefix}{entry.name}/", type="dir"))
         elif entry.name.endswith(suffix):
             items.append(CompletionItem(f"{prefix}{entry.name}"))
     return items
-
-
-def _utf8(name: str) -> bool:
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _names_or_files(names, typed: str, suffix: str = ".toml") -> list[CompletionItem]:
