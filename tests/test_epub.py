@@ -132,6 +132,17 @@ def test_the_bundled_fonts_are_embedded_and_cover_every_character(ebooks):
             assert "Ж" in text or "ж" in text           # Cyrillic, drawn by the embedded fonts
 
 
+def test_russian_ebooks_name_the_sets_in_russian(ebooks):
+    for name in ("rules-open-ru.epub", "rules-classic-ru.epub"):
+        archive = zipfile.ZipFile(ebooks / name)
+        for member in archive.namelist():
+            if member.endswith((".xhtml", ".opf")):
+                shown = "".join(ET.fromstring(archive.read(member)).itertext())
+                assert "double-" not in shown, (name, member)
+    facts = ET.fromstring(zipfile.ZipFile(ebooks / "rules-classic-ru.epub").read("EPUB/classic-game-27-mexican-train.xhtml"))
+    assert "Наборы: дубль-9, дубль-12" in "".join(facts.itertext())
+
+
 def test_rebuilt_ebooks_are_byte_identical(ebooks, tmp_path):
     again = _make(tmp_path)
     for name in EPUBS:

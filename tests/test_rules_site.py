@@ -42,7 +42,8 @@ class Page(HTMLParser):
         super().__init__()
         self.lang, self.headings, self.links, self.ids, self.svgs, self.quotes = None, [], [], set(), [], []
         self.texts_by_id, self._open_ids, self._in_strong_quote = {}, [], None
-        self.hidden_search = False
+        self.hidden_search, self.text, self.facts = False, "", ""
+        self._in_facts = False
         self.feed(path.read_text(encoding="utf-8"))
 
     def handle_starttag(self, tag, attrs):
@@ -63,12 +64,19 @@ class Page(HTMLParser):
             self.quotes.append(attrs.get("class"))
         if tag == "form" and attrs.get("id") == "search":
             self.hidden_search = "hidden" in attrs
+        if tag == "p" and attrs.get("class") == "facts":
+            self._in_facts = True
 
     def handle_data(self, data):
+        self.text += data                   # what a reader sees, attributes left out
+        if self._in_facts:
+            self.facts += data
         for opened in self._open_ids:
             opened[2] += data
 
     def handle_endtag(self, tag):
+        if tag == "p":
+            self._in_facts = False
         if self._open_ids and self._open_ids[-1][1] == tag:
             element_id, _, text = self._open_ids.pop()
             self.texts_by_id[element_id] = text
@@ -153,6 +161,21 @@ def test_marked_suggestions_keep_their_mark(site):
     for name, lang in (("open-game-17.html", "en"), ("open-game-17.ru.html", "ru")):
         html = (site / name).read_text(encoding="utf-8")
         assert f'<blockquote class="suggestion">\n<p><strong>{marker[lang]}</strong>' in html
+
+
+def test_russian_pages_name_the_sets_in_russian(site):
+    """The line under a game's heading names its sets as the Russian text does ("дубль-9"), never by
+    the command line's Latin names; ids and file names may keep those."""
+    basics = Page(site / "classic-chapter-10-basics.ru.html").text
+    named = set()
+    for path in site.glob("*.ru.html"):
+        page = Page(path)
+        assert "double-" not in page.text, path.name
+        if page.facts:
+            sets = page.facts.split(" · ")[1].removeprefix("Комплекты: ").removeprefix("Наборы: ").split(", ")
+            named.update(name for name in sets if name not in ("A", "B", "C"))
+    assert {"дубль-6", "дубль-9", "дубль-12", "дубль-15", "детское домино", "треугольное домино"} <= named
+    assert all(name in basics for name in named), named
 
 
 def _looks(css: str) -> dict[str, dict[str, str]]:
