@@ -4,6 +4,7 @@ byte-identical rebuilds, and epubcheck's verdict."""
 from concurrent.futures import ThreadPoolExecutor
 import os
 from pathlib import Path
+import re
 import shutil
 import subprocess
 import sys
@@ -125,6 +126,7 @@ def test_the_bundled_fonts_are_embedded_and_cover_every_character(ebooks):
             assert archive.read(f"EPUB/fonts/{font}") == (FONTS / font).read_bytes()
         css = archive.read("EPUB/style.css").decode()
         assert all(f'url("fonts/{font}")' in css for font in embedded)
+        assert {Path(url).name for url in re.findall(r'url\("([^"]+)"\)', css)} == embedded
         text = "".join("".join(ET.fromstring(archive.read(n)).itertext())
                        for n in archive.namelist() if n.endswith(".xhtml"))
         assert not missing_glyphs("serif", text) and not missing_glyphs("sans-bold", text)

@@ -226,10 +226,20 @@ def test_the_search_list_holds_every_game_by_both_names_and_the_script_is_small(
 
 def test_the_fonts_travel_unmodified_with_their_licence(site):
     for font in ("PTSans-Regular.ttf", "PTSans-Bold.ttf", "PTSerif-Regular.ttf", "PTSerif-Bold.ttf",
-                 "PTSerif-Italic.ttf", "LICENSE-PT-fonts.txt"):
+                 "LICENSE-PT-fonts.txt"):
         assert (site / "fonts" / font).read_bytes() == (TEMPLATES / "fonts" / font).read_bytes()
     css = (site / "style.css").read_text(encoding="utf-8")
     assert 'font-family: "PT Sans"; font-weight: 700' in css and 'url("fonts/PTSans-Bold.ttf")' in css
+
+
+def test_only_the_fonts_the_style_sheet_names_are_shipped(site):
+    """Each font file is named by an @font-face rule and each rule's file is there; which faces the
+    pages really set text in, Chromium tells (tests/test_rules_site_browser.py)."""
+    css = (site / "style.css").read_text(encoding="utf-8")
+    named = re.findall(r'@font-face \{[^}]*url\("fonts/([^"]+)"\)', css)
+    assert len(named) == len(set(named)) == 4
+    assert sorted(named) == sorted(path.name for path in (site / "fonts").glob("*.ttf"))
+    assert "italic" not in css                   # no rules text uses emphasis
 
 
 def test_the_same_inputs_give_the_same_bytes(site, tmp_path):
@@ -243,12 +253,14 @@ def test_the_same_inputs_give_the_same_bytes(site, tmp_path):
 
 def test_a_page_of_an_earlier_build_that_this_one_did_not_write_is_removed(tmp_path):
     stale = tmp_path / "rules" / "open-game-99.html"
-    stale.parent.mkdir()
+    stale_font = tmp_path / "rules" / "fonts" / "PTSerif-Italic.ttf"
+    stale_font.parent.mkdir(parents=True)
     stale.write_text("old")
+    stale_font.write_bytes(b"a face the pages no longer use")
     kept = tmp_path / "rules" / "my-notes.txt"
     kept.write_text("mine")
     assert run_cli("booklet", "--format", "html", "--out", str(tmp_path)).returncode == 0
-    assert not stale.exists() and kept.read_text() == "mine"
+    assert not stale.exists() and not stale_font.exists() and kept.read_text() == "mine"
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     purposes = {entry["file"]: entry["purpose"] for entry in manifest["files"]}
     assert "web site" in purposes["rules/index.html"] and "rules/my-notes.txt" in manifest["foreign"]

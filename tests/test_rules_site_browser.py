@@ -18,14 +18,25 @@ SCREENSHOTS = Path(os.environ.get("RULES_SITE_SCREENSHOTS", "/tmp/opendomino-rul
 SHOWN = ("index.html", "open-game-04.html", "open-game-17.ru.html", "classic-game-15-maggins.html")
 LOOKS = {"light": "rgb(251, 248, 241)", "dark": "rgb(22, 20, 15)"}      # --ground of site.css in each look
 
-PAGE_FACTS = """() => ({
-  lang: document.documentElement.lang,
-  overflow: document.scrollingElement.scrollWidth - window.innerWidth,
-  links: Array.from(document.querySelectorAll('a[href], link[href], script[src]'), e => e.href || e.src),
-  ids: Array.from(document.querySelectorAll('[id]'), e => e.id),
-  switchTo: document.querySelector('a.switch').href,
-  h1: document.querySelector('h1').textContent,
-})"""
+# A face as "family weight style"; text asking for 600 or more is set in the 700 face, as CSS matches it.
+PAGE_FACTS = """async () => {
+  await document.fonts.ready;
+  const face = (family, weight, style) =>
+    `${family.split(',')[0].replace(/"/g, '').trim()} ${+weight >= 600 ? 700 : 400} ${style}`;
+  const shown = Array.from(document.querySelectorAll('body *')).filter(e => e.getClientRects().length &&
+    Array.from(e.childNodes).some(n => n.nodeType === Node.TEXT_NODE && n.textContent.trim()));
+  return {
+    lang: document.documentElement.lang,
+    overflow: document.scrollingElement.scrollWidth - window.innerWidth,
+    links: Array.from(document.querySelectorAll('a[href], link[href], script[src]'), e => e.href || e.src),
+    ids: Array.from(document.querySelectorAll('[id]'), e => e.id),
+    switchTo: document.querySelector('a.switch').href,
+    h1: document.querySelector('h1').textContent,
+    declared: Array.from(document.fonts, f => face(f.family, f.weight, f.style)),
+    loaded: Array.from(document.fonts).filter(f => f.status === 'loaded').map(f => face(f.family, f.weight, f.style)),
+    used: Array.from(new Set(shown.map(e => { const s = getComputedStyle(e); return face(s.fontFamily, s.fontWeight, s.fontStyle); }))),
+  };
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -91,6 +102,12 @@ def test_every_page_loads_offline_fits_the_screen_and_links_land(site, chromium)
             assert twin.removesuffix(".ru.html").removesuffix(".html") == \
                 name.removesuffix(".ru.html").removesuffix(".html")
             assert facts[twin]["lang"] != seen["lang"]
+            # Text is set only in the faces the style sheet declares (no face made up by the browser)
+            assert set(seen["used"]) <= set(seen["declared"]), (name, set(seen["used"]) - set(seen["declared"]))
+        # and every face it declares, so every font shipped, is set on some page.
+        declared = {face for seen in facts.values() for face in seen["declared"]}
+        assert declared == {face for seen in facts.values() for face in seen["loaded"]}, width
+        assert len(declared) == len(list(site.glob("fonts/*.ttf")))
 
 
 def test_the_language_switch_lands_on_the_same_game(site, chromium):

@@ -14,7 +14,7 @@ from msgspec import Struct
 
 from generator.books.html.bodies import with_endings
 from generator.books.html.contents import BookText
-from generator.books.html.fonts import LICENCE_FILE, font_face_css, font_files
+from generator.books.html.fonts import EMPHASIS_FACES, LICENCE_FILE, TEXT_FACES, font_face_css, font_files
 from generator.books.html.templates import bundled_text, markup, render
 from generator.books.texts import booklet_text
 from generator.writers.pdf_date import source_epoch
@@ -24,8 +24,6 @@ FOLDER = "EPUB"
 FONT_FOLDER = "fonts"
 PAGE_ENDING = ".xhtml"
 _IDENTIFIER_SPACE = uuid.UUID("5c3f6a8e-2f1d-4e6b-9a0c-0d0a11d0e0b5")     # ours: rules e-books of the kit
-_ROLES = ("serif", "serif-bold", "sans", "sans-bold")     # what book.css sets text in
-_ITALIC = ("serif-italic",)                               # embedded when a book has emphasis
 
 
 class Item(Struct, frozen=True):
@@ -55,13 +53,13 @@ def _page(template: str, lang: str, title: str, **values) -> bytes:
 
 def pack_fonts() -> None:
     """Compress every font an e-book may embed, once: the e-books of this process reuse it."""
-    for _, data in font_files(_ROLES + _ITALIC):
+    for _, data in font_files(TEXT_FACES + EMPHASIS_FACES):
         compressed(data)
 
 
 def _items(book: BookText, bodies: dict) -> list[Item]:
     lang, contents = book.lang, book.contents
-    roles = _ROLES + (_ITALIC if any("<em>" in body for body in bodies.values()) else ())
+    roles = TEXT_FACES + (EMPHASIS_FACES if any("<em>" in body for body in bodies.values()) else ())
     style = font_face_css(roles, FONT_FOLDER) + bundled_text("book_html", "book.css")
     items = [Item("title", "title.xhtml", "application/xhtml+xml",
                   _page("title.xhtml.j2", lang, contents.title, book=contents,
