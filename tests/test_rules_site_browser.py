@@ -148,6 +148,30 @@ def test_the_search_finds_games_by_name_other_name_and_number(site, chromium):
     context.close()
 
 
+def test_the_search_finds_a_game_as_its_heading_or_its_file_names_it(site, chromium):
+    """"Game 17" and "Игра 17" (as the headings write the number, in either language, any case),
+    "#17", "№ 17", and a page's file name with or without its ending, on an English and a Russian page."""
+    context = offline_context(chromium, site, [], viewport={"width": 360, "height": 800})
+    page = context.new_page()
+    for index, ending in (("index.html", ".html"), ("index.ru.html", ".ru.html")):
+        page.goto((site / index).as_uri())
+        both = [f"open-game-17{ending}", f"classic-game-17-pyaternoe{ending}"]
+        for query in ("Game 17", "game 17", "GAME17", "Игра 17", "игра №17", "#17", "№ 17"):
+            assert [u.rsplit("/", 1)[1] for u in _results(page, query)] == both, (index, query)
+        for query in ("open-game-17", "open-game-17.ru.html", "OPEN-GAME-17.html"):
+            assert [u.rsplit("/", 1)[1] for u in _results(page, query)] == [f"open-game-17{ending}"], (index, query)
+        assert [u.rsplit("/", 1)[1] for u in _results(page, "classic-game-02")] == [f"classic-game-02-kozyol{ending}"]
+        assert _results(page, "Game 99") == [] and page.is_visible("#search-none")
+    page.fill("#search-box", "")
+    page.locator("#search-box").press_sequentially("Игра 17")       # typed key by key, on the Russian index
+    page.wait_for_function("document.querySelectorAll('#search-results a').length === 2")
+    assert page.inner_text("#search-results").startswith("17. Сними свои")
+    page.press("#search-box", "Enter")
+    page.wait_for_url("**/open-game-17.ru.html")
+    assert page.inner_text("h1") == "Игра 17. Сними свои"
+    context.close()
+
+
 def test_both_looks_follow_the_system_and_are_photographed(site, chromium):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for look, ground in LOOKS.items():
