@@ -12,8 +12,9 @@ import uuid
 
 from msgspec import Struct
 
-from generator.books.html.bodies import with_endings
+from generator.books.html.bodies import part_bodies
 from generator.books.html.contents import BookText
+from generator.books.html.figures import FigureArt
 from generator.books.html.fonts import EMPHASIS_FACES, LICENCE_FILE, TEXT_FACES, font_face_css, font_files
 from generator.books.html.templates import bundled_text, markup, render
 from generator.books.texts import booklet_text
@@ -69,7 +70,7 @@ def _items(book: BookText, bodies: dict) -> list[Item]:
                         links=[{"href": _file(p.key), "heading": p.heading} for p in contents.parts]),
                   properties="nav", in_spine=True)]
     for index, part in enumerate(contents.parts, start=1):
-        body = with_endings(bodies[part.key], PAGE_ENDING)
+        body = bodies[part.key]
         items.append(Item(f"part-{index}", _file(part.key), "application/xhtml+xml",
                           _page("part.xhtml.j2", lang, part.heading, part=part, facts=book.facts(part), body=markup(body)),
                           properties="svg" if "<svg" in body else "", in_spine=True))
@@ -84,10 +85,10 @@ def _items(book: BookText, bodies: dict) -> list[Item]:
     return items
 
 
-def write_epub(book: BookText, bodies: dict, target: Path) -> dict:
-    """Write the e-book of one book in one language; `bodies`: part key -> its HTML. Returns what
-    the manifest says of it."""
-    items = _items(book, bodies)
+def write_epub(book: BookText, art: FigureArt, target: Path) -> dict:
+    """Write the e-book of one book in one language, its figures drawn by `art`. Returns what the
+    manifest says of it."""
+    items = _items(book, part_bodies(book, art, PAGE_ENDING))
     package = render("epub/package.opf.j2", lang=book.lang, identifier=book_identifier(book.book, book.lang),
                      title=book.contents.title, subtitle=book.contents.subtitle, date=epub_date(), items=items)
     members = [Member("mimetype", b"application/epub+zip", compress=False),

@@ -10,8 +10,9 @@ renamed, a face no page uses) are removed, so the folder holds one build.
 
 from pathlib import Path
 
-from generator.books.html.bodies import with_endings
+from generator.books.html.bodies import part_bodies
 from generator.books.html.contents import BookText, every_contents, page_ending, page_file
+from generator.books.html.figures import FigureArt
 from generator.books.html.fonts import TEXT_FACES, font_face_css, font_files
 from generator.books.html.templates import bundled_text
 from generator.books.site.pages import INDEX_KEY, index_page, part_page
@@ -22,14 +23,13 @@ from generator.model.texts import LANGUAGES
 FONT_FOLDER = "fonts"
 
 
-def book_pages(books: list[BookText], bodies: dict) -> dict[str, bytes]:
-    """File name -> bytes of each part's page: one book in each of its languages.
-    `bodies`: lang -> part key -> its HTML (generator/books/html/bodies.py)."""
+def book_pages(books: list[BookText], art: FigureArt) -> dict[str, bytes]:
+    """File name -> bytes of each part's page: one book in each of its languages."""
     files = {}
     for book in books:
+        bodies = part_bodies(book, art, page_ending(book.lang), large_figures=True)
         for part in book.contents.parts:
-            body = with_endings(bodies[book.lang][part.key], page_ending(book.lang))
-            files[page_file(part.key, book.lang)] = part_page(book, part, body).encode("utf-8")
+            files[page_file(part.key, book.lang)] = part_page(book, part, bodies[part.key]).encode("utf-8")
     return files
 
 
@@ -47,9 +47,9 @@ def shared_files() -> dict[str, bytes]:
     return files
 
 
-def write_book_pages(folder: Path, root: Path, books: list[BookText], bodies: dict) -> list[Path]:
+def write_book_pages(folder: Path, root: Path, books: list[BookText], art: FigureArt) -> list[Path]:
     """Write one book's pages into `folder` (inside the output folder `root`); returns their paths."""
-    written = _write(folder, root, book_pages(books, bodies))
+    written = _write(folder, root, book_pages(books, art))
     _remove_stale(folder.glob(f"{books[0].book}-*.html"), written)
     return written
 
