@@ -43,9 +43,8 @@ def cover_drawing(book: Contents, theme: Theme) -> Drawing:
     top, bottom = y + 10.0, edition_y - EDITION_SIZE - 8.0
     figure = cover_figure(book.book, theme)
     factor = min(width / figure.width, (bottom - top) / figure.height)
-    x = (WIDTH - figure.width * factor) / 2
-    y = top + (bottom - top - figure.height * factor) / 2
-    drawing.add(Group(tuple(figure.items), scale(factor).then(translate(x, y))))
+    left, upper = (WIDTH - figure.width * factor) / 2, top + (bottom - top - figure.height * factor) / 2
+    drawing.add(Group(tuple(figure.items), scale(factor).then(translate(left, upper))))
     return drawing
 
 

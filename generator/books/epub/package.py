@@ -13,7 +13,6 @@ import uuid
 
 from msgspec import Struct
 
-from generator.books.epub.cover import cover_jpeg
 from generator.books.html.bodies import part_bodies
 from generator.books.html.contents import BookText
 from generator.books.html.figures import FigureArt
@@ -63,6 +62,9 @@ def pack_fonts() -> None:
 
 
 def _items(book: BookText, bodies: dict, theme: Theme) -> list[Item]:
+    # Here: the cover brings Skia and Pillow, which a build of the site alone never needs.
+    from generator.books.epub.cover import cover_jpeg
+
     lang, contents = book.lang, book.contents
     roles = TEXT_FACES + (EMPHASIS_FACES if any("<em>" in body for body in bodies.values()) else ())
     style = font_face_css(roles, FONT_FOLDER) + bundled_text("book_html", "book.css")
