@@ -25,24 +25,25 @@ SUPERSAMPLE = 3
 
 
 def plate_tiles(threemf: Path) -> dict[str, list[tuple[np.ndarray, tuple[int, int, int]]]]:
-    """Tile id -> its parts as (triangle corners, colour), read from a plate's 3MF: the vertices, the
-    parts' triangle ranges (PrusaSlicer's volumes) and each triangle's base material."""
+    """Tile id -> its parts as (triangle corners, colour), read from a plate's 3MF: each tile's
+    components, the mesh objects they name and each one's base material (the vertices are placed)."""
     with zipfile.ZipFile(threemf) as package:
         model = ET.fromstring(package.read("3D/3dmodel.model"))
-        config = ET.fromstring(package.read("Metadata/Slic3r_PE_model.config"))
     colours = []
     for base in model.iter(f"{CORE}base"):
         value = base.get("displaycolor").lstrip("#")
         colours.append(tuple(int(value[k:k + 2], 16) for k in (0, 2, 4)))
-    ranges = {obj.get("id"): [(int(v.get("firstid")), int(v.get("lastid"))) for v in obj.findall("volume")]
-              for obj in config.findall("object")}
+    objects = {obj.get("id"): obj for obj in model.iter(f"{CORE}object")}
     tiles = {}
-    for obj in model.iter(f"{CORE}object"):
-        vertices = np.array([[float(v.get(a)) for a in "xyz"] for v in obj.iter(f"{CORE}vertex")])
-        triangles = list(obj.iter(f"{CORE}triangle"))
-        corners = vertices[np.array([[int(t.get(f"v{k}")) for k in (1, 2, 3)] for t in triangles])]
-        tiles[obj.get("name")] = [(corners[first:last + 1], colours[int(triangles[first].get("p1", obj.get("pindex")))])
-                                  for first, last in ranges[obj.get("id")]]
+    for tile in objects.values():
+        parts = []
+        for component in tile.iter(f"{CORE}component"):
+            part = objects[component.get("objectid")]
+            vertices = np.array([[float(v.get(a)) for a in "xyz"] for v in part.iter(f"{CORE}vertex")])
+            triangles = np.array([[int(t.get(f"v{k}")) for k in (1, 2, 3)] for t in part.iter(f"{CORE}triangle")])
+            parts.append((vertices[triangles], colours[int(part.get("pindex"))]))
+        if parts:
+            tiles[tile.get("name")] = parts
     return tiles
 
 

@@ -151,7 +151,7 @@ def kit_options(command=None, *, without: tuple[str, ...] = ()):
 def layered(config_path: Path | None, given: dict) -> BuildOptions:
     """The options of every layer (command line, project config, user config, defaults); where each
     setting came from is kept on the command's context for `opendomino config`."""
-    options, origins = layered_options(config_path, given)
+    options, origins = layered_options(config_path, given, note=lambda message: say(f"note: {message}", err=True))
     click.get_current_context().meta.setdefault("setting_origins", {}).update(origins)
     return options
 
