@@ -16,7 +16,7 @@ from generator.settings.build_options import BuildOptions, BuildReport
 from generator.words import _, ngettext
 
 
-@cli.group("layouts")
+@cli.group("layouts", cls=type(cli))        # its commands take -v and -q too
 def layouts_group():
     """The magic starting layouts: check one, list the numbered catalogue, count it, draw a setup card."""
 

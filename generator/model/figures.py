@@ -10,6 +10,7 @@ from functools import cache
 import re
 
 from msgspec import Struct, field
+from msgspec.structs import replace
 
 from generator.errors import UserError
 from generator.files.resources import load_toml, template_path
@@ -217,6 +218,13 @@ def _numbers(data: dict, where: str) -> dict:
     if sorted(numbers.values()) != list(range(1, 65)):
         raise UserError(f"{where}: a numbering must use 1-64 once each on the 64 cells")
     return numbers
+
+
+def layout_of(figure: Figure) -> TileSet:
+    """A layout figure's set with every tile where the figure stands it (its sums are the figure's)."""
+    tiles = tuple(replace(tile, row=placement.row, column=placement.column)
+                  for placement, tile in resolve_tiles(figure))
+    return replace(load_set(figure.set_name), tiles=tiles)
 
 
 def resolve_tiles(figure: Figure) -> list[tuple[Placement, Tile]]:
