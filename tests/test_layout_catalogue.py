@@ -289,3 +289,43 @@ def test_a_set_with_no_magic_layout_says_so_in_one_line(tmp_path):
         result = run_cli(*args)
         assert result.returncode == status, (args, result)
         assert result.stderr.count("\n") == 1 and "no magic layout" in result.stderr, (args, result.stderr)
+
+
+# -- the rule book's chapter on fair layouts ------------------------------------------------------------
+FIGURES = SETS.parent / "figures"
+CHAPTER = SETS.parent / "rules" / "open" / "{lang}" / "chapter-15-fair-layouts.md"
+
+
+def test_the_rule_books_figures_are_the_catalogues_layouts():
+    figures = [tomllib.loads(path.read_text(encoding="utf-8")) for path in sorted(FIGURES.glob("*.toml"))]
+    catalogue = [f for f in figures if f["kind"] == "catalogue"]
+    assert len(catalogue) == 4 and {f["set"] for f in catalogue} == {"A", "B", "C"}
+    for figure in catalogue:
+        listed = found("--set", figure["set"], "--start", str(figure["number"]), "--count", "1")[0]
+        assert listed["rows"] == figure["rows"], figure["id"]
+        assert broken_properties(figure["rows"], set_data(figure["set"])["magic"]) == []
+    for lang in ("en", "ru"):
+        text = Path(str(CHAPTER).format(lang=lang)).read_text(encoding="utf-8")
+        assert all(f'\n{f["id"]}\n' in text for f in catalogue), lang       # every one drawn in both books
+
+
+def counts_stated(lang: str) -> list[int]:
+    import re
+
+    text = Path(str(CHAPTER).format(lang=lang)).read_text(encoding="utf-8")
+    paragraph = next(line for line in text.splitlines() if "35" in line and "280" in line)
+    return [int(re.sub(r"\D", "", number)) for number in re.findall(r"\d{1,3}(?:[ ,]\d{3})+", paragraph)][:3]
+
+
+def test_the_chapter_states_cs_count_as_the_kit_counts_it():
+    result = run_cli("layouts", "count", "--set", "C")
+    for lang in ("en", "ru"):
+        assert counts_stated(lang)[2] == 35_280 and "35,280 magic layouts" in result.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, index", [("A", 0), ("B", 1)])
+def test_the_chapter_states_a_and_bs_counts_as_the_kit_counts_them(name, index):
+    result = run_cli("layouts", "count", "--set", name)
+    for lang in ("en", "ru"):
+        assert f"{counts_stated(lang)[index]:,} magic layouts" in result.stdout

@@ -130,6 +130,8 @@ def _load_figure_file(path) -> Figure:
         starts = tuple((_whole(s["row"], f"{where}: start row"), s["arrow"]) for s in data.get("start", []))
         size = (_whole(data.get("columns", 16), f"{where}: columns"), _whole(data.get("rows", 4), f"{where}: rows"))
         return Figure(data["id"], kind, data["title"], across_starts=starts, across_size=size)
+    if kind == "catalogue":
+        return _catalogue_figure(data, where)
     extra = {"book": str(data.get("book", "open")), "given_label": str(data.get("label", ""))}
     if kind == "triangles":
         tile_set = load_set(_set_name(data, where))
@@ -141,7 +143,26 @@ def _load_figure_file(path) -> Figure:
         tile_set = load_set(_set_name(data, where))
         return Figure(data["id"], kind, data["title"], set_name=tile_set.name, line=load_line(data, tile_set, where),
                       **extra)
-    raise UserError(f"{where}: kind = {kind!r}; use position, numbering, across, line or triangles")
+    raise UserError(f"{where}: kind = {kind!r}; use position, numbering, across, catalogue, line or triangles")
+
+
+def _catalogue_figure(data: dict, where: str) -> Figure:
+    """A magic layout of a set's catalogue, drawn with its sums like Fig. 1(A). The file keeps the
+    layout's rows and its number (scripts/make_catalogue_figures.py writes them from the catalogue,
+    and a test checks they agree); here the tiles are checked against the set's groups and arrows,
+    and the layout against the set's [magic] table."""
+    from generator.model.magic import magic_failures
+
+    name = _set_name(data, where)
+    _whole(data.get("number"), f"{where}: number")
+    data = {**data, "side": [{"set": name, "group": 1, "arrow": "down", "rows": [8, 7]},
+                             {"set": name, "group": 2, "arrow": "up", "rows": [2, 1]}]}
+    figure = Figure(data["id"], "layout", data["title"], _placements(data, where), set_name=name)
+    check_position(figure, data["side"], where)
+    failures = magic_failures(layout_of(figure))
+    if failures:
+        raise UserError(f"{where}: the layout is not magic: {failures[0].place}: {failures[0].problem}")
+    return figure
 
 
 def _whole(value, where: str) -> int:
