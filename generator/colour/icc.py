@@ -23,6 +23,7 @@ from pathlib import Path
 
 from msgspec import Struct
 
+from generator.colour.icc_tables import unreadable_table
 from generator.errors import UserError, printable
 from generator.files.bounded_read import read_bytes
 
@@ -151,8 +152,6 @@ def check_transforms(profile: OutputProfile, intent: str, named: str) -> None:
 
 def _cannot_build(profile: OutputProfile, direction: str, intent: str = "relative") -> str | None:
     """Why the transform cannot be built (the table LittleCMS needs), or None once it is built."""
-    from generator.colour.icc_tables import unreadable_table
-
     try:       # called as the conversions call it, so that they find it in the cache
         _transform(profile, "forward", intent) if direction == "forward" else _transform(profile, "back")
     except lcms()[1].PyCMSError:
