@@ -11,7 +11,8 @@ the whole kit) is imported inside main, after its handler is in place. What Ctrl
 - an Interrupted raised where Python only reports it (a __del__, an atexit function) or that
   escapes main ends the process the same way, through sys.unraisablehook or sys.excepthook.
 
-Before generator/__init__.py runs, no code of ours can: README.md says what happens then.
+Before generator/__init__.py runs, no code of ours can: docs/explanation/files-you-can-trust.md says what
+happens then.
 """
 
 import _signal  # the interpreter's own module: `signal` would first load enum, which takes milliseconds

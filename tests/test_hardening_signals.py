@@ -2,7 +2,7 @@
 
 Ctrl-C in the first milliseconds of `python -m generator` and of the installed `opendomino`
 script gives one line and exit status 130, or, when it comes before any code of ours can run,
-what Python itself does (README.md, "Ctrl-C and killed workers"). A worker killed mid-build is
+what Python itself does (docs/explanation/files-you-can-trust.md, "Ctrl-C at the very start"). A worker killed mid-build is
 named in one line, exit status 1; the other workers stop and the folder keeps complete files.
 """
 
