@@ -28,7 +28,7 @@ TUTORIALS = sorted(path for path in (DOCS / "tutorials").glob("*.md") if path.na
 RUN_LANGUAGES = ("sh", "bash", "console")
 NOT_RUN_REASONS = ("installation", "studio", "completion")
 _NOT_RUN = re.compile(r"^<!--\s*not-run:\s*(.*?)\s*-->$")
-_FENCE = re.compile(r"^(`{3,})\s*([\w+-]*)")
+_FENCE = re.compile(r"^(\s*)(`{3,})\s*([\w+-]*)")        # a block may be indented inside a list
 
 
 class Block(Struct, frozen=True):
@@ -54,12 +54,13 @@ def shell_blocks(page: Path) -> list[Block]:
         if not fence:
             index += 1
             continue
-        end = next(i for i in range(index + 1, len(lines)) if lines[i].startswith(fence[1]))
+        indent, ticks, language = fence.groups()
+        end = next(i for i in range(index + 1, len(lines)) if lines[i].strip().startswith(ticks))
         before = next((lines[i].strip() for i in range(index - 1, -1, -1) if lines[i].strip()), "")
         reason = _NOT_RUN.match(before)
-        if fence[2] in RUN_LANGUAGES:
-            blocks.append(Block(page.name, index + 1, fence[2], "\n".join(lines[index + 1:end]),
-                                reason[1] if reason else None))
+        if language in RUN_LANGUAGES:
+            code = "\n".join(line.removeprefix(indent) for line in lines[index + 1:end])
+            blocks.append(Block(page.name, index + 1, language, code, reason[1] if reason else None))
         index = end + 1
     return blocks
 
