@@ -177,7 +177,7 @@ SETTINGS = (
     Setting("out", "folder to write into", _out, _quoted(DEFAULTS.out)),
     Setting("paper", "paper for home printing: a4, letter, a3 or WIDTHxHEIGHT in mm", _paper,
             _quoted(DEFAULTS.paper)),
-    Setting("sets", "the sets to make: A, B, C, double-3 ... double-18, chinese, picture", _sets,
+    Setting("sets", "the sets to make: A, B, C, double-3 ... double-18, chinese, picture, triominoes", _sets,
             f"[{', '.join(_quoted(s) for s in DEFAULTS.sets)}]"),
     Setting("set_files", "sets of your own (see the guide, Set files): each is made along with `sets`", _set_files, "[]"),
     Setting("tile_size", "tile size WIDTHxHEIGHT in mm, portrait", _tile_size, _quoted(DEFAULTS.tile_size)),
