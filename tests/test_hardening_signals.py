@@ -3,10 +3,10 @@ as a regression test.
 
 Ctrl-C in the first milliseconds of `python -m generator` and of the installed `opendomino`
 script gives one line and exit status 130, or, when it comes before any code of ours can run,
-what Python itself does (README.md, "Ctrl-C and killed workers"); so does Ctrl-C at any moment
-while a build starts, even where Python wraps our handler's exception in another. SIGTERM stops a
-build as Ctrl-C does, with exit status 143. A worker killed mid-build is named in one line, exit
-status 1; the other workers stop and the folder keeps complete files.
+what Python itself does (docs/explanation/files-you-can-trust.md, "Ctrl-C at the very start"); so does
+Ctrl-C at any moment while a build starts, even where Python wraps our handler's exception in another.
+SIGTERM stops a build as Ctrl-C does, with exit status 143. A worker killed mid-build is named in one
+line, exit status 1; the other workers stop and the folder keeps complete files.
 """
 
 from collections import Counter
