@@ -255,7 +255,8 @@ def test_every_key_a_loader_accepts_is_in_the_reference(guide):
 
 
 def test_every_output_file_environment_variable_and_exit_status_is_in_the_reference(guide):
-    from generator.entry import INTERRUPTED_STATUS
+    from generator.commands.group import PROGRESS_ENV
+    from generator.entry import INTERRUPTED_STATUS, TERMINATED_STATUS
 
     purposes = tomllib.loads((ROOT / "templates" / "manifest.toml").read_text(encoding="utf-8"))["purposes"]
     text = page_text(guide, "reference/output-files.html")
@@ -264,10 +265,11 @@ def test_every_output_file_environment_variable_and_exit_status_is_in_the_refere
     for path in (ROOT / "generator").rglob("*.py"):
         variables |= set(re.findall(r"environ\.get\(\"([A-Z_]+)\"", path.read_text(encoding="utf-8")))
     assert variables >= {"SOURCE_DATE_EPOCH", "XDG_CONFIG_HOME"}
+    variables.add(PROGRESS_ENV)                      # read through its constant
     text = page_text(guide, "reference/environment.html")
     assert all(variable in text for variable in variables), variables
     text = page_text(guide, "reference/exit-codes.html")
-    assert all(re.search(rf"\b{status}\b", text) for status in (0, 1, 2, INTERRUPTED_STATUS))
+    assert all(re.search(rf"\b{status}\b", text) for status in (0, 1, 2, INTERRUPTED_STATUS, TERMINATED_STATUS))
 
 
 # --- README, the front door ------------------------------------------------------------------------
@@ -279,3 +281,14 @@ def test_the_readme_is_a_front_door_whose_links_lead_somewhere():
         if not re.match(r"[a-z]+:", target):
             assert (ROOT / target).exists(), target
     assert "mkdocs serve" in readme and "mkdocs build" in readme and ".[docs]" in readme
+
+
+def test_the_readme_names_every_dependency_of_pyproject():
+    """Every package of the base, of each extra and of the build backend is in README's list, in bold."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    wanted = [*project["project"]["dependencies"], *project["build-system"]["requires"],
+              *(item for extra in project["project"]["optional-dependencies"].values() for item in extra)]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").lower()
+    names = {re.match(r"[a-z0-9_.-]+", item.lower())[0] for item in wanted}
+    assert len(names) > 20
+    assert not sorted(name for name in names if f"**{name}**" not in readme)
