@@ -131,6 +131,13 @@ def svg_points(d: str, arc_steps: int = 2) -> list[tuple[float, float]]:
     return points
 
 
+def _rounded_triangle_box(side: float, radius: float) -> tuple[float, float]:
+    """Width and height of an equilateral triangle with its corners rounded: its inner triangle
+    (every edge `radius` in, so the side shrinks by 2 * sqrt(3) * radius) grown by a disc."""
+    inner = side - 2 * math.sqrt(3) * radius
+    return inner + 2 * radius, inner * math.sqrt(3) / 2 + 2 * radius
+
+
 def _matches(points, outlines, tolerance=0.05) -> Outline:
     """The one outline every point lies on, within the tolerance."""
     for outline in outlines:
@@ -369,6 +376,18 @@ def test_cricut_images_and_cut_paths(tmp_path):
             assert all(child.get("fill") and not child.get("stroke") for child in root)
             assert root.get("width") == f"{w:g}mm" and root.get("height") == f"{h:g}mm"
             assert len({id(_matches(svg_points(d), outlines)) for d in svg_paths(svg)}) == len(outlines)
+            # Beyond the planner: each cut path is the tile's size (README: the opaque area is the tile
+            # itself, no bleed), and across its middle the PNG is opaque for exactly that width.
+            tile_box = sorted((22.0, 44.0)) if name != "triominoes" else sorted(_rounded_triangle_box(44.0, 1.5))
+            for d in svg_paths(svg):
+                xs, ys = zip(*svg_points(d, arc_steps=64))
+                assert sorted((max(xs) - min(xs), max(ys) - min(ys))) == pytest.approx(tile_box, abs=0.01)
+                if name != "triominoes":
+                    row = round((min(ys) + max(ys)) / 2 * k)
+                    span = range(max(0, round(min(xs) * k) - 3), min(picture.width, round(max(xs) * k) + 4))
+                    opaque = [x for x in span if picture.getpixel((x, row))[3] >= 128]
+                    width = (max(opaque) - min(opaque) + 1) / k
+                    assert width == pytest.approx(max(xs) - min(xs), abs=2 / k), (png.name, d[:30])
 
 
 # --- Laser -----------------------------------------------------------------------------------------
@@ -419,17 +438,13 @@ def test_laser_kerf_moves_every_cut_out_by_half_the_kerf(laser_run, set_name):
 def test_laser_outlines_measure_the_tile_plus_the_kerf(laser_run, set_name):
     """Each cut outline, in the DXF (ezdxf's bounding box, its arcs included) and in the SVG, is the
     tile grown by half the kerf on every side (README), from the command line's figures alone:
-    22 x 44 mm and --kerf 0.15 give 22.15 x 44.15. A triangle of side 44 (the tile's height) with
-    corners rounded by 2 mm is its inner triangle (every edge 2 mm in: side 44 - 2 * sqrt(3) * 2)
-    grown by a 2 mm disc, so its box is that triangle's plus 4 mm each way."""
+    22 x 44 mm and --kerf 0.15 give 22.15 x 44.15; a triangle has side 44 (the tile's height) and
+    corners rounded by 2 mm."""
     from ezdxf.bbox import extents
 
-    kerf, radius = 0.15, 2.0
-    if set_name == "A":
-        expected = sorted((22.0 + kerf, 44.0 + kerf))
-    else:
-        inner = 44.0 - 2 * math.sqrt(3) * radius
-        expected = sorted((inner + 2 * radius + kerf, inner * math.sqrt(3) / 2 + 2 * radius + kerf))
+    kerf = 0.15
+    box = (22.0, 44.0) if set_name == "A" else _rounded_triangle_box(44.0, 2.0)
+    expected = sorted(v + kerf for v in box)
     out, count = laser_run[0] / "laser", 0
     for dxf in sorted(out.glob(f"laser-{set_name}-*.dxf")):
         outlines = ezdxf.readfile(dxf).modelspace().query("LWPOLYLINE[layer=='CUT']")
