@@ -68,6 +68,11 @@ def test_metadata_title_language_identifier_and_date(ebooks):
         metadata = root.find("opf:metadata", NS)
         identifier = metadata.find("dc:identifier", NS).text
         assert identifier == book_identifier(book, lang) and uuid.UUID(identifier.removeprefix("urn:uuid:"))
+        # Independently of the function that wrote it: RFC 4122's URN form (lower-case hex, 8-4-4-4-12)
+        # of a name-based UUID (version 5, SHA-1), as README says it is derived, not drawn at random.
+        parsed = uuid.UUID(identifier.removeprefix("urn:uuid:"))
+        assert identifier == f"urn:uuid:{parsed}" and re.fullmatch(r"urn:uuid:[0-9a-f-]{36}", identifier)
+        assert parsed.variant == uuid.RFC_4122 and parsed.version == 5
         assert root.get("unique-identifier") == metadata.find("dc:identifier", NS).get("id")
         assert metadata.find("dc:language", NS).text == lang
         assert metadata.find("dc:title", NS).text == book_text(book, lang).contents.title
@@ -218,10 +223,17 @@ def test_rebuilt_ebooks_are_byte_identical(ebooks, tmp_path):
         assert (again / name).read_bytes() == (ebooks / name).read_bytes(), name
 
 
-def test_the_booklet_command_makes_only_the_asked_ebooks(tmp_path):
-    result = run_cli("booklet", "--format", "epub", "--lang", "ru", "--book", "classic", "--out", str(tmp_path))
+def test_the_booklet_command_makes_only_the_asked_ebooks(ebooks, tmp_path):
+    later = {**os.environ, "SOURCE_DATE_EPOCH": str(int(EPOCH) + 86400)}
+    result = subprocess.run([sys.executable, "-m", "generator", "booklet", "--format", "epub", "--lang", "ru",
+                             "--book", "classic", "--out", str(tmp_path)], capture_output=True, text=True, env=later)
     assert result.returncode == 0, result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["manifest.json", "rules-classic-ru.epub"]
+    # The book keeps its identifier whatever else a run makes and whenever it runs (a day later
+    # here): a reader's library sees a new edition of the same book, not another book.
+    alone, with_others = (package(zipfile.ZipFile(folder / "rules-classic-ru.epub")) for folder in (tmp_path, ebooks))
+    assert alone.find("opf:metadata/dc:date", NS).text != with_others.find("opf:metadata/dc:date", NS).text
+    assert alone.find("opf:metadata/dc:identifier", NS).text == with_others.find("opf:metadata/dc:identifier", NS).text
 
 
 def epubcheck_command() -> list[str]:
