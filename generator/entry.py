@@ -13,7 +13,8 @@ SIGTERM, what `kill`, systemd, a CI runner and a container stop send, with its o
   Python in another exception (a RuntimeError from a class's __set_name__ while a module loads),
   or that escapes main ends the process the same way, through sys.unraisablehook or sys.excepthook.
 
-Before generator/__init__.py runs, no code of ours can: README.md says what happens then.
+Before generator/__init__.py runs, no code of ours can: docs/explanation/files-you-can-trust.md says what
+happens then.
 """
 
 import _signal  # the interpreter's own module: `signal` would first load enum, which takes milliseconds

@@ -2,7 +2,8 @@
 writes: each plate's STL of each part, coloured as its 3MF's base materials say, rasterised with a
 depth buffer (numpy and Pillow; no 3D library) in an oblique view from above, lit from the upper left.
 
-Run: python scripts/render_solids.py      (needs opendomino[3d]; writes docs/images/solids-*.png)
+Run: python scripts/render_solids.py      (needs opendomino[3d]; writes docs/images/solids-*.png and
+     plate-double-6-from-above.png, the 3D tutorial's picture of a whole plate)
 """
 
 from pathlib import Path
@@ -121,8 +122,28 @@ def arranged(tiles, columns: int = 2, turned_over: bool = False, gap: float = 6.
     return placed
 
 
+BED_COLOUR = (205, 208, 212)
+
+
+def plate_picture(out: Path) -> None:
+    """The double-six plate as the 3D tutorial makes it (default options), seen from high above, on its
+    bed: the 28 tiles as the slicer will show them."""
+    options = BuildOptions(out=out, sets=("double-6",))
+    solids = SolidOptions()
+    export(options, ExportOptions(formats=("3mf",), solids=solids))
+    parts = [part for tile in plate_tiles(out / "3mf" / "double-6-plate-1.3mf").values() for part in tile]
+    width, depth = solids.plate
+    bed = np.array([[[0, 0, -0.01], [width, 0, -0.01], [width, depth, -0.01]],
+                    [[0, 0, -0.01], [width, depth, -0.01], [0, depth, -0.01]]])
+    render([(bed, BED_COLOUR), *parts], 560, elevation=70.0, azimuth=0.0).save(
+        IMAGES / "plate-double-6-from-above.png", optimize=True)
+    print(f"wrote {IMAGES / 'plate-double-6-from-above.png'}")
+
+
 def main() -> None:
     IMAGES.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder:
+        plate_picture(Path(folder))
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder)
         options = BuildOptions(out=out, sets=("A", "C", "double-6", "triominoes"), tile_size=TileSize(),

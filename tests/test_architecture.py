@@ -1,8 +1,8 @@
 """The tree's shape: imports go one way, down the pipeline, and never in a circle.
 
 Every import counts, also one inside a function (the kit imports lazily for speed, but a lazy
-import is still a dependency). The layers, lowest first, are those README.md's architecture
-section lists and each package's __init__.py states.
+import is still a dependency). The layers, lowest first, are those the guide's
+docs/explanation/code-organisation.md lists and each package's __init__.py states.
 """
 
 import ast

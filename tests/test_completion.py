@@ -196,10 +196,10 @@ def test_completion_loads_no_drawing_library(tmp_path):
     assert result.stdout.strip().splitlines()[-1] == "[]", result.stdout
 
 
-def test_the_readme_says_how_to_turn_completion_on_in_each_shell():
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+def test_the_guide_says_how_to_turn_completion_on_in_each_shell():
+    page = (Path(__file__).resolve().parent.parent / "docs" / "how-to" / "shell-completion.md").read_text(encoding="utf-8")
     for shell in ("bash", "zsh", "fish"):
-        assert f"_OPENDOMINO_COMPLETE={shell}_source opendomino" in readme, shell
+        assert f"_OPENDOMINO_COMPLETE={shell}_source opendomino" in page, shell
 
 
 # --- whatever the shell sends, an answer or nothing, never a traceback (issue 37, items 1 and 2) ----

@@ -62,7 +62,7 @@ def parse_set_file(text: str, option: str = "--set-file") -> Path:
     """A set file of the user's own, loaded, checked and made known by its name."""
     path = parse_path(text, option, "my-set.toml")
     if not path.exists():
-        raise UserError(f"{option}: {path}: file not found; see the set file format in README.md")
+        raise UserError(f"{option}: {path}: file not found; see the set file format in the guide (docs/reference/set-file.md)")
     register_set_file(path)
     return path
 
@@ -115,7 +115,7 @@ _KIT_OPTION_DECORATORS = {
                            help="Stop, instead of warn, when a colour check fails."),
     "set_file_texts": click.option("--set-file", "set_file_texts", multiple=True, metavar="FILE.toml",
                                    shell_complete=completion.toml_files,
-                                   help="A set of your own (see README); it is made along with --sets. Repeatable."),
+                                   help="A set of your own (see the guide, Set files); it is made along with --sets. Repeatable."),
 }
 
 

@@ -18,7 +18,7 @@ from generator.settings.options import parse_set_names
 @click.option("--unicode", "as_unicode", is_flag=True,
               help="Draw the set with Unicode's domino tiles (sets whose numbers stay within 0-6).")
 @click.option("--set-file", "set_file_texts", multiple=True, metavar="FILE.toml", shell_complete=completion.toml_files,
-              help="A set of your own to load and show (see README). Repeatable.")
+              help="A set of your own to load and show (see the guide, Set files). Repeatable.")
 def sets_command(name, as_json, as_list, as_unicode, set_file_texts):
     """Show a set: a magic layout with its sums, a classic set by suit; or every tile as JSON."""
     from generator.jobs.set_report import classic_table, set_summary, set_table, unicode_layout

@@ -73,6 +73,9 @@ def _temporary_beside(target: Path, hint: str) -> Path:
         handle, temp_name = tempfile.mkstemp(prefix=temporary_prefix(target.name), suffix=".part",
                                              dir=target.parent)
     except (OSError, ValueError) as error:
+        if isinstance(error, OSError) and error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            # the folder takes no new file (read-only): name the folder the user chose, not our file
+            raise UserError(f"cannot write to {target.parent}: {error.strerror}; {hint}") from None
         if isinstance(error, OSError):
             raise os_problem(error, target, hint) from None
         raise UserError(f"cannot write {target}: {error}; {hint}") from None

@@ -115,8 +115,8 @@ def save_back_offset(offset: tuple[float, float]) -> Path:
 
     path = user_config_path()
     old = read_text(path, "config") if path.exists() else (
-        "# Open Domino Kit: your own settings, for every project on this computer (see README.md,\n"
-        "# \"Your own settings\"). A project's opendomino.toml and the command line win over them.\n")
+        "# Open Domino Kit: your own settings, for every project on this computer (see the guide,\n"
+        "# \"Keep your own settings\"). A project's opendomino.toml and the command line win over them.\n")
     if path.exists():
         read_user_config(path)          # a broken file is named, not overwritten
     new = with_back_offset(old, offset)
