@@ -329,3 +329,12 @@ def test_the_chapter_states_a_and_bs_counts_as_the_kit_counts_them(name, index):
     result = run_cli("layouts", "count", "--set", name)
     for lang in ("en", "ru"):
         assert f"{counts_stated(lang)[index]:,} magic layouts" in result.stdout
+
+
+@pytest.mark.slow
+def test_far_into_the_catalogue_a_number_is_the_same_layout():
+    """Past 100,000 the finder counts every class first, then jumps (a path of its own): layout
+    100,001 of B is the same reached either way."""
+    walked = found("--set", "B", "--start", "99999", "--count", "3")[2]
+    jumped = found("--set", "B", "--start", "100001", "--count", "1")[0]
+    assert walked == jumped and jumped["number"] == 100_001

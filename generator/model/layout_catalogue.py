@@ -181,6 +181,7 @@ class LayoutCatalogue:
         # A turned layout needs group 2 to hold exactly group 1's tiles.
         self.possible = not self.turned or self.groups[0].type_signature() == self.groups[1].type_signature()
         self.twins = self.groups[0].has_twins or self.groups[1].has_twins
+        self._totals: list[tuple[int, int]] | None = None
 
     # -- the classes of step 1, in order ----------------------------------------------------------------
     def _partner_code(self, code: int) -> int | None:
@@ -248,20 +249,28 @@ class LayoutCatalogue:
         return LayoutCount(up_to_columns=total, in_all=in_all, column_orders=orders)
 
     def _count_without_twins(self, progress) -> int:
-        if not self.possible:
-            return 0
+        return sum(total for _, total in self.class_totals(progress))
+
+    def class_totals(self, progress=None) -> list[tuple[int, int]]:
+        """(class code, layouts in it) of every class that holds one, in catalogue order, counted in
+        one pass over all pairings (for a set without interchangeable tiles); kept for the process."""
+        if self._totals is None:
+            self._totals = self._count_classes(progress) if self.possible else []
+        return self._totals
+
+    def _count_classes(self, progress) -> list[tuple[int, int]]:
         halves = 1 if self.turned else 2
         codes, keys, counts = self.north.all_key_counts(_part_of(progress, 0, halves))
         if not len(codes):
-            return 0
+            return []
         class_starts = np.flatnonzero(np.r_[True, codes[1:] != codes[:-1]])
         class_codes = codes[class_starts].tolist()
         if self.turned:
             per_class = np.add.reduceat(counts.astype(np.int64), class_starts).tolist()
-            return sum(n * self._mirror_pairings_of_code(code) for code, n in zip(class_codes, per_class))
+            return [(code, n * self._mirror_pairings_of_code(code)) for code, n in zip(class_codes, per_class)]
         south_codes, south_keys, south_counts = self.south.all_key_counts(_part_of(progress, 1, halves))
         if not len(south_codes):
-            return 0
+            return []
         bins = self.north.key_base ** 2
         south_index = south_codes * bins + south_keys
         partners = np.array([-1 if p is None else p for p in map(self._partner_code, class_codes)], dtype=np.int64)
@@ -269,31 +278,69 @@ class LayoutCatalogue:
         position = np.minimum(np.searchsorted(south_index, wanted), len(south_index) - 1)
         matched = np.where(south_index[position] == wanted, south_counts[position], 0)
         per_class = np.add.reduceat(counts.astype(np.int64) * matched, class_starts).tolist()
-        return sum(n * self._joinings_of_code(code) for code, n in zip(class_codes, per_class) if n)
+        return [(code, n * self._joinings_of_code(code)) for code, n in zip(class_codes, per_class) if n]
 
     def _in_all_with_twins(self) -> int:
         """Column orders of every layout, where two identical columns do not make two orders."""
         return sum(block.in_all for code in self._class_codes() for block in self._blocks(code))
 
     def layouts(self, start: int = 1):
-        """Layouts from number `start` on, as (number, TileSet) in catalogue order."""
+        """Layouts from number `start` on, as (number, TileSet) in catalogue order. Far into the
+        catalogue, every class is counted in one pass first (a few seconds) rather than one by one."""
+        far = start > FAR and not self.twins
+        classes = self.class_totals() if far else ((code, None) for code in self._class_codes())
         number = 0
-        for code in self._class_codes():
-            size = self.class_total(code)
+        for code, size in classes:
+            size = self.class_total(code) if size is None else size
             if number + size < start:
                 number += size
                 continue
-            for block in self._blocks(code):
-                if number + block.total < start:
-                    number += block.total
-                    continue
-                for index in range(block.total):
-                    number += 1
-                    if number >= start:
-                        yield number, block.layout(index)
+            for index, layout in enumerate(self._class_layouts(code, start - number - 1 if start > number else 0)):
+                yield max(start, number + 1) + index, layout
+            number += size
+
+    def _class_layouts(self, code: int, offset: int):
+        """The class's layouts from its offset-th on (0 is its first)."""
+        if self.twins:
+            yield from _from_offset(self._blocks(code), offset)
+            return
+        north_counts = self.north.key_counts(code)
+        partner = None if self.turned else self._partner_code(code)
+        south_counts = {} if self.turned else self.south.key_counts(partner)
+        for key in sorted(north_counts):
+            per_north = (self._mirror_pairings_of_code(code) if self.turned
+                         else south_counts.get(key, 0) * self._joinings_of_code(code))
+            size = north_counts[key] * per_north
+            if offset >= size:
+                offset -= size
+                continue
+            norths = self.north.pairings_with_key(code, key)
+            souths = None if self.turned else self.south.pairings_with_key(partner, key)
+            while offset < size:
+                north, rest = divmod(offset, per_north)
+                if self.turned:
+                    yield _Block(self, norths[north], None).layout(rest)
+                else:
+                    south, joining = divmod(rest, self._joinings_of_code(code))
+                    yield _Block(self, norths[north], souths[south:south + 1]).layout(joining)
+                offset += 1
+            offset = 0
 
     def layout(self, number: int) -> TileSet | None:
         return next((tile_set for _, tile_set in self.layouts(number)), None)
+
+
+FAR = 100_000       # from this number on, `layouts` counts every class at once before it looks
+
+
+def _from_offset(blocks, offset: int):
+    for block in blocks:
+        if offset >= block.total:
+            offset -= block.total
+            continue
+        for index in range(offset, block.total):
+            yield block.layout(index)
+        offset = 0
 
 
 def _slices(class_starts: np.ndarray, length: int, size: int):
