@@ -37,6 +37,17 @@ def chosen_set(name: str | None, path: Path | None) -> tuple[TileSet, bool]:
     return load_set_as_written(set_file(canonical))
 
 
+_catalogues: dict[int, LayoutCatalogue] = {}
+
+
+def catalogue_of(tile_set: TileSet) -> LayoutCatalogue:
+    """One catalogue per set for the command's run, so that a count made to draw a number is not
+    made again to find that number's layout."""
+    if id(tile_set) not in _catalogues:
+        _catalogues[id(tile_set)] = LayoutCatalogue(tile_set)
+    return _catalogues[id(tile_set)]
+
+
 def failures_of(tile_set: TileSet) -> list[MagicFailure]:
     return magic_failures(tile_set)
 
@@ -48,7 +59,7 @@ def layout_rows(tile_set: TileSet) -> dict[str, list[str]]:
 
 def found_layouts(tile_set: TileSet, start: int, count: int) -> list[tuple[int, TileSet]]:
     """Layouts start, start + 1, … of the catalogue, at most count of them."""
-    catalogue = LayoutCatalogue(tile_set)
+    catalogue = catalogue_of(tile_set)
     layouts = []
     for number, layout in catalogue.layouts(start):
         layouts.append((number, layout))
@@ -74,14 +85,14 @@ def raise_when_none_or_past(catalogue: LayoutCatalogue, tile_set: TileSet, numbe
 
 
 def layout_number(tile_set: TileSet, number: int) -> TileSet:
-    found = LayoutCatalogue(tile_set).layout(number)
+    found = catalogue_of(tile_set).layout(number)
     if found is None:
-        raise_when_none_or_past(LayoutCatalogue(tile_set), tile_set, number)
+        raise_when_none_or_past(catalogue_of(tile_set), tile_set, number)
     return found
 
 
 def counted(tile_set: TileSet, progress=None) -> LayoutCount:
-    return LayoutCatalogue(tile_set).count(progress)
+    return catalogue_of(tile_set).count(progress)
 
 
 def random_number(total: int) -> int:
