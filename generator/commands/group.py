@@ -10,6 +10,7 @@ import sys
 import click
 
 from generator.errors import readable
+from generator.words import _
 
 # Set to "lines" by a program that runs a command and shows its progress: each finished step is
 # then a line "progress DONE/TOTAL" on stdout, whatever -q or the terminal say.
@@ -28,9 +29,9 @@ def _set_verbosity(ctx, param, value):
 
 def verbosity_options(command):
     command = click.option("-q", "--quiet", is_flag=True, expose_value=False, callback=_set_verbosity,
-                           help="Say nothing but errors.")(command)
+                           help=_("Say nothing but errors."))(command)
     return click.option("-v", "--verbose", count=True, expose_value=False, callback=_set_verbosity,
-                        help="Say more: every file written and the settings used.")(command)
+                        help=_("Say more: every file written and the settings used."))(command)
 
 
 class _Commands(click.Group):
@@ -41,11 +42,13 @@ class _Commands(click.Group):
         super().add_command(command, name)
 
 
-@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]},
+             help=_("Open Domino Kit: print-and-play files for Open Domino (sets A, B and C) and classic "
+                    "dominoes."))
 @click.version_option(package_name="opendomino")
 @verbosity_options
 def cli():
-    """Open Domino Kit: print-and-play files for Open Domino (sets A, B and C) and classic dominoes."""
+    """The command group; each command module adds itself to it."""
 
 
 def verbosity() -> int:
@@ -73,7 +76,7 @@ class _BarSayingSteps:
     def update(self, steps: int) -> None:
         self.bar.update(steps)
         self.done += steps
-        click.echo(f"progress {self.done}/{self.length}")       # echo flushes: the reader sees it now
+        click.echo(f"progress {self.done}/{self.length}")       # echo flushes: the reader sees it now (never translated)
 
 
 @contextmanager
