@@ -29,7 +29,7 @@ def N_(message: str) -> str:
     return message
 
 
-# Said in English until the language is chosen (_choose_language translates them).
+# Said in English until the language is chosen (choose_language translates them).
 INTERRUPTED = N_("interrupted; files already written are complete, the one being written was not kept")
 TERMINATED = N_("stopped by SIGTERM; files already written are complete, the one being written was not kept")
 INTERRUPTED_STATUS = 130        # 128 + SIGINT: what a shell reports for a command that Ctrl-C ended
@@ -109,7 +109,7 @@ def main(argv=None) -> None:
     try:
         for each in STOPPING_SIGNALS:
             _signal.signal(each, _raise_interrupted)
-        _choose_language(sys.argv[1:] if argv is None else list(argv))
+        choose_language(sys.argv[1:] if argv is None else list(argv))
         from generator.commands.main import main as run        # after the language: help texts are translated as declared
         run(argv)
         status = 0
@@ -126,8 +126,9 @@ def main(argv=None) -> None:
     _end(status)
 
 
-def _choose_language(argv: list[str]) -> None:
-    """The language of every message: ui_lang of the config files, else the environment's."""
+def choose_language(argv: list[str]) -> None:
+    """The language of every message: ui_lang of the config files, else the environment's; done
+    before the command modules are imported, whose help texts are translated as they are declared."""
     from generator.settings.ui_language import interface_language
     from generator.words import _, use_language
 

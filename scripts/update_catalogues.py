@@ -17,7 +17,7 @@ from io import BytesIO
 from pathlib import Path
 import sys
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
@@ -77,9 +77,23 @@ def _written_po(catalog: Catalog) -> bytes:
 
 
 def compiled(catalog: Catalog) -> bytes:
+    """The .mo of `catalog`, its header without what changes by itself (as in the .po)."""
+    header = "".join(f"{key}: {value}\n" for key, value in catalog.mime_headers
+                     if f'"{key}:' not in _UNSTABLE_HEADERS)
     out = BytesIO()
-    write_mo(out, catalog, use_fuzzy=False)
+    write_mo(out, _WithHeader(catalog, header), use_fuzzy=False)
     return out.getvalue()
+
+
+class _WithHeader:
+    """What write_mo reads of a catalogue (its charset and its messages), with another header."""
+
+    def __init__(self, catalog: Catalog, header: str):
+        self.charset = catalog.charset
+        self.messages = [Message("", header), *list(catalog)[1:]]
+
+    def __iter__(self):
+        return iter(self.messages)
 
 
 def po_path(language: str) -> Path:

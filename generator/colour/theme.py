@@ -207,7 +207,7 @@ def checked_theme_name(name: str, where: str) -> str:
     try:
         load_theme(name)
     except UserError as error:
-        raise UserError(_("{where}: {error}").format(where=where, error=error)) from None
+        raise UserError(f"{where}: {error}") from None
     return name
 
 
@@ -223,9 +223,9 @@ def checked_theme_title(value, where: str = "") -> str:
     """
     if not _one_plain_line(value) or not value.strip() or len(value) > THEME_NAME_MAX:
         prefix = f"{where}: " if where else ""
-        raise UserError(_("{prefix}name must be one line of 1 to {THEME_NAME_MAX} characters without control or "
+        raise UserError(_("{prefix}name must be one line of 1 to {most} characters without control or "
                           "formatting characters; write e.g. name = \"Club colours\"").format(
-            prefix=prefix, THEME_NAME_MAX=THEME_NAME_MAX))
+            prefix=prefix, most=THEME_NAME_MAX))
     return value
 
 

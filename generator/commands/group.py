@@ -9,8 +9,12 @@ import sys
 
 import click
 
+from generator.commands.click_words import speak_through_words
 from generator.errors import readable
 from generator.words import _
+
+# Before the first decorator: click's own help texts (--version's, --help's) are made as commands are declared.
+speak_through_words()
 
 # Set to "lines" by a program that runs a command and shows its progress: each finished step is
 # then a line "progress DONE/TOTAL" on stdout, whatever -q or the terminal say.

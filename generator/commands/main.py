@@ -21,7 +21,6 @@ from generator.commands import (  # noqa: F401
     themes,
     verify,
 )
-from generator.commands.click_words import speak_through_words
 from generator.commands.group import cli, echo
 from generator.errors import Interrupted, UserError, WorkerLost, interrupt_within
 from generator.files.atomic import os_problem
@@ -34,7 +33,6 @@ COMPLETE_VARIABLE = "_OPENDOMINO_COMPLETE"         # click's name for it, set by
 
 def main(argv=None) -> None:
     """Run the CLI; every user error becomes one line on stderr and exit status 2."""
-    speak_through_words()
     if os.environ.get(COMPLETE_VARIABLE):
         _complete(argv)
     try:

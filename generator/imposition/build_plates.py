@@ -30,9 +30,9 @@ def build_plates(tile_set, size, plate: tuple[float, float], option: str = "--pl
     pages = gang_pages(tiles, tile_set.shape, size, width, height, MARGIN, GAP)
     if not pages:
         w, h = frame(tile_set.shape, size)
-        raise UserError(_("{option}: a {width:g}x{height:g} mm plate less {MARGIN:g} mm margins does not hold one "
+        raise UserError(_("{option}: a {width:g}x{height:g} mm plate less {margin:g} mm margins does not hold one "
                           "{w:g} x {h:g} mm tile; give your printer's bed size, e.g. {option} 220x220").format(
-            option=option, width=width, height=height, MARGIN=MARGIN, w=w, h=h))
+            option=option, width=width, height=height, margin=MARGIN, w=w, h=h))
     plates = []
     for placed_tiles in pages:
         x0, y0, x1, y1 = extent(placed_tiles)

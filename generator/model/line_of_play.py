@@ -95,8 +95,8 @@ def joins(joint: str, open_number: int, near: int) -> bool:
 def load_line(data: dict, tile_set: TileSet, where: str) -> LineOfPlay:
     joint = data.get("joint", "match")
     if joint not in JOINTS:
-        raise UserError(_("{where}: joint = {joint!r}; use {JOINTS}").format(
-            where=where, joint=joint, JOINTS=" or ".join(JOINTS)))
+        raise UserError(_("{where}: joint = {joint!r}; use {joints}").format(
+            where=where, joint=joint, joints=" or ".join(JOINTS)))
     hub, count = bool(data.get("hub", False)), bool(data.get("count", False))
     unused = list(tile_set.tiles)
     start = _take(_pair(data.get("start"), f"{where}: start"), unused, f"{where}: start")

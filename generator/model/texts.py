@@ -17,6 +17,6 @@ def _texts() -> dict:
 def sheet_text(lang: str, key: str, **values) -> str:
     texts = _texts()
     if lang not in texts:
-        raise UserError(_("unknown language {lang!r}; use one of {LANGUAGES}").format(
-            lang=lang, LANGUAGES=", ".join(LANGUAGES)))
+        raise UserError(_("unknown language {lang!r}; use one of {languages}").format(
+            lang=lang, languages=", ".join(LANGUAGES)))
     return texts[lang][key].format(**values)

@@ -60,7 +60,7 @@ class Book(Struct, frozen=True):
 @cache
 def load_book(name: str = "open") -> Book:
     if name not in BOOKS:
-        raise UserError(_("unknown book {name!r}; use one of {BOOKS}").format(name=name, BOOKS=", ".join(BOOKS)))
+        raise UserError(_("unknown book {name!r}; use one of {books}").format(name=name, books=", ".join(BOOKS)))
     data = load_toml(template_path("rules", name, "book.toml"))
     return Book(name, tuple(data["chapters_before"]), tuple(data["chapters_after"]), int(data["games"]),
                 data["game_file"], tuple(data["families"]), tuple(data["sets"]), tuple(data["front_matter"]),
@@ -108,8 +108,8 @@ def _bundled_rules(lang: str, book: str) -> tuple[RulesFile, ...]:
 
 def _read_rules(lang: str, folder: Path | None, book: str) -> list[RulesFile]:
     if lang not in LANGUAGES:
-        raise UserError(_("unknown language {lang!r}; use one of {LANGUAGES}").format(
-            lang=lang, LANGUAGES=", ".join(LANGUAGES)))
+        raise UserError(_("unknown language {lang!r}; use one of {languages}").format(
+            lang=lang, languages=", ".join(LANGUAGES)))
     spec = load_book(book)
     folder = folder or spec.folder(lang)
     if not folder.is_dir():
@@ -131,8 +131,8 @@ def load_contents(lang: str, book: str = "open") -> list[ContentsLine]:
     """The chapters and games of one language's book in reading order, from their front matter
     (checked as load_rules checks it), without parsing the Markdown: a contents page is cheap."""
     if lang not in LANGUAGES:
-        raise UserError(_("unknown language {lang!r}; use one of {LANGUAGES}").format(
-            lang=lang, LANGUAGES=", ".join(LANGUAGES)))
+        raise UserError(_("unknown language {lang!r}; use one of {languages}").format(
+            lang=lang, languages=", ".join(LANGUAGES)))
     spec = load_book(book)
     lines = []
     for path in reading_order(spec.folder(lang), spec):

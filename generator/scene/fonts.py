@@ -51,8 +51,8 @@ class _TaggedTTFont(TTFont):
 @cache
 def _registered(role: str) -> TTFont:
     if role not in FONT_FILES:
-        raise UserError(_("unknown font role {role!r}; use one of {FONT_FILES}").format(
-            role=role, FONT_FILES=", ".join(FONT_FILES)))
+        raise UserError(_("unknown font role {role!r}; use one of {roles}").format(
+            role=role, roles=", ".join(FONT_FILES)))
     font = _TaggedTTFont(f"OpenDomino-{role}", str(font_path(FONT_FILES[role])))
     pdfmetrics.registerFont(font)
     return font

@@ -219,7 +219,7 @@ def _text(data: dict, key: str, where: str) -> str:
             where=where, key=key, value=value))
     if len(value) > MAX_TEXT or "\n" in value:
         raise UserError(_("{where}: {key} is {count} characters or several lines; keep it to one line of "
-                          "at most {MAX_TEXT}").format(where=where, key=key, count=len(value), MAX_TEXT=MAX_TEXT))
+                          "at most {most}").format(where=where, key=key, count=len(value), most=MAX_TEXT))
     return value.strip()
 
 

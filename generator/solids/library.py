@@ -12,5 +12,5 @@ def manifold3d():
         import manifold3d
     except ImportError:
         raise UserError(_("3MF and STL files need the manifold3d library, which is not installed; "
-                          "install it with: {INSTALL_HINT}").format(INSTALL_HINT=INSTALL_HINT)) from None
+                          "install it with: {command}").format(command=INSTALL_HINT)) from None
     return manifold3d

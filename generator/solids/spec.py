@@ -77,8 +77,8 @@ def solid_spec(tile_set, survey, size: TileSize, edge_radius: float | None = Non
 
 def _check(spec: SolidSpec, shape: str) -> None:
     if spec.relief not in RELIEFS:
-        raise UserError(_("--relief: {relief!r} is not one of {RELIEFS}").format(
-            relief=spec.relief, RELIEFS=", ".join(RELIEFS)))
+        raise UserError(_("--relief: {relief!r} is not one of {reliefs}").format(
+            relief=spec.relief, reliefs=", ".join(RELIEFS)))
     t = spec.thickness
     cut = (spec.depth if spec.relief == "recessed" else 0.0) + spec.back_depth
     if t - cut < MIN_FLOOR - 1e-9:

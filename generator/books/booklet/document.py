@@ -221,8 +221,7 @@ def _check_glyphs(rules_file) -> None:
         require_glyphs("serif", rules_file.markdown)
         require_glyphs("sans-bold", rules_file.title)
     except UserError as missing:
-        raise UserError(_("rules/{file_name}: {missing}").format(
-            file_name=rules_file.file_name, missing=missing)) from None
+        raise UserError(f"rules/{rules_file.file_name}: {missing}") from None
 
 
 def _entry(text: str, style, key: str) -> Paragraph:
