@@ -134,3 +134,38 @@ def test_a_count_of_files_takes_the_russian_plural_form(count, word):
     with open(RUSSIAN_MO, "rb") as file:
         plural = gettext.GNUTranslations(file).plural
     assert all(plural(n) == _russian_plural(n) for n in range(0, 1000))
+
+
+def test_no_function_that_says_a_message_rebinds_the_underscore():
+    """`_` is gettext's name in every module: a function that also unpacks into `_` (x, _ = pair)
+    would call that value instead of translating, and fail the first time it speaks."""
+    import ast
+
+    wrong = []
+    for path in (CHECKOUT / "generator").rglob("*.py"):
+        for function in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            own = [node for node in _own_nodes(function)]
+            rebinds = any(isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store)
+                          for node in own)
+            says = any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_"
+                       for node in own)
+            if rebinds and says:
+                wrong.append(f"{path.relative_to(CHECKOUT)}:{function.lineno} {function.name}")
+    assert not wrong, wrong
+
+
+def _own_nodes(function):
+    """The nodes of a function's own scope: not those of the functions, classes and comprehensions
+    inside it, which have their own `_`."""
+    import ast
+
+    waiting = list(ast.iter_child_nodes(function))
+    while waiting:
+        node = waiting.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef,
+                             ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            continue
+        yield node
+        waiting += ast.iter_child_nodes(node)

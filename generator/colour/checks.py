@@ -144,9 +144,11 @@ def _theme_findings(theme, printed: bool) -> list[Finding]:
             look, key = theme.group(set_name, group), f"{set_name}.group{group}"
             ground_key, ground = (("tile.face", c("tile.face")) if look.ring else (key, look.circle))
             findings.append(_contrast_finding("arrows", f"{key}.arrow", look.arrow, ground_key, ground, name,
-                                              N_("make the arrow much lighter or darker than what is under it"), printed))
+                                              N_("make the arrow much lighter or darker than what is under "
+                                                 "it"), printed))
     findings.append(_contrast_finding("back marks", "back.mark", c("back.mark"), "back.background",
-                                      c("back.background"), name, N_("make the marks darker or the back lighter"), printed))
+                                      c("back.background"), name, N_("make the marks darker or the back "
+                                                                     "lighter"), printed))
     findings.append(_contrast_finding("notation", "board.notation", c("board.notation"), "board.light",
                                       c("board.light"), name, N_("darken the numbers or lighten board.light"), printed))
     for set_name in OPEN_SET_NAMES:

@@ -198,7 +198,8 @@ def theme_path(name: str) -> Path:
     path = template_path("themes", f"{name}.toml")
     if not path.is_file():
         choose = _("; choose from {themes}, or give a theme .toml file").format(themes=", ".join(theme_names()))
-        raise UserError(_("unknown theme {name!r}{hint}").format(name=name, hint=suggestion(name, theme_names(), choose)))
+        raise UserError(_("unknown theme {name!r}{hint}").format(
+            name=name, hint=suggestion(name, theme_names(), choose)))
     return path
 
 

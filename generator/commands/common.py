@@ -118,7 +118,8 @@ _KIT_OPTION_DECORATORS = {
                            help=_("Stop, instead of warn, when a colour check fails.")),
     "set_file_texts": click.option("--set-file", "set_file_texts", multiple=True, metavar="FILE.toml",
                                    shell_complete=completion.toml_files,
-                                   help=_("A set of your own (see the guide, Set files); it is made along with --sets. Repeatable.")),
+                                   help=_("A set of your own (see the guide, Set files); it is made along with "
+                                          "--sets. Repeatable.")),
 }
 
 
@@ -196,7 +197,8 @@ def print_options(command):
                          "embed it.  [default: the bundled FOGRA39L_coated.icc (CC0)]"))
     @click.option("--intent", type=click.Choice(INTENTS), default=DEFAULTS.intent, show_default=True,
                   help=_("Rendering intent from RGB to CMYK ({intent} with black-point "
-                         "compensation keeps in-gamut colours as they are).").format(intent=_(INTENT_NAMES["relative"])))
+                         "compensation keeps in-gamut colours as they are).").format(
+                      intent=_(INTENT_NAMES["relative"])))
     @click.option("--max-ink", "max_ink_text", default=None, metavar="PERCENT",
                   help=_("Total ink limit of converted colours.  [default: the profile's, 300]"))
     @functools.wraps(command)

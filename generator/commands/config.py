@@ -14,7 +14,8 @@ from generator.words import _
 @cli.command("config",
              help=_("Show every setting's value and its origin: default, your user config, the project's "
                     "opendomino.toml, or the command line (which takes the same options as build)."))
-@click.option("--json", "as_json", is_flag=True, help=_("Print the settings as a JSON list of key, value, origin, file."))
+@click.option("--json", "as_json", is_flag=True, help=_("Print the settings as a JSON list of key, value, origin, "
+                                                        "file."))
 @sets_option
 @kit_options
 @print_options

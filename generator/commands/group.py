@@ -80,7 +80,8 @@ class _BarSayingSteps:
     def update(self, steps: int) -> None:
         self.bar.update(steps)
         self.done += steps
-        click.echo(f"progress {self.done}/{self.length}")       # echo flushes: the reader sees it now (never translated)
+        # For a program, never translated; echo flushes: the reader sees it now.
+        click.echo(f"progress {self.done}/{self.length}")
 
 
 @contextmanager

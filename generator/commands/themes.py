@@ -17,7 +17,8 @@ from generator.words import _, ngettext
 @cli.command("themes",
              help=_("List the colour themes and write theme-swatches.pdf, one page showing them all."))
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help=_("Settings file (for out and paper).  [default: ./{name} if there is one]").format(name=CONFIG_NAME))
+              help=_("Settings file (for out and paper).  [default: ./{name} if there is one]").format(
+                  name=CONFIG_NAME))
 @click.option("--out", default=None, shell_complete=completion.folders,
               help=_("Folder to write into.  [default: the config's out, else output]"))
 @click.option("--paper", type=click.Choice(HOME_PAPERS, case_sensitive=False), default=None,
@@ -33,7 +34,8 @@ def themes_command(config_path, out, paper):
         theme = load_theme(name)
         problems = colour_problems(theme)
         status = _("colour checks pass") if not problems else ngettext(
-            "{count} colour check warning(s)", "{count} colour check warning(s)", len(problems)).format(count=len(problems))
+            "{count} colour check warning(s)", "{count} colour check warning(s)", len(problems)).format(
+            count=len(problems))
         echo(f"{name:<11} {theme.description} [{status}]")
     previous = start_writing(options.out)
     report = BuildReport()

@@ -58,7 +58,8 @@ def _booklet_files(options: BuildOptions, lang: str, book: str = "open", shop: b
     from generator.books.booklet.document import booklet_name
 
     stem = booklet_name(book, lang)
-    first, second = (f"shop-{stem}-interior.pdf", f"shop-{stem}-cover.pdf") if shop else (f"{stem}.pdf", f"{stem}-booklet.pdf")
+    first, second = ((f"shop-{stem}-interior.pdf", f"shop-{stem}-cover.pdf") if shop
+                     else (f"{stem}.pdf", f"{stem}-booklet.pdf"))
     return _("{first} and {second}").format(first=first, second=second)
 
 

@@ -58,7 +58,8 @@ def run_checks(options, config_path) -> list[str]:
     setup = print_setup(options)
     problems = colour_problems(chosen, printing=setup.conversion)
     lines.append(ngettext("chosen theme {name} with {count} override(s): {checks}",
-                          "chosen theme {name} with {count} override(s): {checks}", len(options.colour_overrides)).format(
+                          "chosen theme {name} with {count} override(s): {checks}",
+                          len(options.colour_overrides)).format(
         name=options.theme, count=len(options.colour_overrides),
         checks=_("colour checks pass") if not problems else "; ".join(problems)))
     plan = plan_sheets(paper_named(options.paper), options.tile_size)

@@ -197,8 +197,8 @@ def machine_instructions(machine_name: str, settings: CutOptions) -> str:
     machine = load_machine(machine_name)
     if machine["kind"] == LASER:
         ops = machine["operations"]
-        kerf = (_("kerf {kerf:g} mm applied (outlines {half:g} mm out)").format(kerf=settings.kerf, half=settings.kerf / 2)
-                if settings.kerf else _("no kerf compensation"))
+        kerf = (_("kerf {kerf:g} mm applied (outlines {half:g} mm out)").format(
+            kerf=settings.kerf, half=settings.kerf / 2) if settings.kerf else _("no kerf compensation"))
         return _("{machine}: engrave {engrave} fill, score {score}, cut {cut} hairline; DXF layers {engrave_layer}, "
                  "{score_layer}, {cut_layer} in mm; {kerf}").format(
             machine=machine["title"], engrave=ops["engrave"]["colour"], score=ops["score"]["colour"],

@@ -258,7 +258,8 @@ def _boxes(pages) -> Check:
             return Check("page boxes", False, _("page {number} has no {box}").format(
                 number=number, box="TrimBox" if trim is None else "BleedBox"))
         if not (_inside(trim, bleed) and _inside(bleed, media)):
-            return Check("page boxes", False, _("page {number}: TrimBox must lie in BleedBox, BleedBox in MediaBox").format(
+            return Check("page boxes", False, _("page {number}: TrimBox must lie in BleedBox, BleedBox in "
+                                                "MediaBox").format(
                 number=number))
     return Check("page boxes", True, ngettext("TrimBox and BleedBox on all {count} page(s)",
                                               "TrimBox and BleedBox on all {count} page(s)", len(pages)).format(

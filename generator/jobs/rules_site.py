@@ -84,7 +84,8 @@ def build_rules_site(options: BuildOptions, report: BuildReport) -> None:
 
 def _book_files(options: BuildOptions, book: str) -> str:
     """"the open book's pages in rules/, rules-open-en.epub and rules-open-ru.epub"."""
-    made = [_("the {book} book's pages in {folder}/").format(book=book, folder=SITE_FOLDER)] if _site_langs(options) else []
+    made = ([_("the {book} book's pages in {folder}/").format(book=book, folder=SITE_FOLDER)]
+            if _site_langs(options) else [])
     made += [epub_name(book, lang) for lang in epub_langs(options, book)]
     return made[0] if len(made) == 1 else _("{first} and {second}").format(first=", ".join(made[:-1]), second=made[-1])
 

@@ -55,7 +55,8 @@ def classic_table(tile_set: TileSet) -> str:
     rule = tile_set.composition
     if rule.get("double") is not None:
         n = rule["double"]
-        how = _("every pair of {low}-{n} once: ({n} + 1)({n} + 2) / 2 = {count} tiles").format(low=low, n=n, count=count)
+        how = _("every pair of {low}-{n} once: ({n} + 1)({n} + 2) / 2 = {count} tiles").format(
+            low=low, n=n, count=count)
     else:
         doubled = count - len({t.digits for t in tile_set.tiles})
         how = _("{count} tiles listed, {doubled} of them twice").format(count=count, doubled=doubled)
@@ -92,7 +93,8 @@ def unicode_layout(tile_set: TileSet) -> str:
     if tile_set.max_digit > UNICODE_LARGEST:
         raise UserError(_("set {name} has numbers up to {max_digit}, but Unicode's domino "
                           "tiles (U+1F030-U+1F09F) stop at {largest}; use `opendomino sets {name}` "
-                          "for a text table").format(name=tile_set.name, max_digit=tile_set.max_digit, largest=UNICODE_LARGEST))
+                          "for a text table").format(
+            name=tile_set.name, max_digit=tile_set.max_digit, largest=UNICODE_LARGEST))
     if tile_set.has_layout:
         lines = [_("Set {name}, as seen from South:").format(name=tile_set.name)]
         for row in (8, 7, 2, 1):

@@ -157,7 +157,8 @@ class Workers:
         else:
             ended = _("ended unexpectedly (exit status {code})").format(code=code)
         return WorkerLost(_("the worker making {job} {ended}; files it had "
-                            "not finished were not kept, the previous ones are still there; run the command again").format(
+                            "not finished were not kept, the previous ones are still there; run the command "
+                            "again").format(
             job=self.describe(self.jobs[worker.running[0]]), ended=ended))
 
     def stop(self) -> None:

@@ -109,7 +109,8 @@ def load_classic_set_file(path: Path) -> TileSet:
     if high is None:
         raise UserError(_("{where}: a tiles list needs highest = N, the largest number on a tile").format(where=where))
     if double is not None and high != double:
-        raise UserError(_("{where}: highest = {high} but double = {double}; they name the same number, keep one").format(
+        raise UserError(_("{where}: highest = {high} but double = {double}; they name the same number, keep "
+                          "one").format(
             where=where, high=high, double=double))
     pairs = _listed(data, low, high, where) if "tiles" in data else every_pair(low, high)
     if double is not None and "tiles" in data:
@@ -147,7 +148,8 @@ def _load_triangles(data: dict, where: str) -> TileSet:
         for text in listed:
             match = _TRIANGLE.match(text) if isinstance(text, str) else None
             if not match:
-                raise UserError(_("{where}: {text!r} is not a triangular tile; write its corners clockwise, \"0-1-2\"").format(
+                raise UserError(_("{where}: {text!r} is not a triangular tile; write its corners clockwise, "
+                                  "\"0-1-2\"").format(
                     where=where, text=text))
             corners = tuple(int(v) for v in match.groups())
             if any(not low <= v <= high for v in corners):

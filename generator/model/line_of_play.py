@@ -135,6 +135,7 @@ def load_line(data: dict, tile_set: TileSet, where: str) -> LineOfPlay:
             open_number = linked.far
         arms.append(Arm(angle, tuple(tiles), attach))
     if not hub and start.is_double and not data.get("spinner", False) and angles - {0.0, 180.0}:
-        raise UserError(_("{where}: arms above or below the start need spinner = true (a double played on all sides)").format(
+        raise UserError(_("{where}: arms above or below the start need spinner = true (a double played on all "
+                          "sides)").format(
             where=where))
     return LineOfPlay(start, tuple(arms), joint, hub, count)

@@ -117,7 +117,8 @@ def _check_shape(data: dict, where: str) -> None:
             where=where, value=data["max_digit"]))
     for table in ("layout", "composition", "magic", "back"):
         if not isinstance(data[table], dict):
-            raise UserError(_("{where}: {table} must be a table [{table}]; see templates/sets/A.toml for the format").format(
+            raise UserError(_("{where}: {table} must be a table [{table}]; see templates/sets/A.toml for the "
+                              "format").format(
                 where=where, table=table))
     for table, keys in _NUMBERS.items():
         for key in keys:

@@ -64,7 +64,8 @@ def place_triangles(entries: list, tiles: tuple[Tile, ...], where: str) -> tuple
         match = next(((k, tile) for tile in unused for k, order in turned if order == tile.corners), None)
         if match is None:
             raise UserError(_("{where}: tile {number} at {cell} reads {corners} clockwise, "
-                              "which no unused tile of the set does (each tile once, numbers increasing clockwise)").format(
+                              "which no unused tile of the set does (each tile once, numbers increasing "
+                              "clockwise)").format(
                 where=where, number=number, cell=tuple(at), corners="-".join(map(str, corners))))
         k, tile = match
         unused.remove(tile)
@@ -83,7 +84,8 @@ def _check_edges(placed: list[PlacedTriangle], where: str) -> None:
                 b = "-".join(str(numbers[j][v]) for v in shared)
                 raise UserError(_("{where}: tiles at {first} and "
                                   "{second} touch along an edge that reads {a} on one "
-                                  "and {b} on the other; the numbers at both ends of a touching edge must match").format(
+                                  "and {b} on the other; the numbers at both ends of a touching edge must "
+                                  "match").format(
                     where=where, first=(first.row, first.column), second=(placed[j].row, placed[j].column), a=a, b=b))
 
 

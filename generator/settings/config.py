@@ -54,7 +54,8 @@ DEFAULTS = BuildOptions()
 
 def _text(value, where: str) -> str:
     if not isinstance(value, str):
-        raise UserError(_("{where}: {value} is not a string; write it in quotes").format(where=where, value=repr(value)))
+        raise UserError(_("{where}: {value} is not a string; write it in quotes").format(
+            where=where, value=repr(value)))
     return value
 
 

@@ -151,7 +151,8 @@ def parse_product(text, option: str = "--product", base: Path | None = None) -> 
     """--product NAME|FILE.toml (or `product` in the config, a file relative to `base`): the name,
     or the file's path, once the product has loaded."""
     if not isinstance(text, str) or not text.strip():
-        raise UserError(_("{option}: name a product (`opendomino products` lists them) or give a product .toml file").format(
+        raise UserError(_("{option}: name a product (`opendomino products` lists them) or give a product .toml "
+                          "file").format(
             option=option))
     reference = text.strip()
     if reference.endswith(".toml") and base is not None:

@@ -95,7 +95,8 @@ def save_back_offset(offset: tuple[float, float]) -> Path:
         stored = None
     if stored != f"{offset[0]:g},{offset[1]:g}":
         raise UserError(_("{path}: its back_offset is written in a way this command cannot replace safely; "
-                          "set {line} there yourself").format(path=path, line=f'back_offset = "{offset[0]:g},{offset[1]:g}"'))
+                          "set {line} there yourself").format(
+            path=path, line=f'back_offset = "{offset[0]:g},{offset[1]:g}"'))
     prepare_folder(path.parent)
     write_bytes(path, new.encode("utf-8"))
     return path
