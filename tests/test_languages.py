@@ -204,3 +204,50 @@ def test_the_starter_config_says_ui_lang_and_reads_back(tmp_path):
     shown = run("config", "--json", cwd=tmp_path, LANG="C")
     rows = {row["key"]: row for row in json.loads(shown.stdout)}
     assert rows["ui_lang"] == {"key": "ui_lang", "value": "auto", "origin": "project", "file": "opendomino.toml"}
+
+
+def test_ctrl_c_says_its_line_in_the_chosen_language(tmp_path):
+    """The line that ends an interrupted command is said in Russian too (it is chosen before the
+    commands load, and said from the signal handler); the signal comes once a step has finished."""
+    import signal
+
+    sets = "C,double-18,double-15,double-12,double-9,double-6"      # a set a step: the large ones after the first
+    process = subprocess.Popen([sys.executable, "-m", "generator", "tiles", "--sets", sets,
+                                "--out", str(tmp_path / "kit")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env={**environment(LANG="ru_RU.UTF-8"), "OPENDOMINO_PROGRESS": "lines"},
+                               start_new_session=True)
+    try:
+        assert process.stdout.readline().startswith("progress 1/")      # a step done, many to come
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130
+    assert err == ("opendomino: error: прервано; уже записанные файлы целы, файл, который записывался, "
+                   "не сохранён\n")
+
+
+def test_each_thread_speaks_the_language_it_was_given():
+    """What the studio needs: a request's thread says its messages in its browser's language while
+    another thread speaks another, and the process's own language is left as it was."""
+    from concurrent.futures import ThreadPoolExecutor
+    import threading
+
+    from generator.words import _, language, ngettext, speaking
+
+    both_inside = threading.Barrier(2)
+
+    def say(code: str) -> tuple[str, str, str]:
+        with speaking(code):
+            both_inside.wait(timeout=30)          # the two blocks are open at the same time
+            said = (language(), _("Show this message and exit."), ngettext("{count} tile", "{count} tiles", 5))
+        return said
+
+    with ThreadPoolExecutor(2) as pool:
+        russian, english = pool.map(say, ("ru", "en"))
+    assert russian == ("ru", "Показать эту справку и выйти.", "{count} элементов")
+    assert english == ("en", "Show this message and exit.", "{count} tiles")
+    assert language() == "en" and _("Usage:") == "Usage:"
+    with speaking("de"):                           # no catalogue: English
+        assert language() == "en"
