@@ -251,3 +251,29 @@ def test_each_thread_speaks_the_language_it_was_given():
     assert language() == "en" and _("Usage:") == "Usage:"
     with speaking("de"):                           # no catalogue: English
         assert language() == "en"
+
+
+def test_the_upload_steps_follow_lang_and_the_note_the_messages(tmp_path):
+    """UPLOAD.txt is a file: it follows --lang, as the sheets do (the product's own steps are as its
+    file gives them); the note on the terminal follows the messages' language."""
+    result = run("build", "--target", "shop", "--product", "tgc-domino-chit", "--sets", "C", "--lang", "ru",
+                 "--out", str(tmp_path), LANG="C.UTF-8")
+    assert result.returncode == 0, result.stderr
+    steps = (tmp_path / "tgc-domino-chit" / "UPLOAD.txt").read_text(encoding="utf-8").splitlines()
+    assert steps[0] == "Open Domino Kit для The Game Crafter, Domino Chit"
+    assert steps[2].startswith("tgc-domino-chit: элементы 22 x 44 мм масштабированы") and "Шаги:" in steps
+    (note,) = result.stderr.splitlines()
+    assert note.startswith("note: tgc-domino-chit: the 22 x 44 mm tiles are scaled") and not CYRILLIC.search(note)
+
+
+def test_the_tabletop_readme_follows_lang(tmp_path):
+    from generator.jobs.tabletop import write_saved_object
+    from generator.settings.build_options import BuildOptions, BuildReport
+
+    for lang, first in (("ru", "Open Domino Kit для Tabletop Simulator"),
+                        ("en", "Open Domino Kit for Tabletop Simulator")):
+        out = tmp_path / lang
+        write_saved_object(BuildOptions(out=out, sets=("C",), lang=lang), BuildReport())
+        readme = (out / "tts" / "README.txt").read_text(encoding="utf-8")
+        assert readme.startswith(first + "\n") and "Saved Objects" in readme and "--base-url" in readme
+        assert bool(CYRILLIC.search(readme)) is (lang == "ru")

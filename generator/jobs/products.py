@@ -27,7 +27,7 @@ from generator.model.set_loader import load_set
 from generator.settings.build_options import BuildOptions, BuildReport
 from generator.settings.products import SUITS, Product, bundled_product_names, load_product
 from generator.writers.png import write_png
-from generator.words import _
+from generator.words import _, speaking
 
 FACES_PER_JOB = 12
 STEPS_FILE = "UPLOAD.txt"
@@ -108,6 +108,7 @@ def write_faces(options: BuildOptions, report: BuildReport, set_name: str, scale
 
 @makes(lambda options, text, note: STEPS_FILE)
 def write_steps(options: BuildOptions, report: BuildReport, text: str, note: str) -> None:
+    """UPLOAD.txt, and the note on how the tiles were fitted, said in the messages' language."""
     target = product_folder(options, load_product(options.product)) / STEPS_FILE
     write_bytes(target, text.encode("utf-8"))
     report.add(target, {})
@@ -164,8 +165,12 @@ def product_jobs(options: BuildOptions) -> list:
                   upload.backs]
         jobs += [(write_faces, options, (name, (fit.scale, fit.trim_scale), tuple(faces[i:i + FACES_PER_JOB])))
                  for i in range(0, len(faces), FACES_PER_JOB)]
-    note = fit_note(product.name, product.trim, product.shape, size, fits)
-    jobs.append((write_steps, options, (steps_text(product, plans, note), note)))
+    def note() -> str:
+        return fit_note(product.name, product.trim, product.shape, size, fits)
+
+    with speaking(options.lang):            # UPLOAD.txt is a file: it follows --lang, as the sheets do
+        text = steps_text(product, plans, note())
+    jobs.append((write_steps, options, (text, note())))      # the note on the terminal: the messages' language
     return jobs
 
 
