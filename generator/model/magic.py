@@ -8,6 +8,7 @@ from msgspec import Struct
 
 from generator.model.sums import column_sums, group_column_sums, row_head_tail_sums, row_sums
 from generator.model.tiles import Tile, TileSet
+from generator.words import _
 
 # Every property a [magic] table may hold: whole numbers, then flags.
 SUM_PROPERTIES = ("column_sum", "group_column_sum", "row_head_sum", "row_tail_sum")
@@ -39,8 +40,9 @@ def _column_sum(tile_set: TileSet, wanted: int):
     for column, total in enumerate(column_sums(tile_set), start=1):
         if total != wanted:
             tiles = [tile_set.at(r, column) for r in tile_set.layout_rows]
-            yield MagicFailure("column_sum", f"column {column}",
-                               f"its four tiles ({_names(tiles)}) sum to {total}, not {wanted}")
+            yield MagicFailure("column_sum", _("column {column}").format(column=column),
+                               _("its four tiles ({tiles}) sum to {total}, not {wanted}").format(
+                                   tiles=_names(tiles), total=total, wanted=wanted))
 
 
 def _group_column_sum(tile_set: TileSet, wanted: int):
@@ -48,8 +50,9 @@ def _group_column_sum(tile_set: TileSet, wanted: int):
         for column, total in enumerate(group_column_sums(tile_set, group), start=1):
             if total != wanted:
                 tiles = [t for t in (tile_set.at(r, column) for r in tile_set.layout_rows) if t.group == group]
-                yield MagicFailure("group_column_sum", f"column {column}",
-                                   f"group {group}'s two tiles ({_names(tiles)}) sum to {total}, not {wanted}")
+                yield MagicFailure("group_column_sum", _("column {column}").format(column=column),
+                                   _("group {group}'s two tiles ({tiles}) sum to {total}, not {wanted}").format(
+                                       group=group, tiles=_names(tiles), total=total, wanted=wanted))
 
 
 def _row_end_sum(end: str):
@@ -57,8 +60,10 @@ def _row_end_sum(end: str):
         for row in tile_set.layout_rows:
             total = row_head_tail_sums(tile_set, row)[0 if end == "head" else 1]
             if total != wanted:
-                yield MagicFailure(f"row_{end}_sum", f"row {row}",
-                                   f"its {end} digits ({_names(tile_set.row(row))}) sum to {total}, not {wanted}")
+                problem = (_("its head digits ({tiles}) sum to {total}, not {wanted}") if end == "head"
+                           else _("its tail digits ({tiles}) sum to {total}, not {wanted}"))
+                yield MagicFailure(f"row_{end}_sum", _("row {row}").format(row=row),
+                                   problem.format(tiles=_names(tile_set.row(row)), total=total, wanted=wanted))
     return check
 
 
@@ -66,9 +71,11 @@ def _group2_is_group1_turned(tile_set: TileSet, wanted: bool):
     for tile in tile_set.group(1):
         turned = tile_set.at(9 - tile.row, 9 - tile.column)
         if (turned.head, turned.tail) != (tile.head, tile.tail):
-            yield MagicFailure("group2_is_group1_turned", f"row {turned.row}, column {turned.column}",
-                               f"{turned.fraction} should be {_turned(tile)}, the tile at row {tile.row}, "
-                               f"column {tile.column} turned 180 degrees")
+            yield MagicFailure("group2_is_group1_turned",
+                               _("row {row}, column {column}").format(row=turned.row, column=turned.column),
+                               _("{tile} should be {turned}, the tile at row {row}, column {column} turned 180 "
+                                 "degrees").format(tile=turned.fraction, turned=_turned(tile), row=tile.row,
+                                                   column=tile.column))
 
 
 def _turned(tile: Tile) -> str:
@@ -80,9 +87,12 @@ def _mirrored_row_sums(tile_set: TileSet, wanted: bool):
         north_top, north_bottom = row_sums(tile_set, north)
         south_top, south_bottom = row_sums(tile_set, south)
         if (north_top, north_bottom) != (south_bottom, south_top):
-            yield MagicFailure("mirrored_row_sums", f"rows {north} and {south}",
-                               f"row {north} sums to {north_top}|{north_bottom} from the top, row {south} to "
-                               f"{south_bottom}|{south_top} from the bottom; each player must see the same sums")
+            yield MagicFailure("mirrored_row_sums", _("rows {north} and {south}").format(north=north, south=south),
+                               _("row {north} sums to {north_top}|{north_bottom} from the top, row {south} to "
+                                 "{south_bottom}|{south_top} from the bottom; each player must see the same "
+                                 "sums").format(north=north, south=south, north_top=north_top,
+                                                north_bottom=north_bottom, south_top=south_top,
+                                                south_bottom=south_bottom))
 
 
 _CHECKS = {"column_sum": _column_sum, "group_column_sum": _group_column_sum,
