@@ -98,6 +98,13 @@ def N_(message: str) -> str:
     return message
 
 
+def grouped(number: int, code: str | None = None) -> str:
+    """A whole number with its thousands grouped as the language writes them: 1,234,567 in
+    English, 1 234 567 in Russian (a narrow no-break space)."""
+    text = f"{number:,}"
+    return text.replace(",", "\u202f") if (code or language()) == "ru" else text
+
+
 def language_of_locale(name: str) -> str | None:
     """The catalogue's language for a locale name ("ru_RU.UTF-8", "ru", "ru_UA@euro" -> "ru"),
     None when there is none ("C", "POSIX", "de_DE"); English is always there."""

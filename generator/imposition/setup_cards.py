@@ -7,15 +7,11 @@ from generator.imposition.paper import Paper
 from generator.model.figures import figure_from_set
 from generator.model.texts import sheet_text
 from generator.model.tiles import TileSet
+from generator.words import grouped
 from generator.scene.drawing import Drawing, Group, Transform
 
 MARGIN = 12.0
 TITLE_SPACE = 22.0
-
-
-def grouped(number: int, lang: str) -> str:
-    """A large number with its thousands grouped as the language writes them (1,234 / 1 234)."""
-    return f"{number:,}".replace(",", "\u202f" if lang == "ru" else ",")
 
 
 def setup_card(tile_set: TileSet, theme: Theme, paper: Paper, lang: str = "en", number: int | None = None) -> Drawing:

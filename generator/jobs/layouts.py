@@ -13,7 +13,7 @@ from generator.model.magic import MagicFailure, magic_failures
 from generator.model.set_loader import OPEN_SET_NAMES, canonical_set_name, is_open_domino_set_file, \
     load_set_as_written, set_file
 from generator.model.tiles import ROWS_OF_GROUP, TileSet
-from generator.words import _, ngettext
+from generator.words import _, grouped, ngettext
 
 LAYOUT_ROWS = ROWS_OF_GROUP[1] + ROWS_OF_GROUP[2]
 
@@ -79,9 +79,9 @@ def raise_when_none_or_past(catalogue: LayoutCatalogue, tile_set: TileSet, numbe
     if total == 0:
         raise NoLayout(_("set {name} has no magic layout: the search tried every way to stand its tiles and none "
                          "keeps every property of its [magic] table").format(name=tile_set.name))
-    raise UserError(ngettext("set {name} has only {total:,} magic layout; give a number from 1 to {total:,}",
-                             "set {name} has only {total:,} magic layouts; give a number from 1 to {total:,}",
-                             total).format(name=tile_set.name, total=total))
+    raise UserError(ngettext("set {name} has only {total} magic layout; give a number from 1 to {total}",
+                             "set {name} has only {total} magic layouts; give a number from 1 to {total}",
+                             total).format(name=tile_set.name, total=grouped(total)))
 
 
 def layout_number(tile_set: TileSet, number: int) -> TileSet:
