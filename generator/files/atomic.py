@@ -90,7 +90,8 @@ def _temporary_beside(target: Path, hint: str) -> Path:
     except (OSError, ValueError) as error:
         if isinstance(error, OSError) and error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
             # the folder takes no new file (read-only): name the folder the user chose, not our file
-            raise UserError(f"cannot write to {target.parent}: {error.strerror}; {hint}") from None
+            raise UserError(_("cannot write to {folder}: {reason}; {hint}").format(
+                folder=target.parent, reason=error.strerror, hint=_said(hint))) from None
         if isinstance(error, OSError):
             raise os_problem(error, target, hint) from None
         raise UserError(_("cannot write {target}: {error}; {hint}").format(
