@@ -12,7 +12,7 @@ GENERATOR = Path(__file__).resolve().parent.parent / "generator"
 
 # A module may import from its own layer and the layers before it, never from one after it.
 LAYERS = [
-    {"generator.errors"},                         # the one error type, used by every layer
+    {"generator.errors", "generator.words"},      # the errors and the words people read, used by every layer
     {"generator.files"},                          # reading and writing files safely
     {"generator.model"},                          # the game's data
     {"generator.rules"},                          # the rules text

@@ -104,3 +104,13 @@ class CutOptions(Struct, frozen=True):
     kerf: float = 0.0                     # laser: the beam's width in mm
     shared_edges: bool = False            # laser: neighbours touch and shared edges are cut once
     board: bool = True                    # laser: the board too, when an Open Domino set is made
+
+
+class BoxOptions(Struct, frozen=True):
+    """What `opendomino box` makes (generator/jobs/box.py): the boxes' contents and their sizes'
+    numbers; None takes the number of templates/boxes.toml."""
+    contents: tuple[str, ...] = OPEN_SET_NAMES     # sets, and "mexican-train" for the hub and markers
+    together: bool = False                          # one box with a compartment each, not a box each
+    tile_thickness: float | None = None             # mm, one finished tile
+    clearance: float | None = None                  # mm, added to each inside dimension
+    stacks: int | None = None                       # stacks of tiles side by side; None: the fewest steady ones
