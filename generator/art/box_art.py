@@ -165,6 +165,16 @@ def wall_label(panel: Panel, text: str, colour) -> list:
     return [Text(panel.x + panel.width / 2, baseline, text, size, colour, "sans-bold", "middle")]
 
 
+RIM_TICK = 4.0             # mm: a divider's mark down from the tray's rim
+
+
+def rim_ticks(panel: Panel, places: tuple[float, ...], colour) -> list:
+    """Short lines down from a wall's rim (its cut side), where a divider is glued behind it."""
+    style = Style(stroke=colour, stroke_width=CUT_WIDTH)
+    top = panel.y if "top" in panel.cut else panel.y + panel.height - RIM_TICK
+    return [Line(panel.x + x, top, panel.x + x, top + RIM_TICK, style) for x in places]
+
+
 def panel_lines(panel: Panel, lines: list[str], colour) -> list:
     """Small lines of text centred on a panel (the tray's bottom: what the box holds)."""
     size = min(3.0, panel.height / (2 * len(lines) + 2))

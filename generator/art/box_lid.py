@@ -3,7 +3,7 @@ double-12", the Mexican Train), the line of what is inside, and the pictures on 
 by the kit's own art: a few tiles spread through the set, or the Mexican Train's hub. Printed
 texts follow --lang (templates/sheet_texts.toml)."""
 
-from generator.art.box_art import LidArt, lid_top, panel_lines, wall_label
+from generator.art.box_art import LidArt, lid_top, panel_lines, rim_ticks, wall_label
 from generator.art.mexican_train import hub_drawing
 from generator.art.tile import tile_front
 from generator.model.box_size import TRAIN, Contents, Inside
@@ -51,7 +51,8 @@ def _pictures(name: str, count: int, theme, size, hub_clearance: float) -> list:
         return [hub_drawing(theme, size, 0.0, hub_clearance)]
     tile_set = load_set(name)
     tiles = tile_set.tiles
-    picks = sorted({round(index * (len(tiles) - 1) / max(count - 1, 1)) for index in range(count)})
+    # Spread through the set and ending on its last tile: the first is often a blank double.
+    picks = sorted({round((index + 1) * (len(tiles) - 1) / count) for index in range(count)})
     return [tile_front(tiles[index], tile_set, theme, size) for index in picks]
 
 
@@ -73,10 +74,13 @@ def bottom_lines(inside: Inside, lang: str) -> list[str]:
     return [*lines, inside_text(inside, lang)]
 
 
-def printed_art(piece: str, net, lid: LidArt, bottom: list[str]) -> list:
-    """What is printed on a piece besides its colour: the lid's top and front, the tray's bottom."""
+def printed_art(piece: str, net, lid: LidArt, bottom: list[str], dividers: tuple[float, ...] = ()) -> list:
+    """What is printed on a piece besides its colour: the lid's top and front, the tray's bottom and
+    where its dividers go (marks at the rims of its front and back walls)."""
     if piece == "lid":
         return [*lid_top(net.panel("floor"), lid), *wall_label(net.panel("bottom"), lid.title, lid.colour)]
     if piece == "tray":
-        return panel_lines(net.panel("floor"), bottom, lid.colour)
+        ticks = [*rim_ticks(net.panel("top"), dividers, lid.colour), *rim_ticks(net.panel("bottom"), dividers,
+                                                                                 lid.colour)]
+        return [*panel_lines(net.panel("floor"), bottom, lid.colour), *ticks]
     return []

@@ -96,3 +96,12 @@ def folding_pieces(box, tab: float, taper: float) -> list[tuple[str, Net]]:
     they are made: the tray, the lid, then each divider."""
     pieces = [("tray", shell_net(box.tray.folded, tab, taper)), ("lid", shell_net(box.lid.folded, tab, taper))]
     return pieces + [("divider", divider_net(length, height, tab, taper)) for length, height in box.dividers]
+
+
+def divider_places(box) -> tuple[float, ...]:
+    """Where each divider stands, as distances from the left fold of the tray's floor on the flat
+    piece. The tray is turned over once folded, so the piece shows its inside mirrored: the first
+    compartment, on the left seen from the front, is on the right of the printed piece."""
+    inside, wall = box.inside, box.tray.wall
+    ends = [part.x + part.width + inside.divider / 2 for part in inside.compartments[:-1]]
+    return tuple(wall / 2 + inside.width - end for end in ends)

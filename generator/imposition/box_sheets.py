@@ -17,7 +17,7 @@ from msgspec import Struct
 from generator.art.box_art import die_line, home_die_style, piece_drawing, shop_die_style
 from generator.art.box_art import fitting_size, glue_marks
 from generator.art.box_lid import printed_art
-from generator.art.box_net import Net, folding_pieces
+from generator.art.box_net import Net, divider_places, folding_pieces
 from generator.art.sheet_marks import scale_bar
 from generator.errors import UserError
 from generator.imposition.paper import PAPERS, Paper
@@ -58,7 +58,8 @@ def box_pieces(box, numbers, theme, lid, bottom: list[str], bleed: float, lang: 
         else:
             die = die_line(net, home_die_style(theme.colour("sheet.text")))
             marks = glue_marks(net, theme.colour("sheet.cut_line"), sheet_text(lang, "box_glue"))
-        drawing = piece_drawing(net, body, bleed, card.wrap, printed_art(name, net, lid, bottom), marks, die)
+        printed = printed_art(name, net, lid, bottom, divider_places(box))
+        drawing = piece_drawing(net, body, bleed, card.wrap, printed, marks, die)
         pieces.append(Piece(name, net, drawing, bleed))
     return pieces
 

@@ -93,6 +93,9 @@ class _Walk:
             elif operator in ("k", "g", "rg"):
                 state = replace(state, fill=None)
             elif operator in _STROKES | _BOTH and state.stroke:
+                if operator in _BOTH:
+                    return _("the {die} die line's path is filled too in {where}; a die line is stroked alone, "
+                             "on no printed colour").format(die=DIE_LINE, where=where)
                 if not state.overprint:
                     return _("the {die} die line is stroked without overprint in {where}; set OP true in its "
                              "graphics state, so that it knocks out no art").format(die=DIE_LINE, where=where)
@@ -122,8 +125,8 @@ class _Walk:
         if entry is None:
             return state
         entry = entry.get_object()
-        if "/OP" in entry:
-            state = replace(state, overprint=bool(entry["/OP"]))
+        if "/OP" in entry:          # pypdf's BooleanObject is always true to bool(): compare its value
+            state = replace(state, overprint=entry["/OP"] == True)  # noqa: E712
         if "/OPM" in entry:
             state = replace(state, mask=int(entry["/OPM"]))
         return state
