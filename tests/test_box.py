@@ -16,7 +16,7 @@ import tomllib
 from conftest import run_cli
 from pdf_inspect import MM, read_pdf, stroked_paths
 from pypdf import PdfWriter
-from pypdf.generic import BooleanObject, NameObject
+from pypdf.generic import ArrayObject, BooleanObject, DictionaryObject, NameObject, TextStringObject
 import pytest
 
 from generator.jobs.preflight import preflight
@@ -81,7 +81,7 @@ def home_box(tmp_path_factory) -> tuple[Path, object]:
 def test_the_summary_says_the_inside_and_what_it_holds(home_box):
     out, result = home_box
     # 32 tiles of 22 x 44 x 1 mm, in the default 2 stacks of 16, and 1 mm more each way.
-    assert "box-A.pdf: set A: 32 tiles in 2 stacks of up to 16; inside 45 × 45 × 17 mm" in result.stdout
+    assert "box-A.pdf: set A: 32 tiles in 2 stacks of 16; inside 45 × 45 × 17 mm" in result.stdout
     assert (out / "box-A.pdf").is_file() and result.stderr == ""
 
 
@@ -125,7 +125,7 @@ def test_the_shop_box_passes_preflight_with_its_die_line(shop_boxes):
     result = run_cli("preflight", str(shop_boxes))
     assert result.returncode == 0, result.stdout
     assert "FAIL" not in result.stdout
-    assert re.search(r"PASS  spot colours: only the CutContour die line: .* stroked 18 time\(s\), always with "
+    assert re.search(r"PASS  spot colours: only the CutContour die line: .* stroked 18 times, always with "
                      r"overprint on \(OP, OPM 1\)", result.stdout), result.stdout
 
 
@@ -258,3 +258,20 @@ def _as_fill(form) -> None:
 def test_preflight_fails_any_other_spot_colour_or_use(shop_boxes, tmp_path, edit, said):
     spot = next(c for c in preflight(_edited(shop_boxes, tmp_path / "edited.pdf", edit)) if c.name == "spot colours")
     assert not spot.passed and said in spot.detail, spot.detail
+
+
+def test_preflight_fails_layers_which_pdfx_1a_does_not_allow(shop_boxes, tmp_path):
+    """The die line is a form of its own, not a layer: optional content came with PDF 1.5 and
+    PDF/X-4, and a PDF/X-1a file with it fails."""
+    assert "/OCProperties" not in read_pdf(shop_boxes).trailer["/Root"]
+    writer = PdfWriter(clone_from=str(shop_boxes))
+    layer = writer._add_object(DictionaryObject({NameObject("/Type"): NameObject("/OCG"),
+                                                 NameObject("/Name"): TextStringObject("die line")}))
+    writer._root_object[NameObject("/OCProperties")] = DictionaryObject({
+        NameObject("/OCGs"): ArrayObject([layer]),
+        NameObject("/D"): DictionaryObject({NameObject("/ON"): ArrayObject([layer])})})
+    path = tmp_path / "layered.pdf"
+    with open(path, "wb") as handle:
+        writer.write(handle)
+    pdfx = next(c for c in preflight(path) if c.name == "PDF/X identification")
+    assert not pdfx.passed and "optional content (layers), which PDF/X-1a does not allow" in pdfx.detail

@@ -100,8 +100,7 @@ def folding_pieces(box, tab: float, taper: float) -> list[tuple[str, Net]]:
 
 def divider_places(box) -> tuple[float, ...]:
     """Where each divider stands, as distances from the left fold of the tray's floor on the flat
-    piece. The tray is turned over once folded, so the piece shows its inside mirrored: the first
-    compartment, on the left seen from the front, is on the right of the printed piece."""
+    piece. Folded, the tray is turned over about its left-right line: left stays left (the wall
+    above the floor on the piece becomes the front), so the first compartment is on the left."""
     inside, wall = box.inside, box.tray.wall
-    ends = [part.x + part.width + inside.divider / 2 for part in inside.compartments[:-1]]
-    return tuple(wall / 2 + inside.width - end for end in ends)
+    return tuple(wall / 2 + part.x + part.width + inside.divider / 2 for part in inside.compartments[:-1])

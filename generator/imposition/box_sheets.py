@@ -95,7 +95,7 @@ def _one_sheet(sizes, paper: Paper, numbers) -> tuple[Paper, list] | None:
 
 def paper_for_one_sheet(pieces: list[tuple[str, float, float]], numbers, besides: str = "") -> Paper | None:
     """The smallest of the kit's papers (Letter, A4, A3) that holds every piece on one sheet."""
-    sizes = [(w, h) for _, w, h in pieces]
+    sizes = [(w, h) for name, w, h in pieces]
     for key, paper in sorted(PAPERS.items(), key=lambda item: item[1].width * item[1].height):
         if key != besides and _one_sheet(sizes, paper, numbers) is not None:
             return paper
@@ -107,7 +107,7 @@ def plan_sheets(pieces: list[tuple[str, float, float]], paper: Paper, numbers,
     """Sheets of `paper` for pieces (name, width, height), each sheet (the paper turned as needed,
     [(piece index, corner)]), the pieces in order, as many to a sheet as fit. `what` names the box
     in an error."""
-    sizes = [(w, h) for _, w, h in pieces]
+    sizes = [(w, h) for name, w, h in pieces]
     sheets, start = [], 0
     while start < len(pieces):
         end = start + 1
@@ -194,7 +194,7 @@ def home_sheets(pieces: list[Piece], plan: list, numbers, theme, lang: str, titl
                       ink, "sans", "start"))
         foot = turned.height - sheet.margin - sheet.footer
         page.add(*_legend(sheet.margin, foot + 6.0, theme, lang))
-        parts = ", ".join(sheet_text(lang, f"box_{pieces[i].name}") for i, _ in placed_pieces)
+        parts = ", ".join(sheet_text(lang, f"box_{pieces[i].name}") for i, corner in placed_pieces)
         label = inside_line if len(plan) == 1 else (
             f"{inside_line} · " + sheet_text(lang, "box_part", piece=parts, number=number, count=len(plan)))
         page.add(Text(turned.width - sheet.margin, foot + 6.5, label, 2.8, ink, "sans", "end"))

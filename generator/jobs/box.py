@@ -17,7 +17,7 @@ from typing import Callable
 from msgspec import Struct
 
 from generator.art.box_contents import box_inside
-from generator.art.box_lid import box_title, bottom_lines, inside_text, lid_art
+from generator.art.box_lid import bottom_lines, box_title, inside_text, lid_art, mm
 from generator.colour.effective_theme import theme_for
 from generator.imposition.paper import paper_named
 from generator.jobs.build import makes, run_in_folders
@@ -113,16 +113,17 @@ def _holds(contents: Contents) -> str:
     if contents.name == TRAIN:
         return _("the Mexican Train's hub and {count} markers").format(count=contents.pieces - 1)
     tiles = ngettext("{count} tile", "{count} tiles", contents.pieces).format(count=contents.pieces)
-    stacks = ngettext("{count} stack", "{count} stacks of up to {most}", contents.stacks).format(
-        count=contents.stacks, most=contents.per_stack)
+    if contents.pieces % contents.stacks:
+        stacks = ngettext("{count} stack", "{count} stacks of up to {most}", contents.stacks)
+    else:
+        stacks = ngettext("{count} stack", "{count} stacks of {most}", contents.stacks)
+    stacks = stacks.format(count=contents.stacks, most=contents.per_stack)
     return _("set {name}: {tiles} in {stacks}").format(name=contents.name, tiles=tiles, stacks=stacks)
 
 
 def summary_lines(plans: list[BoxPlan]) -> list[str]:
     """A line per box: its file, what it holds and its inside, e.g. "box-A.pdf: set A: 32 tiles in
-    2 stacks of up to 16; inside 45 × 45 × 17 mm"."""
-    from generator.art.box_lid import mm
-
+    2 stacks of 16; inside 45 × 45 × 17 mm"."""
     lines = []
     for plan in plans:
         inside = plan.box.inside

@@ -35,6 +35,7 @@ from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 from generator.errors import UserError
 from generator.jobs.pdf_operators import operators as _operators
 from generator.jobs.pdf_syntax import syntax_problems
+from generator.words import _, ngettext
 
 INK_LIMIT = 300.0
 _RGB_SPACES = {"/DeviceRGB", "/CalRGB"}
@@ -317,10 +318,12 @@ def _spots(reader: PdfReader) -> Check:
     if result.problem:
         return Check("spot colours", False, result.problem)
     if not result.strokes:
-        return Check("spot colours", True, "no spot colour is painted (no die line)")
-    mask = ", OPM 1" if result.masked else ""
-    return Check("spot colours", True, f"only the {DIE_LINE} die line: a Separation of its own, stroked "
-                                       f"{result.strokes} time(s), always with overprint on (OP{mask}), never filled")
+        return Check("spot colours", True, _("no spot colour is painted (no die line)"))
+    stroked = ngettext("stroked {count} time", "stroked {count} times", result.strokes).format(count=result.strokes)
+    overprint = "OP, OPM 1" if result.masked else "OP"
+    return Check("spot colours", True, _("only the {die} die line: a Separation of its own, {stroked}, always with "
+                                         "overprint on ({overprint}), never filled").format(
+        die=DIE_LINE, stroked=stroked, overprint=overprint))
 
 
 def _cmyk_colours(streams):
