@@ -219,7 +219,8 @@ def _strokes(operations, resources, state, found, reader) -> None:
         elif op == "CS":
             space = (resources.get("/ColorSpace") or {}).get(operands[0])
             space = space.get_object() if space is not None else operands[0]
-            state["space"] = str(space[1]).lstrip("/") if isinstance(space, list) and space[0] == "/Separation" else None
+            separation = isinstance(space, list) and space[0] == "/Separation"
+            state["space"] = str(space[1]).lstrip("/") if separation else None
         elif op in ("SC", "SCN") and state["space"]:
             state["colour"] = ("spot", state["space"], float(operands[0]))
         elif op == "Do":

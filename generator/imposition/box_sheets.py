@@ -14,8 +14,14 @@ last as a form XObject of its own, crop marks at the piece's box, TrimBox and Bl
 
 from msgspec import Struct
 
-from generator.art.box_art import die_line, home_die_style, piece_drawing, shop_die_style
-from generator.art.box_art import fitting_size, glue_marks
+from generator.art.box_art import (
+    die_line,
+    fitting_size,
+    glue_marks,
+    home_die_style,
+    piece_drawing,
+    shop_die_style,
+)
 from generator.art.box_lid import printed_art
 from generator.art.box_net import Net, divider_places, folding_pieces
 from generator.art.sheet_marks import scale_bar
@@ -53,6 +59,8 @@ def box_pieces(box, numbers, theme, lid, bottom: list[str], bleed: float, lang: 
     pieces = []
     for name, net in folding_pieces(box, card.glue_tab, card.glue_tab_taper):
         if shop:
+            # A group with a shared extent is written as a form XObject of its own (generator/writers/pdf.py):
+            # the die line apart from the art, drawn after it.
             extent = (-1.0, -1.0, net.width + 1.0, net.height + 1.0)
             die, marks = [Group(tuple(die_line(net, shop_die_style())), shared_extent=extent)], []
         else:

@@ -6,12 +6,13 @@ PDF syntax, as qpdf checks it (a file qpdf has to repair is damaged; the first p
 fonts embedded; font subsets with distinct names (no two different font programs share a name, every
 subset tag is six capitals); TrimBox and BleedBox
 on every page, nested inside the MediaBox; no annotation inside the bleed area; DeviceCMYK only
-(no RGB operator or colour space, in pages and in form XObjects); no spot colour but the CutContour
-die line, only stroked and overprinting (generator/jobs/spot_colours.py); total ink of every CMYK colour
-at most the limit (300 % unless asked otherwise; the real maximum is reported; a check that does
-not apply to a file without CMYK colour); no transparency; no unreachable objects; and the PDF/X
-identification (OutputIntent, GTS_PDFXVersion, Trapped, PDF 1.3/1.4, colours that PDF/X-1a
-allows, and no optional content: layers came with PDF 1.5, and PDF/X-4 is the first PDF/X to allow them). An OutputIntent that embeds its profile (DestOutputProfile) must embed a CMYK output
+(no RGB operator or colour space, in pages and in form XObjects); no spot colour but the
+CutContour die line, only stroked and overprinting (generator/jobs/spot_colours.py); total ink of
+every CMYK colour at most the limit (300 % unless asked otherwise; the real maximum is reported; a
+check that does not apply to a file without CMYK colour); no transparency; no unreachable objects;
+and the PDF/X identification (OutputIntent, GTS_PDFXVersion, Trapped, PDF 1.3/1.4, colours that
+PDF/X-1a allows, and no optional content: layers came with PDF 1.5, and PDF/X-4 is the first PDF/X
+to allow them). An OutputIntent that embeds its profile (DestOutputProfile) must embed a CMYK output
 profile of ICC version 2 with /N 4, and its identifier must be the condition the profile is for
 (when the profile says: one of the kit's own, its 'targ' tag, or a registered name in its
 description), or "Custom".
@@ -88,7 +89,8 @@ def preflight(path: Path, max_ink: float = INK_LIMIT) -> list[Check]:
             streams = list(_content_streams(reader))
             colours = _colour_spaces(reader, streams)
             read = [_fonts(reader), _font_names(reader), _boxes(pages), _annotations(pages), colours,
-                    _spots(reader), _ink(streams, max_ink), _transparency(reader), _unreachable(reader), _pdfx(reader, path, colours)]
+                    _spots(reader), _ink(streams, max_ink), _transparency(reader), _unreachable(reader),
+                    _pdfx(reader, path, colours)]
         # qpdf's check comes after pypdf's: a file pypdf cannot read is refused before qpdf decodes it.
         return [Check("not encrypted", True, "no /Encrypt entry in the trailer"), _syntax(path), *read]
     except UserError:
