@@ -293,3 +293,23 @@ def test_preflight_fails_layers_which_pdfx_1a_does_not_allow(shop_boxes, tmp_pat
         writer.write(handle)
     pdfx = next(c for c in preflight(path) if c.name == "PDF/X identification")
     assert not pdfx.passed and "optional content (layers), which PDF/X-1a does not allow" in pdfx.detail
+
+
+@pytest.mark.parametrize("change, said", [
+    (("thickness = 0.4", "thickness = -0.4"), "[card] thickness = -0.4 must be a positive number"),
+    (("glue_tab = 10.0", "glue_tab = \"wide\""), "Expected `float`, got `str` - at `$.card.glue_tab`"),
+])
+def test_the_box_numbers_are_checked_when_read(tmp_path, monkeypatch, change, said):
+    from generator.errors import UserError
+    from generator.model import box_size
+
+    text = (ROOT / "templates" / "boxes.toml").read_text()
+    assert change[0] in text
+    (tmp_path / "boxes.toml").write_text(text.replace(change[0], change[1], 1))
+    monkeypatch.setattr(box_size, "template_path", lambda name: tmp_path / name)
+    box_size.box_numbers.cache_clear()
+    try:
+        with pytest.raises(UserError, match=re.escape(said)):
+            box_size.box_numbers()
+    finally:
+        box_size.box_numbers.cache_clear()

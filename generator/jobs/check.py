@@ -1,8 +1,8 @@
 """`opendomino check`: validate every input of a build without drawing anything.
 
 Config file, the chosen theme with its overrides, every bundled theme, the three sets,
-the figures, the rules text of both languages and its glyphs, the print condition and the
-paper/tile fit. Stops at the first error (one line, as everywhere); returns what it checked.
+the figures, the rules text of both languages and its glyphs, the print condition, the
+paper/tile fit and the boxes' numbers. Stops at the first error (one line, as everywhere); returns what it checked.
 """
 
 from generator.colour.checks import colour_problems
@@ -12,12 +12,14 @@ from generator.colour.theme import load_theme, theme_names
 from generator.errors import printable
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_grid import plan_sheets
+from generator.model.box_size import box_numbers
 from generator.model.figures import load_figures
 from generator.model.set_loader import load_all_sets
 from generator.model.sums import column_sums
 from generator.model.texts import LANGUAGES
 from generator.rules import load_rules
 from generator.scene.fonts import require_glyphs
+from generator.words import _
 
 
 def run_checks(options, config_path) -> list[str]:
@@ -55,6 +57,9 @@ def run_checks(options, config_path) -> list[str]:
                  + ("colour checks pass" if not problems else "; ".join(problems)))
     plan = plan_sheets(paper_named(options.paper), options.tile_size)
     lines.append(f"paper {options.paper}: tiles of {options.tile_size} mm fit, {len(plan.blocks)} sheet(s) per set")
+    card = box_numbers().card
+    lines.append(_("boxes: templates/boxes.toml holds every number a box needs (card {card:g} mm, glue tabs "
+                   "{tab:g} mm)").format(card=card.thickness, tab=card.glue_tab))
     profile = setup.output_intent.profile
     embedded = f", profile {printable(profile.file_name)} ({profile.description}) embedded" if profile else ""
     lines.append(f"print condition: {setup.output_intent.identifier}{embedded}; {setup.conversion.describe()}")
