@@ -11,6 +11,8 @@ taken from the code that drew the box.
 import math
 from pathlib import Path
 import re
+import shutil
+import subprocess
 import tomllib
 
 from conftest import run_cli
@@ -232,6 +234,40 @@ def test_bad_input_is_one_line_and_status_2(tmp_path, args, said):
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("opendomino: error: ") and said in lines[0], result.stderr
     assert not list(tmp_path.glob("*.pdf"))
+
+
+GHOSTSCRIPT = shutil.which("gs")
+
+
+def plates(path: Path, folder: Path) -> dict:
+    """Ghostscript as a print shop's RIP: page 1 split into its plates (tiffsep), by colorant name."""
+    if GHOSTSCRIPT is None:
+        pytest.skip("Ghostscript is not installed (.ci/run installs it)")
+    from PIL import Image
+
+    folder.mkdir()
+    subprocess.run([GHOSTSCRIPT, "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=tiffsep", "-r50",
+                    "-dFirstPage=1", "-dLastPage=1", f"-sOutputFile={folder / 'p.tif'}", str(path)], check=True)
+    return {plate.name[2:-5]: Image.open(plate).convert("L") for plate in folder.glob("p(*).tif")}
+
+
+def test_a_rip_puts_the_die_line_on_its_own_plate_over_the_art(shop_boxes, tmp_path):
+    """The die line is on the CutContour plate alone, and overprints: the process plates are the
+    same as those of the file without its die line, none of the art knocked out under it."""
+    from PIL import ImageChops
+
+    def without_die_line(form):
+        form.set_data(b"q Q")
+
+    split = plates(shop_boxes, tmp_path / "file")
+    bare = plates(_edited(shop_boxes, tmp_path / "bare.pdf", without_die_line), tmp_path / "bare")
+    knocked = plates(_edited(shop_boxes, tmp_path / "knocked.pdf", _no_overprint), tmp_path / "knocked")
+    process = ("Cyan", "Magenta", "Yellow", "Black")
+    assert set(split) == {*process, "CutContour"} and set(bare) == set(process)
+    assert split["CutContour"].getextrema()[0] < 128                   # the plate carries the die line
+    assert all(ImageChops.difference(split[p], bare[p]).getbbox() is None for p in process)
+    # The check can fail: without overprint the die line knocks the art out of the process plates.
+    assert any(ImageChops.difference(knocked[p], bare[p]).getbbox() for p in process)
 
 
 # --- preflight: only the CutContour die line, only stroked, overprinting ----------------------
