@@ -147,7 +147,7 @@ def lid_top(panel: Panel, art: LidArt) -> list:
     largest = max(2.5, min(7.0, panel.height * 0.11))
     texts, below = centred_lines(panel.x + panel.width / 2, panel.y + TEXT_MARGIN, inner,
                                  [(art.title, "sans-bold", largest)], art.colour)
-    foot = min(3.2, largest * 0.6)
+    foot = min(3.2, texts[0].size * 0.75)          # never larger than the title, however it shrank
     bottom = panel.y + panel.height - TEXT_MARGIN
     subtitle = Text(panel.x + panel.width / 2, bottom - foot * 0.25,
                     art.subtitle, min(foot, fitting_size("sans", art.subtitle, inner)), art.colour, "sans", "middle")
@@ -177,9 +177,10 @@ def rim_ticks(panel: Panel, places: tuple[float, ...], colour) -> list:
 
 def panel_lines(panel: Panel, lines: list[str], colour) -> list:
     """Small lines of text centred on a panel (the tray's bottom: what the box holds)."""
-    size = min(3.0, panel.height / (2 * len(lines) + 2))
-    specs = [(line, "sans", size) for line in lines]
-    texts, below = centred_lines(0.0, 0.0, panel.width - 2 * TEXT_MARGIN, specs, colour)
+    width = panel.width - 2 * TEXT_MARGIN
+    size = min(3.0, panel.height / (2 * len(lines) + 2), *(fitting_size("sans", line, width) for line in lines))
+    specs = [(line, "sans", size) for line in lines]            # one size for all: the longest line's
+    texts, below = centred_lines(0.0, 0.0, width, specs, colour)
     top = panel.y + (panel.height - below) / 2
     return [Group(tuple(texts), translate(panel.x + panel.width / 2, top))]
 
