@@ -60,18 +60,17 @@ def die_line(net: Net, style: DieStyle) -> list:
             *(Line(x1, y1, x2, y2, style.fold) for (x1, y1), (x2, y2) in net.folds)]
 
 
-def _grown(panel: Panel, bleed: float, wrap: float) -> Rect:
+def _grown(panel: Panel, bleed: float, wrap: float, style: Style) -> Rect:
     """The panel's rectangle grown by `bleed` past its cut sides and `wrap` onto its glue tabs."""
     def reach(side: str) -> float:
         return bleed if side in panel.cut else wrap if side in panel.tabbed else 0.0
     left, right, top, bottom = reach("left"), reach("right"), reach("top"), reach("bottom")
-    return Rect(panel.x - left, panel.y - top, panel.width + left + right, panel.height + top + bottom, Style())
+    return Rect(panel.x - left, panel.y - top, panel.width + left + right, panel.height + top + bottom, style)
 
 
 def ground(net: Net, colour, bleed: float, wrap: float) -> list:
     """Every panel in `colour`, to the bleed past the cuts and `wrap` mm onto the glue tabs."""
-    return [Rect(rect.x, rect.y, rect.width, rect.height, Style(fill=colour))
-            for rect in (_grown(panel, bleed, wrap) for panel in net.panels)]
+    return [_grown(panel, bleed, wrap, Style(fill=colour)) for panel in net.panels]
 
 
 def glue_marks(net: Net, colour, label: str) -> list:
@@ -83,7 +82,7 @@ def glue_marks(net: Net, colour, label: str) -> list:
         x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
         reach = (x1 - x0) + (y1 - y0)
         hatch = tuple(Line(x0 + d, y0, x0 + d - (y1 - y0), y1, style)
-                      for d in _steps(0.0, reach, HATCH_STEP))
+                      for d in (HATCH_STEP * step for step in range(1, math.floor(reach / HATCH_STEP) + 1)))
         outline = Path(corners[0], tuple(corners[1:]), Style())
         items.append(Group(hatch, clip=outline))
         tall = y1 - y0 > x1 - x0
@@ -93,11 +92,6 @@ def glue_marks(net: Net, colour, label: str) -> list:
         turn = rotate_about(-90, 0.0, 0.0) if tall else IDENTITY
         items.append(Group((text,), turn.then(translate((x0 + x1) / 2, (y0 + y1) / 2))))
     return items
-
-
-def _steps(start: float, stop: float, step: float):
-    count = math.floor((stop - start) / step)
-    return (start + index * step for index in range(1, count + 1))
 
 
 def fitting_size(font: str, text: str, width: float) -> float:

@@ -35,7 +35,7 @@ class BoxPlan(Struct, frozen=True):
 
 def _inside(options: BuildOptions, settings: BoxOptions, names: tuple[str, ...]) -> Inside:
     numbers = box_numbers()
-    thickness = settings.tile_thickness or numbers.contents.tile_thickness
+    thickness = numbers.contents.tile_thickness if settings.tile_thickness is None else settings.tile_thickness
     clearance = numbers.fit.clearance if settings.clearance is None else settings.clearance
     return box_inside(names, options.tile_size, options.clearance, thickness, settings.stacks, clearance,
                       numbers.card.thickness)
@@ -70,8 +70,8 @@ def box_plans(options: BuildOptions, settings: BoxOptions) -> list[BoxPlan]:
     return plans
 
 
-@makes(lambda options, settings, plan: plan.file_name)
-def make_box(options: BuildOptions, report: BuildReport, settings: BoxOptions, plan: BoxPlan) -> None:
+@makes(lambda options, plan: plan.file_name)
+def make_box(options: BuildOptions, report: BuildReport, plan: BoxPlan) -> None:
     from generator.imposition.box_sheets import box_pieces, home_sheets, piece_sizes, shop_pages, split_note
     from generator.writers.pdf import PdfOptions, write_pdf
 
@@ -79,7 +79,7 @@ def make_box(options: BuildOptions, report: BuildReport, settings: BoxOptions, p
     names, lang, shop = inside.names, options.lang, options.target == "shop"
     lid = lid_art(inside, theme, options.tile_size, lang, options.clearance)
     pieces = box_pieces(plan.box, numbers, theme, lid, bottom_lines(inside, lang), _bleed(options), lang, shop)
-    title = f"Open Domino Kit: {box_title(names, 'en')}, box"
+    title = f"{box_title(names, 'en')}: a box"
     target = options.out / plan.file_name
     if shop:
         from generator.jobs.shop import write_shop_pdf
@@ -96,7 +96,7 @@ def make_box(options: BuildOptions, report: BuildReport, settings: BoxOptions, p
 
 def box_jobs(options: BuildOptions, settings: BoxOptions) -> tuple[list, list[BoxPlan]]:
     plans = box_plans(options, settings)
-    return [(make_box, options, (settings, plan)) for plan in plans], plans
+    return [(make_box, options, (plan,)) for plan in plans], plans
 
 
 def run_box(options: BuildOptions, jobs: list, job_done: Callable[[int], None] = lambda n: None) -> BuildReport:
