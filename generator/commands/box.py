@@ -21,8 +21,8 @@ def _contents(options: BuildOptions, sets_text: str) -> tuple[BuildOptions, tupl
     from generator.jobs.build import with_set_files
 
     contents = parse_box_contents(sets_text) if was_given("sets_text") else options.sets
-    sets = tuple(name for name in contents if name != TRAIN)
-    return with_set_files(replace(options, sets=sets)), contents
+    options = with_set_files(replace(options, sets=tuple(name for name in contents if name != TRAIN)))
+    return options, tuple(dict.fromkeys((*contents, *options.sets)))      # a --set-file's set gets a box too
 
 
 _NUMBERS = box_numbers()
