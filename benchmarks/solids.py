@@ -3,7 +3,8 @@
     python benchmarks/solids.py [--sets double-6,double-18] [--runs 3]
 
 For each set: the survey and plan (edge room, colours, plates), the solids of every tile (their
-booleans are evaluated when their triangles are taken), the 3MF text and zip, the STL records; CPU
+booleans are evaluated when their triangles are taken), the 3MF text and zip (both files of each
+plate: the 3MF and the PrusaSlicer project), the STL records; CPU
 seconds (the minimum over the runs). `opendomino export --format 3mf,stl` does the same work, the
 plates shared between two worker processes; benchmarks/bench.py times that command as a whole.
 """
@@ -24,7 +25,7 @@ from generator.settings.build_options import BuildOptions, ExportOptions  # noqa
 from generator.solids.meshes import IDENTITY, Material, MeshObject, MeshPart, mesh_of, placement  # noqa: E402
 from generator.solids.tile_solids import tile_solid  # noqa: E402
 from generator.writers.stl import stl_bytes  # noqa: E402
-from generator.writers.threemf import threemf_bytes  # noqa: E402
+from generator.writers.threemf import threemf_files  # noqa: E402
 
 
 def one_run(set_name: str) -> dict:
@@ -55,8 +56,8 @@ def one_run(set_name: str) -> dict:
             objects.append(MeshObject(placed.tile.id, tuple(parts), IDENTITY))
         plates.append(objects)
     begin = clock()
-    size_3mf = sum(len(threemf_bytes(objects, [Material(f.name, f.colour.hex) for f in filaments], "bench"))
-                   for objects in plates)
+    size_3mf = sum(len(data) for objects in plates
+                   for data in threemf_files(objects, [Material(f.name, f.colour.hex) for f in filaments], "bench"))
     written_3mf = clock()
     size_stl = 0
     for objects in plates:

@@ -1,91 +1,120 @@
 """The command's entry point: small and quick to import, so that Ctrl-C at any moment gives one line.
 
 The console script and `python -m generator` start here. Everything heavy (click, reportlab,
-the whole kit) is imported inside main, after its handler is in place. What Ctrl-C does:
+the whole kit) is imported inside main, after its handler is in place. What Ctrl-C does (and
+SIGTERM, what `kill`, systemd, a CI runner and a container stop send, with its own line and 143):
 
 - while the package loads (generator/__init__.py installs the early handler as its first step)
   and once main has finished: one line and exit status 130 at once; nothing is being written;
 - while main runs: Interrupted is raised, so that every `finally` runs (temporary files go,
-  workers are stopped), then one line and 130; a second Ctrl-C during that clean-up ends the
+  workers are stopped), then one line and 130; a second signal during that clean-up ends the
   process at once;
-- an Interrupted raised where Python only reports it (a __del__, an atexit function) or that
-  escapes main ends the process the same way, through sys.unraisablehook or sys.excepthook.
+- an Interrupted raised where Python only reports it (a __del__, an atexit function), wrapped by
+  Python in another exception (a RuntimeError from a class's __set_name__ while a module loads),
+  or that escapes main ends the process the same way, through sys.unraisablehook or sys.excepthook.
 
-Before generator/__init__.py runs, no code of ours can: README.md says what happens then.
+Before generator/__init__.py runs, no code of ours can: docs/explanation/files-you-can-trust.md says what
+happens then.
 """
 
 import _signal  # the interpreter's own module: `signal` would first load enum, which takes milliseconds
 import os
 import sys
 
-from generator.errors import Interrupted
+from generator.errors import Interrupted, interrupt_within
 
 INTERRUPTED = "interrupted; files already written are complete, the one being written was not kept"
+TERMINATED = "stopped by SIGTERM; files already written are complete, the one being written was not kept"
 INTERRUPTED_STATUS = 130        # 128 + SIGINT: what a shell reports for a command that Ctrl-C ended
+TERMINATED_STATUS = 143         # 128 + SIGTERM
+STOPPING_SIGNALS = (_signal.SIGINT, _signal.SIGTERM)
+_LINES = {_signal.SIGINT: INTERRUPTED, _signal.SIGTERM: TERMINATED}
 
 
+_ended_by = None    # the first signal that came: its line and status, whatever comes after
 _said = False       # the line is said once, whichever way the process ends
 
 
-def _say_interrupted() -> None:
+def _ending(signum=_signal.SIGINT) -> int:
+    """The signal that ends the command: the first one that came (Ctrl-C if none did: an
+    interrupt that click or Python reported)."""
+    global _ended_by
+    if _ended_by is None:
+        _ended_by = signum
+    return _ended_by
+
+
+def _say_stopped() -> None:
     global _said
     if not _said:
         _said = True
-        try:
-            os.write(2, f"opendomino: error: {INTERRUPTED}\n".encode())    # no buffer that a signal could find busy
+        try:       # no buffer that a signal could find busy
+            os.write(2, f"opendomino: error: {_LINES[_ending()]}\n".encode())
         except OSError:
             pass
 
 
-def _exit_now(signum=None, frame=None) -> None:
+def _status() -> int:
+    return INTERRUPTED_STATUS if _ending() == _signal.SIGINT else TERMINATED_STATUS
+
+
+def _exit_now(signum=_signal.SIGINT, frame=None) -> None:
     """Say the line and end the process at once, without unwinding (a temporary file that a
-    second Ctrl-C leaves behind is removed by the next run)."""
-    _say_interrupted()
-    os._exit(INTERRUPTED_STATUS)
+    second signal leaves behind is removed by the next run)."""
+    _ending(signum)
+    _say_stopped()
+    os._exit(_status())
 
 
 def _raise_interrupted(signum, frame) -> None:
-    _signal.signal(_signal.SIGINT, _exit_now)       # a second Ctrl-C during the clean-up ends it at once
+    _ending(signum)
+    for each in STOPPING_SIGNALS:       # a second signal during the clean-up ends it at once
+        _signal.signal(each, _exit_now)
     raise Interrupted()
 
 
 def _excepthook(kind, value, traceback) -> None:
-    if issubclass(kind, (Interrupted, KeyboardInterrupt)):
+    if interrupt_within(value):
         _exit_now()
     sys.__excepthook__(kind, value, traceback)
 
 
 def _unraisablehook(unraisable) -> None:
-    if isinstance(unraisable.exc_value, (Interrupted, KeyboardInterrupt)):
+    if unraisable.exc_value is not None and interrupt_within(unraisable.exc_value):
         _exit_now()
     sys.__unraisablehook__(unraisable)
 
 
 def install_early_interrupt_handler() -> None:
-    """Before main runs (while the package loads) and after: Ctrl-C says its one line and exits.
-    A Ctrl-C that generator/__init__.py held back until now arrives here."""
-    _signal.signal(_signal.SIGINT, _exit_now)
+    """Before main runs (while the package loads) and after: Ctrl-C or SIGTERM says its one line
+    and exits. A signal that generator/__init__.py held back until now arrives here."""
+    for each in STOPPING_SIGNALS:
+        _signal.signal(each, _exit_now)
     sys.excepthook = _excepthook
     sys.unraisablehook = _unraisablehook
     if hasattr(_signal, "pthread_sigmask"):
-        _signal.pthread_sigmask(_signal.SIG_UNBLOCK, {_signal.SIGINT})
+        _signal.pthread_sigmask(_signal.SIG_UNBLOCK, set(STOPPING_SIGNALS))
 
 
 def main(argv=None) -> None:
     """Run the command and end the process with its exit status."""
     install_early_interrupt_handler()       # again, for a caller that did not start with the package
     try:
-        _signal.signal(_signal.SIGINT, _raise_interrupted)
+        for each in STOPPING_SIGNALS:
+            _signal.signal(each, _raise_interrupted)
         from generator.commands.main import main as run
         run(argv)
         status = 0
     except SystemExit as done:
         status = 0 if done.code is None else done.code if isinstance(done.code, int) else 1
-    except (Interrupted, KeyboardInterrupt):
-        _say_interrupted()
-        status = INTERRUPTED_STATUS
+    except BaseException as error:
+        if not interrupt_within(error):       # a defect: Python's report, through _excepthook
+            raise
+        _say_stopped()
+        status = _status()
     finally:
-        _signal.signal(_signal.SIGINT, _exit_now)
+        for each in STOPPING_SIGNALS:
+            _signal.signal(each, _exit_now)
     _end(status)
 
 

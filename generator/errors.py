@@ -1,4 +1,6 @@
-"""The errors users see: a message that names the problem and the fix."""
+"""The errors users see: a message that names the problem and the fix.
+
+Imported as the command starts (generator/entry.py): nothing here may import a module."""
 
 
 class UserError(Exception):
@@ -11,12 +13,59 @@ class WorkerLost(Exception):
 
 
 class Interrupted(BaseException):
-    """Ctrl-C. Not KeyboardInterrupt, which click would catch to print an empty line first.
-    (generator/entry.py turns it into one line and exit status 130.)"""
+    """Ctrl-C, or SIGTERM. Not KeyboardInterrupt, which click would catch to print an empty line
+    first. (generator/entry.py turns it into one line and exit status 130, or 143 for SIGTERM.)"""
+
+
+def interrupt_within(error: BaseException) -> bool:
+    """Whether `error` is an interrupt or came from one. Python wraps an exception raised where a
+    class is made (a descriptor's __set_name__, while a module loads) in a RuntimeError, and an
+    error met while cleaning up after an interrupt keeps it as its context."""
+    waiting, seen = [error], set()
+    while waiting:
+        error = waiting.pop()
+        if error is None or id(error) in seen:
+            continue
+        if isinstance(error, (Interrupted, KeyboardInterrupt)):
+            return True
+        seen.add(id(error))
+        waiting += [error.__cause__, error.__context__]
+    return False
+
+
+def _escaped(character: str) -> str:
+    code = ord(character)
+    if 0xDC80 <= code <= 0xDCFF:        # the byte a name held that is not UTF-8
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\u{code:04x}" if 0xD800 <= code <= 0xDFFF else character
+
+
+def readable(text) -> str:
+    """`text` (a message, a path) as any terminal can show it: a byte of a file name that is not
+    UTF-8 (Linux allows any bytes in a name; Python carries each as a lone surrogate, which a
+    strict UTF-8 stream refuses) is written as \\xff. Every line a person reads goes through here."""
+    text = str(text)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "".join(_escaped(character) for character in text)
+    return text
+
+
+def readable_data(value):
+    """JSON-like data (strings, lists, dicts) with every string made readable, before JSON is made
+    of it: JSON cannot hold a lone byte, and has no \\xff escape of its own."""
+    if isinstance(value, str):
+        return readable(value)
+    if isinstance(value, (list, tuple)):
+        return [readable_data(item) for item in value]
+    if isinstance(value, dict):
+        return {readable_data(key): readable_data(item) for key, item in value.items()}
+    return value
 
 
 def printable(text) -> str:
     """`text` safe for a one-line message or a log line: anything unprintable (a newline, a carriage
     return, a terminal escape) written as its Python escape."""
-    text = str(text)
+    text = readable(text)
     return text if text.isprintable() else "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)

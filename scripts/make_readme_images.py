@@ -1,12 +1,15 @@
-"""Render a few pages of a real build to PNG for README.md (needs the test extras, and Debian's
-chromium for the phone screenshots of the rules web site).
+"""Render pages of real builds to PNG for README.md and the user guide (docs/images/): what each
+tutorial's reader will see. Needs the test extras, and Debian's chromium for the screenshots (the
+rules web site on a phone, the colour studio, a laser sheet and cut lines drawn from their SVG).
 
 Run: python scripts/make_readme_images.py          (builds into a temporary folder first)
-     python scripts/make_readme_images.py --cut    (only the cutting-machine pictures; needs chromium)
+     python scripts/make_readme_images.py --cut    (only the cutting-machine pictures)
+     python scripts/make_readme_images.py --guide  (only the pictures the guide adds to README's)
      python scripts/render_solids.py               (the 3D-printed tiles; needs opendomino[3d])
 """
 
 from pathlib import Path
+import re
 import shutil
 import subprocess
 import sys
@@ -15,6 +18,7 @@ import tempfile
 from PIL import Image, ImageDraw
 import pypdfium2
 
+from generator.imposition.calibration import calibration_pages
 from generator.jobs.build import BuildOptions, build
 from generator.jobs.cut import cut
 from generator.jobs.products import product_jobs, run_products
@@ -35,6 +39,25 @@ PICTURES = [  # (file, page indices shown side by side, output name, width of on
     ("tiles-picture.pdf", (0,), "tiles-picture-fronts.png", 520),
     ("tiles-triominoes.pdf", (0,), "tiles-triominoes-fronts.png", 520),
 ]
+
+
+MAX_BYTES = 150_000         # a picture of the guide or README at most, so that pages stay light
+
+
+def save(picture: Image.Image, name: str) -> None:
+    """Save as an optimised PNG; one too large for MAX_BYTES is reduced to 256 colours (the pages
+    and screenshots hold few), which keeps its look and usually a third of its size."""
+    target = IMAGES / name
+    picture.save(target, optimize=True)
+    if target.stat().st_size > MAX_BYTES:
+        picture.convert("RGB").quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
+            target, optimize=True)
+    print(f"wrote {target} ({target.stat().st_size // 1000} kB)")
+
+
+def page_picture(pdf: Path, index: int, width: int) -> Image.Image:
+    document = pypdfium2.PdfDocument(pdf)
+    return document[index].render(scale=width / document[index].get_width()).to_pil().convert("RGB")
 
 
 def side_by_side(pictures, gap: int, background: str) -> Image.Image:
@@ -72,9 +95,7 @@ def phone_screenshots(site: Path) -> None:
             context.close()
         chromium.close()
     picture = side_by_side(shots, 24, "#888888")
-    picture = picture.resize((picture.width // 2, picture.height // 2), Image.LANCZOS)
-    picture.save(IMAGES / "rules-site-phone.png", optimize=True)
-    print(f"wrote {IMAGES / 'rules-site-phone.png'}")
+    save(picture.resize((picture.width // 2, picture.height // 2), Image.LANCZOS), "rules-site-phone.png")
 
 
 # One print-on-demand product's images, with its trim (red) and safe (blue) lines drawn over them
@@ -99,8 +120,7 @@ def product_picture(folder: Path) -> None:
             top = (product.pixels[1] - product.trim[1] * pixels_per_mm) / 2 + inset * pixels_per_mm
             draw.rectangle((left, top, product.pixels[0] - left, product.pixels[1] - top), outline=colour, width=3)
         shown.append(image.resize((width, round(width * image.height / image.width)), Image.LANCZOS))
-    side_by_side(shown, 8, "#888888").save(IMAGES / image_name, optimize=True)
-    print(f"wrote {IMAGES / image_name}")
+    save(side_by_side(shown, 8, "#888888"), image_name)
 
 
 def cut_pictures() -> None:
@@ -110,10 +130,11 @@ def cut_pictures() -> None:
         out = Path(folder)
         options = BuildOptions(out=out, sets=("A",), tile_size=TileSize(), corner_radius=2.0)
         cut(options, CutOptions(machine="silhouette"))
-        document = pypdfium2.PdfDocument(out / "silhouette" / "print-and-cut-A-a4.pdf")
-        document[0].render(scale=520 / document[0].get_width()).to_pil().convert("RGB").save(
-            IMAGES / "print-and-cut-A4.png", optimize=True)
-        print(f"wrote {IMAGES / 'print-and-cut-A4.png'}")
+        sheet = page_picture(out / "silhouette" / "print-and-cut-A-a4.pdf", 0, 520)
+        save(sheet, "print-and-cut-A4.png")
+        cut_lines = (out / "silhouette" / "print-and-cut-A-a4-1.svg").read_text(encoding="utf-8")
+        save(svg_over_picture(sheet, cut_lines.replace('stroke-width="0.1"', 'stroke-width="0.5"')),
+             "print-and-cut-with-cut-lines.png")
         cut(options, CutOptions(machine="laser", kerf=0.15, board=False))
         page = out / "laser.html"
         page.write_text('<html><body style="margin:0;background:#fff"><img src="laser/laser-A-1.svg" '
@@ -127,24 +148,137 @@ def cut_pictures() -> None:
         print(f"wrote {IMAGES / 'laser-A.png'}")
 
 
+# --- the guide's pictures: what each tutorial's reader sees --------------------------------------
+
+CALIBRATION_SHIFT = (0.5, -1.0)    # mm, DX right and DY down: the printer error the picture shows
+CALIBRATION_DPI = 600
+
+
+def calibration_picture(out: Path) -> None:
+    """calibration.pdf held to the light: the front's rulers, and the back's crosshair showing
+    through it, mirrored (the sheet flips on its long edge) and shifted as a printer with the error
+    CALIBRATION_SHIFT puts it; cropped to the first target, where the tutorial reads DX and DY."""
+    from PIL import ImageChops, ImageOps
+
+    from generator.colour.theme import load_theme
+    from generator.imposition.calibration import target_points
+    from generator.imposition.paper import paper_named
+    from generator.writers.pdf import write_pdf
+
+    paper = paper_named("a4")
+    write_pdf(calibration_pages(paper, load_theme("classic"), "long"), out / "calibration.pdf")
+    width = round(paper.width / 25.4 * CALIBRATION_DPI)
+    front, back = (page_picture(out / "calibration.pdf", i, width) for i in (0, 1))
+    per_mm = width / paper.width
+    seen = Image.new("RGB", back.size, "white")
+    seen.paste(ImageOps.mirror(back), (round(CALIBRATION_SHIFT[0] * per_mm), round(CALIBRATION_SHIFT[1] * per_mm)))
+    seen = seen.point(lambda level: round(255 - (255 - level) * 0.5))      # paper lets half the ink show through
+    x, y = target_points(paper)[0]
+    box = tuple(round(v * per_mm) for v in (x - 13, y - 14, x + 17, y + 16))
+    picture = ImageChops.multiply(front, seen).crop(box)
+    save(picture.resize((420, round(420 * picture.height / picture.width)), Image.LANCZOS),
+         "calibration-through-the-light.png")
+
+
+def shop_picture(out: Path) -> None:
+    """Page 1 of shop-tiles-A.pdf: the gang sheet of fronts with bleed and crop marks."""
+    from generator.jobs.shop import build_shop_tiles
+    from generator.settings.build_options import BuildReport
+
+    build_shop_tiles(BuildOptions(out=out, sets=("A",), target="shop"), BuildReport())
+    save(page_picture(out / "shop-tiles-A.pdf", 0, 560), "shop-tiles-A.png")
+
+
+def swatches_picture(out: Path) -> None:
+    from generator.jobs.build import build_theme_swatches
+    from generator.settings.build_options import BuildReport
+
+    build_theme_swatches(BuildOptions(out=out), BuildReport())
+    save(page_picture(out / "theme-swatches.pdf", 0, 900), "theme-swatches.png")
+
+
+def svg_over_picture(picture: Image.Image, svg: str) -> Image.Image:
+    """The SVG (in the page's own size) drawn by chromium on a transparent ground over the picture."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=shutil.which("chromium"),
+                                              args=["--no-sandbox", "--disable-gpu"])
+        page = chromium.new_page(viewport={"width": picture.width, "height": picture.height})
+        svg = re.sub(r'width="[^"]*" height="[^"]*"', f'width="{picture.width}" height="{picture.height}"', svg, 1)
+        page.set_content(f'<html><body style="margin:0;background:transparent">{svg}</body></html>')
+        shot = Path(tempfile.mkdtemp()) / "svg.png"
+        page.screenshot(path=str(shot), omit_background=True)
+        chromium.close()
+    return Image.alpha_composite(picture.convert("RGBA"), Image.open(shot).convert("RGBA")).convert("RGB")
+
+
+STUDIO_VIEW = {"width": 1400, "height": 1000}
+
+
+def studio_pictures() -> None:
+    """The colour studio as the tutorial uses it: set A's group 1 turned green under a theme name;
+    then the print preview with a pure blue that no press prints."""
+    from playwright.sync_api import sync_playwright
+
+    from generator.studio.server import make_server, page_url, serve_in_thread
+
+    server = make_server("127.0.0.1", 0, log=lambda message, level=0: None)
+    serve_in_thread(server)
+    try:
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=shutil.which("chromium"),
+                                                  args=["--no-sandbox", "--disable-gpu"])
+            for colour, proof, name in (("#1a9641", False, "studio.png"), ("#0000ff", True, "studio-print-preview.png")):
+                page = chromium.new_context(viewport=STUDIO_VIEW, bypass_csp=True).new_page()
+                page.goto(page_url(server))
+                page.wait_for_function("document.getElementById('pic-A1-front').src.startsWith('data:image/svg')")
+                page.fill("#name", "Club colours")
+                page.fill("#text-A\\.group1", colour)
+                page.press("#text-A\\.group1", "Enter")
+                page.wait_for_function(f"document.getElementById('pic-A1-front').src.includes('%23{colour[1:]}')")
+                if proof:
+                    page.check("#proof")
+                    page.wait_for_selector("#gamut-summary:not([hidden])")
+                shot = Path(tempfile.mkdtemp()) / name
+                page.screenshot(path=str(shot))
+                save(Image.open(shot).convert("RGB").resize((1120, 800), Image.LANCZOS), name)
+            chromium.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+        server.builds.close()
+
+
+def guide_pictures() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder)
+        calibration_picture(out)
+        shop_picture(out)
+        swatches_picture(out)
+    studio_pictures()
+
+
 def main() -> None:
     IMAGES.mkdir(parents=True, exist_ok=True)
     if "--cut" in sys.argv[1:]:
+        cut_pictures()
+        return
+    if "--guide" in sys.argv[1:]:
+        guide_pictures()
         cut_pictures()
         return
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder)
         build(BuildOptions(out=out, sets=("A", "B", "C", "double-12", "chinese", "picture", "triominoes")))
         for file_name, page_indices, image_name, width in PICTURES:
-            document = pypdfium2.PdfDocument(out / file_name)
-            pages = [document[i].render(scale=width / document[i].get_width()).to_pil().convert("RGB")
-                     for i in page_indices]
-            side_by_side(pages, 8, "#888888").save(IMAGES / image_name, optimize=True)
-            print(f"wrote {IMAGES / image_name}")
+            save(side_by_side([page_picture(out / file_name, i, width) for i in page_indices], 8, "#888888"),
+                 image_name)
         phone_screenshots(out / "rules")
     with tempfile.TemporaryDirectory() as folder:
         product_picture(Path(folder))
     cut_pictures()
+    guide_pictures()
 
 
 if __name__ == "__main__":

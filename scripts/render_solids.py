@@ -2,7 +2,8 @@
 writes: each plate's STL of each part, coloured as its 3MF's base materials say, rasterised with a
 depth buffer (numpy and Pillow; no 3D library) in an oblique view from above, lit from the upper left.
 
-Run: python scripts/render_solids.py      (needs opendomino[3d]; writes docs/images/solids-*.png)
+Run: python scripts/render_solids.py      (needs opendomino[3d]; writes docs/images/solids-*.png and
+     plate-double-6-from-above.png, the 3D tutorial's picture of a whole plate)
 """
 
 from pathlib import Path
@@ -25,24 +26,25 @@ SUPERSAMPLE = 3
 
 
 def plate_tiles(threemf: Path) -> dict[str, list[tuple[np.ndarray, tuple[int, int, int]]]]:
-    """Tile id -> its parts as (triangle corners, colour), read from a plate's 3MF: the vertices, the
-    parts' triangle ranges (PrusaSlicer's volumes) and each triangle's base material."""
+    """Tile id -> its parts as (triangle corners, colour), read from a plate's 3MF: each tile's
+    components, the mesh objects they name and each one's base material (the vertices are placed)."""
     with zipfile.ZipFile(threemf) as package:
         model = ET.fromstring(package.read("3D/3dmodel.model"))
-        config = ET.fromstring(package.read("Metadata/Slic3r_PE_model.config"))
     colours = []
     for base in model.iter(f"{CORE}base"):
         value = base.get("displaycolor").lstrip("#")
         colours.append(tuple(int(value[k:k + 2], 16) for k in (0, 2, 4)))
-    ranges = {obj.get("id"): [(int(v.get("firstid")), int(v.get("lastid"))) for v in obj.findall("volume")]
-              for obj in config.findall("object")}
+    objects = {obj.get("id"): obj for obj in model.iter(f"{CORE}object")}
     tiles = {}
-    for obj in model.iter(f"{CORE}object"):
-        vertices = np.array([[float(v.get(a)) for a in "xyz"] for v in obj.iter(f"{CORE}vertex")])
-        triangles = list(obj.iter(f"{CORE}triangle"))
-        corners = vertices[np.array([[int(t.get(f"v{k}")) for k in (1, 2, 3)] for t in triangles])]
-        tiles[obj.get("name")] = [(corners[first:last + 1], colours[int(triangles[first].get("p1", obj.get("pindex")))])
-                                  for first, last in ranges[obj.get("id")]]
+    for tile in objects.values():
+        parts = []
+        for component in tile.iter(f"{CORE}component"):
+            part = objects[component.get("objectid")]
+            vertices = np.array([[float(v.get(a)) for a in "xyz"] for v in part.iter(f"{CORE}vertex")])
+            triangles = np.array([[int(t.get(f"v{k}")) for k in (1, 2, 3)] for t in part.iter(f"{CORE}triangle")])
+            parts.append((vertices[triangles], colours[int(part.get("pindex"))]))
+        if parts:
+            tiles[tile.get("name")] = parts
     return tiles
 
 
@@ -120,8 +122,28 @@ def arranged(tiles, columns: int = 2, turned_over: bool = False, gap: float = 6.
     return placed
 
 
+BED_COLOUR = (205, 208, 212)
+
+
+def plate_picture(out: Path) -> None:
+    """The double-six plate as the 3D tutorial makes it (default options), seen from high above, on its
+    bed: the 28 tiles as the slicer will show them."""
+    options = BuildOptions(out=out, sets=("double-6",))
+    solids = SolidOptions()
+    export(options, ExportOptions(formats=("3mf",), solids=solids))
+    parts = [part for tile in plate_tiles(out / "3mf" / "double-6-plate-1.3mf").values() for part in tile]
+    width, depth = solids.plate
+    bed = np.array([[[0, 0, -0.01], [width, 0, -0.01], [width, depth, -0.01]],
+                    [[0, 0, -0.01], [width, depth, -0.01], [0, depth, -0.01]]])
+    render([(bed, BED_COLOUR), *parts], 560, elevation=70.0, azimuth=0.0).save(
+        IMAGES / "plate-double-6-from-above.png", optimize=True)
+    print(f"wrote {IMAGES / 'plate-double-6-from-above.png'}")
+
+
 def main() -> None:
     IMAGES.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder:
+        plate_picture(Path(folder))
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder)
         options = BuildOptions(out=out, sets=("A", "C", "double-6", "triominoes"), tile_size=TileSize(),

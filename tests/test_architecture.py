@@ -1,8 +1,8 @@
 """The tree's shape: imports go one way, down the pipeline, and never in a circle.
 
 Every import counts, also one inside a function (the kit imports lazily for speed, but a lazy
-import is still a dependency). The layers, lowest first, are those README.md's architecture
-section lists and each package's __init__.py states.
+import is still a dependency). The layers, lowest first, are those the guide's
+docs/explanation/code-organisation.md lists and each package's __init__.py states.
 """
 
 import ast
@@ -12,7 +12,7 @@ GENERATOR = Path(__file__).resolve().parent.parent / "generator"
 
 # A module may import from its own layer and the layers before it, never from one after it.
 LAYERS = [
-    {"generator.errors", "generator.words"},      # the errors and the words people read, used by every layer
+    {"generator.errors", "generator.words"},      # the one error type and the words people read (gettext)
     {"generator.files"},                          # reading and writing files safely
     {"generator.model"},                          # the game's data
     {"generator.rules"},                          # the rules text

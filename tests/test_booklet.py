@@ -189,3 +189,11 @@ def test_figures_float_so_pages_are_filled(default_kit, book, lang):
             assert any(title in following[:100] for title in titles) or index + 2 == len(document), \
                 (lang, index + 1, following[:80])
     assert blank_feet < len(files) / 3
+
+
+def test_russian_booklets_name_the_sets_in_russian(default_kit):
+    """The game facts name the sets as the Russian text does ("дубль-6"), not by their Latin ids."""
+    for book in ("open", "classic"):
+        text = " ".join(page_texts(default_kit / f"{stem(book, 'ru')}.pdf"))
+        assert "double-" not in text, book
+    assert "Наборы: дубль-6 ·" in " ".join(text.split())

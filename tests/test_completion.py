@@ -196,7 +196,107 @@ def test_completion_loads_no_drawing_library(tmp_path):
     assert result.stdout.strip().splitlines()[-1] == "[]", result.stdout
 
 
-def test_the_readme_says_how_to_turn_completion_on_in_each_shell():
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+def test_the_guide_says_how_to_turn_completion_on_in_each_shell():
+    page = (Path(__file__).resolve().parent.parent / "docs" / "how-to" / "shell-completion.md").read_text(encoding="utf-8")
     for shell in ("bash", "zsh", "fish"):
-        assert f"_OPENDOMINO_COMPLETE={shell}_source opendomino" in readme, shell
+        assert f"_OPENDOMINO_COMPLETE={shell}_source opendomino" in page, shell
+
+
+# --- whatever the shell sends, an answer or nothing, never a traceback (issue 37, items 1 and 2) ----
+
+NO_SUCH_USER = "opendomino-no-such-user-37"
+PATH_OPTIONS = ("--icc", "--theme", "--config", "--set-file", "--out")
+
+
+@pytest.fixture
+def no_such_user():
+    import pwd
+
+    try:
+        pwd.getpwnam(NO_SUCH_USER)
+    except KeyError:
+        return f"~{NO_SUCH_USER}/"
+    pytest.skip(f"this machine has a user named {NO_SUCH_USER}")
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_a_path_under_an_unknown_user_offers_nothing(tmp_path, shell, no_such_user):
+    """`--icc ~nosuchuser/` once printed pathlib's RuntimeError into the shell."""
+    assert complete(f"opendomino build --icc {no_such_user}", shell, cwd=tmp_path) in ([], [""])
+
+
+def request(monkeypatch, capsys, variables: dict) -> tuple[int, str, str]:
+    """main() asked for completions with exactly these variables (beside _OPENDOMINO_COMPLETE):
+    its exit status, stdout and stderr."""
+    from generator.commands.main import main
+
+    for name in ("COMP_WORDS", "COMP_CWORD"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(SystemExit) as done:
+        main([])
+    out, err = capsys.readouterr()
+    return done.value.code, out, err
+
+
+def test_no_option_that_takes_a_path_offers_anything_under_an_unknown_user(monkeypatch, capsys, no_such_user):
+    """--config and --out only ask the shell to complete files or folders itself (it expands ~user
+    or not); the others offer nothing."""
+    for shell in ("bash", "zsh", "fish"):
+        monkeypatch.setenv("_OPENDOMINO_COMPLETE", f"{shell}_complete")
+        for option in PATH_OPTIONS:
+            word = no_such_user if shell == "fish" else "3"
+            status, out, err = request(monkeypatch, capsys, {"COMP_WORDS": f"opendomino build {option} {no_such_user}",
+                                                             "COMP_CWORD": word})
+            assert (status, err) == (0, ""), (shell, option, err)
+            assert "plain" not in out and (option in ("--config", "--out") or out.strip() == ""), (shell, option, out)
+
+
+# What a broken shell setup, another program or a user's experiment may leave in the variables.
+MISSING = [{}, {"COMP_WORDS": "opendomino build --theme "}, {"COMP_CWORD": "1"}]
+GARBLED = [{"COMP_WORDS": "opendomino build", "COMP_CWORD": "x"},
+           {"COMP_WORDS": "opendomino build", "COMP_CWORD": ""},
+           {"COMP_WORDS": "opendomino build", "COMP_CWORD": "9" * 40},
+           {"COMP_WORDS": "opendomino build", "COMP_CWORD": "-7"},
+           {"COMP_WORDS": "opendomino \"build --theme '", "COMP_CWORD": "2"},
+           {"COMP_WORDS": "opendomino build --theme \udcff\udcfe", "COMP_CWORD": "3"},
+           {"COMP_WORDS": "opendomino build --sets A,\udcff --set-file \udcff.toml --sets ", "COMP_CWORD": "6"},
+           {"COMP_WORDS": "\t \x1b[2J", "COMP_CWORD": "0"},
+           {"COMP_WORDS": "opendomino " * 2000, "COMP_CWORD": "2000"}]
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_a_malformed_request_is_answered_quietly(monkeypatch, capsys, shell):
+    monkeypatch.setenv("_OPENDOMINO_COMPLETE", f"{shell}_complete")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "not a number")       # the command's to refuse, not completion's
+    for variables in MISSING + GARBLED:
+        status, out, err = request(monkeypatch, capsys, variables)
+        assert status in (0, 1) and err == "", (variables, status, err)
+        assert "Traceback" not in out and "Error" not in out, (variables, out)
+        if variables in MISSING or (variables["COMP_CWORD"] == "x" and shell != "fish"):
+            assert out == "" and status == 1, (variables, out)
+
+
+@pytest.mark.parametrize("instruction", ["bash_nonsense", "nonsense_complete", "zsh_", "_complete"])
+def test_an_unknown_instruction_is_answered_with_nothing(monkeypatch, capsys, instruction):
+    monkeypatch.setenv("_OPENDOMINO_COMPLETE", instruction)
+    assert request(monkeypatch, capsys, {"COMP_WORDS": "opendomino b", "COMP_CWORD": "1"}) == (1, "", "")
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_the_shell_gets_nothing_from_a_malformed_request(tmp_path, shell):
+    """The command as the shell starts it: no variable that says what was typed."""
+    env = {name: value for name, value in os.environ.items() if name not in ("COMP_WORDS", "COMP_CWORD")}
+    result = subprocess.run([sys.executable, "-m", "generator"], capture_output=True, text=True, cwd=tmp_path,
+                            env={**env, "_OPENDOMINO_COMPLETE": f"{shell}_complete"}, timeout=60)
+    assert (result.returncode, result.stdout, result.stderr) == (1, "", "")
+
+
+def test_a_file_name_that_is_not_utf8_is_left_to_the_shell(tmp_path):
+    """click answers in UTF-8, which cannot carry the name's bytes: the other names still come."""
+    (tmp_path / "club.toml").write_text("x")
+    with open(os.fsencode(tmp_path) + b"/\xff\xfe.toml", "w"):
+        pass
+    assert values("opendomino build --theme ", cwd=tmp_path) == [*theme_names(), "club.toml"]
+    assert values("opendomino build --set-file ", cwd=tmp_path) == ["club.toml"]

@@ -2,16 +2,20 @@
 byte-identical rebuilds, and epubcheck's verdict."""
 
 from concurrent.futures import ThreadPoolExecutor
+import io
 import os
 from pathlib import Path
+import re
 import shutil
 import subprocess
 import sys
+import tomllib
 import uuid
 import xml.etree.ElementTree as ET
 import zipfile
 
 from conftest import run_cli
+from PIL import Image, ImageChops, ImageDraw, ImageFont, ImageStat
 import pytest
 
 from generator.books.epub.package import book_identifier
@@ -82,7 +86,7 @@ def test_every_part_is_a_page_in_reading_order_and_in_the_navigation(ebooks):
         items = {item.get("id"): item for item in root.find("opf:manifest", NS)}
         spine = [items[ref.get("idref")].get("href") for ref in root.find("opf:spine", NS)]
         parts = book_text(book, lang).contents.parts
-        assert spine == ["title.xhtml", "nav.xhtml", *[f"{p.key}.xhtml" for p in parts], "colophon.xhtml"]
+        assert spine == ["cover.xhtml", "title.xhtml", "nav.xhtml", *[f"{p.key}.xhtml" for p in parts], "colophon.xhtml"]
         nav = ET.fromstring(archive.read("EPUB/nav.xhtml"))
         toc = next(n for n in nav.iter(f"{{{NS['x']}}}nav") if n.get(f"{{{NS['epub']}}}type") == "toc")
         links = [(a.get("href"), a.text) for a in toc.iter(f"{{{NS['x']}}}a")]
@@ -91,6 +95,70 @@ def test_every_part_is_a_page_in_reading_order_and_in_the_navigation(ebooks):
         for href in spine:                       # every page is well-formed XHTML in the book's language
             page = ET.fromstring(archive.read(f"EPUB/{href}"))
             assert page.get("lang") == lang and page.get("{http://www.w3.org/XML/1998/namespace}lang") == lang
+
+
+def _ink(image: Image.Image) -> Image.Image:
+    """Where a picture differs from its commonest colour (its ground) by more than half its darkest ink."""
+    grey = image.convert("L")
+    ground = max(grey.getcolors(256), key=lambda count: count[0])[1]
+    darkest = grey.getextrema()[0]
+    return grey.point(lambda value: 255 if abs(value - ground) > (ground - darkest) / 2 else 0)
+
+
+def _first_line(mask: Image.Image) -> Image.Image:
+    """The first run of rows with ink from the top, cropped to its ink."""
+    rows = [mask.crop((0, y, mask.width, y + 1)).getbbox() is not None for y in range(mask.height)]
+    top = rows.index(True)
+    bottom = rows.index(False, top)
+    left, upper, right, lower = mask.crop((0, top, mask.width, bottom)).getbbox()
+    return mask.crop((left, top + upper, right, top + lower))
+
+
+def _likeness(line: Image.Image, text: str, height: int = 24) -> float:
+    """How alike the line of ink and `text` set in PT Sans Bold by FreeType (not by our Skia) are,
+    both scaled to the same box: their correlation, 1 for the same picture."""
+    font = ImageFont.truetype(str(FONTS / "PTSans-Bold.ttf"), 200)
+    left, top, right, bottom = font.getbbox(text)
+    canvas = Image.new("L", (right + 20, bottom + 20), 0)
+    ImageDraw.Draw(canvas).text((10, 10), text, font=font, fill=255)
+    size = (round(line.width * height / line.height), height)
+    seen, set_ = (picture.resize(size, Image.Resampling.BOX) for picture in (line, canvas.crop(canvas.getbbox())))
+    mean_seen, mean_set = ImageStat.Stat(seen).mean[0], ImageStat.Stat(set_).mean[0]
+    a = [value - mean_seen for value in seen.tobytes()]
+    b = [value - mean_set for value in set_.tobytes()]
+    return sum(x * y for x, y in zip(a, b)) / (sum(x * x for x in a) * sum(y * y for y in b)) ** 0.5
+
+
+def test_each_ebook_has_a_cover_drawn_with_its_title_and_tiles(ebooks):
+    titles = {name: book_text(*name.removeprefix("rules-").removesuffix(".epub").split("-")).contents.title
+              for name in EPUBS}
+    face = tomllib.loads((FONTS.parent / "themes" / "classic.toml").read_text(encoding="utf-8"))["tile"]["face"]["hex"]
+    face = tuple(int(face[i:i + 2], 16) for i in (1, 3, 5))         # the build's theme: the default one
+    for name in EPUBS:
+        archive = zipfile.ZipFile(ebooks / name)
+        root = package(archive)
+        covers = [item for item in root.find("opf:manifest", NS) if "cover-image" in (item.get("properties") or "").split()]
+        assert len(covers) == 1 and covers[0].get("media-type") == "image/jpeg", name
+        data = archive.read(f"EPUB/{covers[0].get('href')}")
+        Image.open(io.BytesIO(data)).verify()
+        image = Image.open(io.BytesIO(data)).convert("RGB")
+        assert image.size == (1600, 2560)                   # 1:1.6, as e-book shops ask
+        # The first page shows it, named by the title; readers of EPUB 2 find it by the old meta.
+        first = root.find("opf:spine", NS)[0].get("idref")
+        page = ET.fromstring(archive.read(f"EPUB/{first}.xhtml"))
+        img = next(page.iter(f"{{{NS['x']}}}img"))
+        assert img.get("src") == covers[0].get("href") and img.get("alt") == titles[name]
+        assert [m.get("content") for m in root.iter(f"{{{NS['opf']}}}meta") if m.get("name") == "cover"] == [covers[0].get("id")]
+        # Its first line of ink reads as the book's title, not as another book's or language's.
+        line = _first_line(_ink(image))
+        likeness = {title: _likeness(line, title) for title in titles.values()}
+        assert likeness[titles[name]] > 0.85, (name, likeness)
+        assert all(value < 0.5 for title, value in likeness.items() if title != titles[name]), (name, likeness)
+        # Below it, the kit's tiles: their face colour covers a good part of the middle of the picture.
+        middle = image.crop((0, image.height // 4, image.width, image.height * 4 // 5))
+        off = ImageChops.difference(middle, Image.new("RGB", middle.size, face)).split()
+        near = ImageChops.lighter(ImageChops.lighter(*off[:2]), off[2]).point(lambda value: 255 if value <= 6 else 0)
+        assert ImageStat.Stat(near).mean[0] / 255 > 0.05, name
 
 
 def test_figures_are_inline_svg_and_their_pages_say_so(ebooks):
@@ -125,11 +193,23 @@ def test_the_bundled_fonts_are_embedded_and_cover_every_character(ebooks):
             assert archive.read(f"EPUB/fonts/{font}") == (FONTS / font).read_bytes()
         css = archive.read("EPUB/style.css").decode()
         assert all(f'url("fonts/{font}")' in css for font in embedded)
+        assert {Path(url).name for url in re.findall(r'url\("([^"]+)"\)', css)} == embedded
         text = "".join("".join(ET.fromstring(archive.read(n)).itertext())
                        for n in archive.namelist() if n.endswith(".xhtml"))
         assert not missing_glyphs("serif", text) and not missing_glyphs("sans-bold", text)
         if name.endswith("-ru.epub"):
             assert "Ж" in text or "ж" in text           # Cyrillic, drawn by the embedded fonts
+
+
+def test_russian_ebooks_name_the_sets_in_russian(ebooks):
+    for name in ("rules-open-ru.epub", "rules-classic-ru.epub"):
+        archive = zipfile.ZipFile(ebooks / name)
+        for member in archive.namelist():
+            if member.endswith((".xhtml", ".opf")):
+                shown = "".join(ET.fromstring(archive.read(member)).itertext())
+                assert "double-" not in shown, (name, member)
+    facts = ET.fromstring(zipfile.ZipFile(ebooks / "rules-classic-ru.epub").read("EPUB/classic-game-27-mexican-train.xhtml"))
+    assert "Наборы: дубль-9, дубль-12" in "".join(facts.itertext())
 
 
 def test_rebuilt_ebooks_are_byte_identical(ebooks, tmp_path):

@@ -25,6 +25,7 @@ from unittest import mock
 
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
+import icc_edits
 import pytest
 
 from generator.colour.checks import colour_problems
@@ -1028,3 +1029,87 @@ def test_hostile_base_urls(text):
     assert all(33 <= ord(ch) < 127 for ch in url), url
     assert parse_base_url(url) == url                       # normalised: a second pass changes nothing
     event("accepted")
+
+
+# --- issue 37: output profiles damaged inside their tag tables -------------------------------------
+
+PROFILES = [path for path in (template_path("icc", "FOGRA39L_coated.icc"),
+                              Path("/usr/share/color/icc/ghostscript/default_cmyk.icc")) if path.is_file()]
+SIGNATURES = [b"A2B0", b"A2B1", b"A2B2", b"B2A0", b"B2A1", b"B2A2", b"desc", b"targ", b"wtpt", b"bkpt", b"gamt"]
+
+
+def damaged(source: Path, edits) -> bytes:
+    """The profile with `edits` made in its header, tag table or tag data. Tags are chosen by their
+    place in the real profile's table (modulo its length), so that an earlier edit cannot make a
+    later one run wild."""
+    data = bytearray(source.read_bytes())
+    tags = icc_edits.entries(bytes(data))
+    table_end = icc_edits.TABLE + 4 + 12 * len(tags)
+    for kind, tag, *rest in edits:
+        _, offset, size = tags[tag % len(tags)]
+        if kind in ("header", "table", "data"):
+            start, end = {"header": (0, icc_edits.TABLE), "table": (icc_edits.TABLE, table_end),
+                          "data": (offset, offset + size)}[kind]
+            for position, flip in rest[0]:
+                at = start + position % (end - start)
+                if at < len(data):
+                    data[at] ^= flip
+        elif kind == "cut":
+            data = bytearray(icc_edits.cut_to(bytes(data), min(len(data), offset + size // 2)))
+        else:
+            field = {"rename": 0, "move": 1, "resize": 2}[kind]
+            data = bytearray(icc_edits.with_field(bytes(data), tag % len(tags), field, rest[0]))
+    return bytes(data)
+
+
+tag_indices = st.integers(0, 63)
+four_bytes = st.integers(0, 2**32 - 1).map(lambda n: n.to_bytes(4, "big"))
+profile_edits = st.lists(st.one_of(
+    st.tuples(st.sampled_from(["header", "table", "data", "data"]), tag_indices,
+              st.lists(st.tuples(st.integers(0, 2**20), st.integers(1, 255)), min_size=1, max_size=8)),
+    st.tuples(st.just("rename"), tag_indices, st.one_of(st.sampled_from(SIGNATURES), st.binary(min_size=4, max_size=4))),
+    st.tuples(st.sampled_from(["move", "resize"]), tag_indices, four_bytes),
+    st.tuples(st.just("cut"), tag_indices)), min_size=1, max_size=4)
+
+
+def forget_profiles() -> None:
+    """Every profile and transform read so far (each damaged profile is read once: memory stays flat)."""
+    from generator.colour import icc, print_setup
+
+    icc._READ.clear()
+    for cached in (icc._transform, icc._converted, icc._printed, print_setup._setup):
+        cached.cache_clear()
+
+
+def check_damaged_profile(source: Path, edits, command: tuple[str, ...], intent: str) -> None:
+    for kind, *_ in edits:
+        event(f"edit: {kind}")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "shop.icc"
+        path.write_bytes(damaged(source, edits))
+        try:
+            status, _, err = run_in_process([*command, "--icc", str(path), "--intent", intent], cwd=Path(folder))
+        finally:
+            forget_profiles()
+    event(f"exit status {status}")
+    assert status in (0, 2) and "Traceback" not in err, (status, err)
+    if status == 2:
+        assert one_error(err).startswith(f"opendomino: error: --icc: {path}"), err
+
+
+damaged_runs = dict(source=st.sampled_from(PROFILES), edits=profile_edits,
+                    command=st.sampled_from([("config",), ("check",), ("build", "--target", "shop", "--sets", "A")]),
+                    intent=st.sampled_from(["perceptual", "relative", "saturation", "absolute"]))
+
+
+@fuzz(20)
+@given(**damaged_runs)
+def test_profiles_damaged_inside(source, edits, command, intent):
+    check_damaged_profile(source, edits, command, intent)
+
+
+@pytest.mark.slow
+@fuzz(600)
+@given(**damaged_runs)
+def test_profiles_damaged_inside_many(source, edits, command, intent):
+    check_damaged_profile(source, edits, command, intent)

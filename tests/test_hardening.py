@@ -130,6 +130,79 @@ def test_a_full_disk(tmp_path, monkeypatch, capsys):
     assert not list((tmp_path / "kit").glob(".*.part"))
 
 
+# A full disk while a step writes inside its scratch folder (issue 37, item 6): the line names the
+# file the user asked for, never the temporary it was going through.
+
+def shop_booklet_into(out: Path) -> None:
+    """The one step that writes inside a scratch folder: an English print-shop booklet."""
+    from generator.jobs.shop import build_shop_booklet
+    from generator.settings.build_options import BuildReport
+
+    build_shop_booklet(BuildOptions(out=out, target="shop"), BuildReport(), "en")
+
+
+def names_the_interior(error: UserError, out: Path) -> None:
+    message = str(error)
+    assert message.startswith(f"cannot write {out / 'shop-rules-en-interior.pdf'}: the disk is full; "), message
+    assert ".part" not in message
+    assert list(out.iterdir()) == [], "a temporary was left behind"
+
+
+def test_a_full_disk_inside_a_scratch_folder_names_the_file_asked_for(tmp_path, monkeypatch):
+    from reportlab.pdfgen.canvas import Canvas
+
+    save = Canvas.save
+
+    def full_inside_our_temporaries(self):
+        if ".part" in str(self._filename):
+            raise OSError(errno.ENOSPC, "No space left on device", self._filename)
+        save(self)
+
+    monkeypatch.setattr(Canvas, "save", full_inside_our_temporaries)
+    with pytest.raises(UserError) as refused_write:
+        shop_booklet_into(tmp_path)
+    names_the_interior(refused_write.value, tmp_path)
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A real file system of 64 kB: a tmpfs, which only root may mount."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        pytest.skip("mounting a small file system (a tmpfs) needs root; the simulated full disk runs instead")
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(disk)], capture_output=True,
+                             text=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.strip()}")
+    try:
+        yield disk
+    finally:
+        subprocess.run(["umount", "--lazy", str(disk)], check=True)
+
+
+def test_a_real_full_disk_names_the_file_asked_for(small_disk):
+    with pytest.raises(UserError) as refused_write:
+        shop_booklet_into(small_disk)
+    names_the_interior(refused_write.value, small_disk)
+    result = run_cli("build", "--target", "shop", "--sets", "C", "--books", "open", "--out", str(small_disk / "kit"))
+    message = refused(result, "the disk is full")
+    assert message.startswith(f"opendomino: error: cannot write {small_disk / 'kit'}/") and ".part" not in message
+    assert not list(small_disk.rglob(".*")), "a temporary was left behind"
+
+
+def test_a_temporary_stands_for_the_file_it_becomes(tmp_path):
+    from generator.files.atomic import intended, os_problem, temporary_prefix
+
+    temporary = tmp_path / f"{temporary_prefix('tiles-A.pdf')}k2j5x9q0.part"
+    assert intended(temporary) == tmp_path / "tiles-A.pdf"
+    assert intended(tmp_path / f"{temporary_prefix('shop-a.pdf')}abcdefgh.part" / ".x.1.abcdefgh.part") == \
+        tmp_path / "shop-a.pdf"
+    assert intended(tmp_path / ".backup.part" / "notes.txt") == tmp_path / ".backup.part" / "notes.txt"   # a user's
+    full = os_problem(OSError(errno.ENOSPC, "No space left on device"), os.fsencode(temporary))
+    assert str(full).startswith(f"cannot write {tmp_path / 'tiles-A.pdf'}: the disk is full")
+
+
 def test_small_messages(tmp_path):
     refused(run_cli("sets", "D"), "unknown set 'D'", "choose from")
     refused(run_cli("build", "--out", ""), "--out", "empty")

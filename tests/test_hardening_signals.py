@@ -1,13 +1,18 @@
-"""Signals and workers (issue 26, items 7 and 8), each reproduction kept as a regression test.
+"""Signals and workers (issue 26, items 7 and 8; issue 37, items 4 and 5), each reproduction kept
+as a regression test.
 
 Ctrl-C in the first milliseconds of `python -m generator` and of the installed `opendomino`
 script gives one line and exit status 130, or, when it comes before any code of ours can run,
-what Python itself does (README.md, "Ctrl-C and killed workers"). A worker killed mid-build is
-named in one line, exit status 1; the other workers stop and the folder keeps complete files.
+what Python itself does (docs/explanation/files-you-can-trust.md, "Ctrl-C at the very start"); so does
+Ctrl-C at any moment while a build starts, even where Python wraps our handler's exception in another.
+SIGTERM stops a build as Ctrl-C does, with exit status 143. A worker killed mid-build is named in one
+line, exit status 1; the other workers stop and the folder keeps complete files.
 """
 
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+import errno
 import os
 from pathlib import Path
 import re
@@ -22,8 +27,8 @@ import pytest
 from test_hardening import alive, children_of
 
 import generator
-from generator.entry import INTERRUPTED
-from generator.errors import WorkerLost
+from generator.entry import INTERRUPTED, TERMINATED
+from generator.errors import Interrupted, WorkerLost
 from generator.jobs.build import BuildOptions, build_jobs, iter_jobs, job_title, makes
 from generator.jobs.exports import export_jobs
 from generator.settings.build_options import ExportOptions
@@ -108,6 +113,145 @@ def test_ctrl_c_while_workers_fork_and_run(tmp_path):
         assert result in ("ours", "finished"), (delay, result)
         assert not list(out.glob(".*")), (delay, sorted(path.name for path in out.glob(".*")))
     assert seen["ours"] >= 1
+
+
+# --- Ctrl-C at any moment of a build's start-up (issue 37, item 4) ----------------------------------
+
+@contextmanager
+def held_by_the_children():
+    """Commands started inside begin with SIGINT and SIGTERM held back, as generator/__init__.py
+    holds them from its first statement: a signal sent while Python itself starts, before any code
+    of ours can run (test_ctrl_c_in_the_first_milliseconds covers that), arrives once our handler
+    is in place. So every moment of a sweep tries our code, however busy the machine is."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def build_interrupted_at(delay_ms: float, out: Path) -> str:
+    with held_by_the_children():
+        process = subprocess.Popen([*COMMANDS["python -m generator"], "build", "--out", str(out)],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=_environment(),
+                                   start_new_session=True)
+    time.sleep(delay_ms / 1000)
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    left = sorted(path.name for path in out.rglob(".*")) if out.exists() else []
+    return outcome(process.returncode, err.decode()) + (f", left {left}" if left else "")
+
+
+def sweep_the_start_up(tmp_path, delays_ms, runs: int) -> None:
+    """Ctrl-C at each delay after the start, `runs` times: one line and 130 (or done), every time."""
+    moments = [(delay, run) for delay in delays_ms for run in range(runs)]
+    with ThreadPoolExecutor(2) as pool:
+        results = list(pool.map(lambda moment: (moment[0], build_interrupted_at(moment[0], tmp_path / f"{moment}")),
+                                moments))
+    assert [(delay, result) for delay, result in results if result not in ("ours", "finished")] == []
+    assert any(result == "ours" for _, result in results)
+
+
+def test_ctrl_c_at_any_moment_of_a_build_start_up(tmp_path):
+    """From Python's start through our package, the commands' modules (where an interrupt once came
+    out as "RuntimeError: Error calling __set_name__") to the first steps."""
+    sweep_the_start_up(tmp_path, range(0, 151, 10), runs=2)
+
+
+@pytest.mark.slow
+def test_ctrl_c_at_any_moment_of_a_build_start_up_densely(tmp_path):
+    sweep_the_start_up(tmp_path, range(0, 151, 2), runs=6)
+
+
+# The reproduction, made certain: the signal comes while a module that the command loads creates a
+# class, inside a descriptor's __set_name__, where Python 3.11 wraps what the handler raises.
+SET_NAME_TRAP = """
+import importlib.abc, importlib.util, os, signal, sys
+
+class Descriptor:
+    def __set_name__(self, owner, name):
+        os.kill(os.getpid(), signal.SIGINT)      # Ctrl-C now; the handler runs before this returns
+
+class Loader(importlib.abc.Loader):
+    def create_module(self, spec):
+        return None
+
+    def exec_module(self, module):
+        class Loading:
+            field = Descriptor()
+
+class Finder(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "generator.commands.main":
+            return importlib.util.spec_from_loader(name, Loader())
+
+sys.meta_path.insert(0, Finder())
+from generator.entry import main
+main(["build"])
+"""
+
+
+def test_ctrl_c_while_a_module_creates_a_class_gives_the_line():
+    result = subprocess.run([sys.executable, "-c", SET_NAME_TRAP], capture_output=True, text=True,
+                            env=_environment(), timeout=60)
+    assert (result.returncode, result.stderr) == (130, ONE_LINE)
+
+
+def test_an_error_met_while_cleaning_up_after_ctrl_c_is_the_interrupt(monkeypatch):
+    """A `finally` that fails after Ctrl-C (a temporary that cannot be removed) must not turn the
+    interrupt into "cannot write …" and exit status 2."""
+    from generator.commands import main as commands
+
+    def cleanup_fails(**how):
+        try:
+            raise Interrupted()
+        finally:
+            raise OSError(errno.EIO, "Input/output error", ".tiles-A.pdf.1.abcdefgh.part")
+
+    monkeypatch.setattr(commands.cli, "main", cleanup_fails)
+    with pytest.raises(Interrupted):
+        commands.main([])
+
+
+# --- SIGTERM stops a build as Ctrl-C does (issue 37, item 5) ----------------------------------------
+
+def _visible_file_in(out: Path) -> bool:
+    return out.is_dir() and any(path.is_file() and not path.name.startswith(".") for path in out.iterdir())
+
+
+SIGTERM_MOMENTS = {         # moment -> whether it has come, from the workers seen and the output folder
+    "while it starts": lambda seen, out: True,
+    "once its first worker runs": lambda seen, out: len(seen) >= 1,
+    "once the booklets' workers run too": lambda seen, out: len(seen) >= 3,
+    "once its first file is written": lambda seen, out: _visible_file_in(out),
+}
+
+
+def build_stopped_by_sigterm(moment: str, out: Path, group: bool) -> None:
+    come = SIGTERM_MOMENTS[moment]
+    with held_by_the_children():
+        process = subprocess.Popen([*COMMANDS["python -m generator"], "build", "--sets", "C", "--books", "open",
+                                    "--out", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                   env=_environment(), start_new_session=True)
+    seen, deadline = set(), time.monotonic() + 60
+    while process.poll() is None and not come(seen, out) and time.monotonic() < deadline:
+        seen.update(children_of(process.pid))
+        time.sleep(0.01)
+    (os.killpg if group else os.kill)(process.pid, signal.SIGTERM)
+    _, err = process.communicate(timeout=60)
+    assert (process.returncode, err.decode()) == (143, f"opendomino: error: {TERMINATED}\n"), moment
+    assert sorted(path.name for path in out.rglob(".*")) == [], moment
+    assert [pid for pid in seen if alive(pid)] == [], moment
+    assert seen or moment == "while it starts", moment
+
+
+def test_sigterm_stops_a_build_as_ctrl_c_does(tmp_path):
+    """Sent to the command (`kill`) or to its whole process group (a container's stop): workers
+    stopped, temporaries removed, one line, exit status 143."""
+    with ThreadPoolExecutor(2) as pool:
+        list(pool.map(lambda numbered: build_stopped_by_sigterm(numbered[1], tmp_path / f"kit{numbered[0]}",
+                                                                group=numbered[0] % 2 == 1),
+                      enumerate(SIGTERM_MOMENTS)))
 
 
 # --- a worker killed mid-build -------------------------------------------------------------------

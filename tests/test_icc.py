@@ -6,8 +6,11 @@ import hashlib
 import os
 from pathlib import Path
 import re
+import subprocess
+import sys
 
 from conftest import run_cli
+import icc_edits
 from PIL import Image, ImageCms
 import pytest
 
@@ -269,6 +272,136 @@ def test_bad_profiles_give_one_line(tmp_path):
     assert "opendomino.toml: icc: " in result.stderr and "is a display profile" in result.stderr
 
 
+# --- profiles broken inside their tag tables -----------------------------------------------------
+# LittleCMS reads a profile's tables only when a transform is built. The check builds, when the
+# options are read, the two a run converts with: sRGB -> CMYK in the run's intent (B2A0 perceptual,
+# B2A1 relative and absolute, B2A2 saturation; without its own table LittleCMS takes B2A0) and
+# CMYK -> screen for the proof (A2B1, else A2B0).
+
+SOURCES = {"FOGRA39L": FOGRA39L, "ghostscript": GS_CMYK}
+BROKEN = {      # case: (edit, --intent, words of the one line)
+    "no B2A0": (lambda d: icc_edits.renamed(d, b"B2A0", b"zB2A"), "perceptual",
+                "with --intent perceptual: its perceptual-intent table (B2A0) is missing; choose --intent relative"),
+    "B2A0 past the end": (lambda d: icc_edits.pointed_past_the_end(d, b"B2A0"), "perceptual",
+                          "its perceptual-intent table (B2A0) lies past the end of the file; choose --intent relative"),
+    "A2B1 damaged": (lambda d: icc_edits.smashed(d, b"A2B1"), "relative",
+                     "cannot turn its CMYK back into screen colour (for the soft proof and the print colour checks): "
+                     "its relative-intent table (A2B1) is damaged; give the CMYK output profile"),
+    "cut inside B2A1": (lambda d: icc_edits.cut_inside(d, b"B2A1"), "relative",
+                        "with --intent relative: its relative-intent table (B2A1) and the perceptual one (B2A0) "
+                        "LittleCMS would use instead both lie past the end of the file; give the CMYK output profile"),
+}
+REFUSING = {    # command: its arguments before --icc (the studio must refuse before it listens)
+    "check": ["check"],
+    "config": ["config"],
+    "shop build": ["build", "--target", "shop", "--sets", "A", "--out", "OUT"],
+    "product build": ["build", "--target", "shop", "--product", "tgc-domino-tile", "--sets", "A", "--out", "OUT"],
+    "studio": ["studio", "--no-browser"],
+}
+
+
+def source_data(source: str) -> bytes:
+    if not SOURCES[source].is_file():
+        pytest.skip(f"{GS_CMYK} is missing: install Debian's libgs-common (.ci/run does)")
+    return SOURCES[source].read_bytes()
+
+
+def broken_profile(folder: Path, source: str, case: str) -> Path:
+    path = folder / f"{source}-{case.replace(' ', '-')}.icc"
+    path.write_bytes(BROKEN[case][0](source_data(source)))
+    return path
+
+
+def _never_listen(*args, **kwargs):
+    raise AssertionError("the studio started with a profile it cannot convert with")
+
+
+@pytest.mark.parametrize("source", SOURCES)
+@pytest.mark.parametrize("case", BROKEN)
+def test_a_profile_without_a_table_the_run_needs_is_refused_by_every_command(tmp_path, source, case):
+    """In this process, the drawing steps stubbed out (they must never be reached)."""
+    from test_fuzz import STUBS, run_in_process
+
+    path = broken_profile(tmp_path, source, case)
+    _, intent, words = BROKEN[case]
+    for command, head in REFUSING.items():
+        argv = [arg.replace("OUT", str(tmp_path / "out")) for arg in head] + ["--icc", str(path), "--intent", intent]
+        status, _, err = run_in_process(argv, {**STUBS, "generator.studio.server.make_server": _never_listen})
+        lines = err.strip().splitlines()
+        assert status == 2 and len(lines) == 1, (command, status, err)
+        assert lines[0].startswith(f"opendomino: error: --icc: {path}: LittleCMS cannot ") and words in lines[0], \
+            (command, lines[0])
+        assert not (tmp_path / "out").exists(), command
+
+
+def test_the_refusal_on_the_real_command_line_and_from_the_config_file(tmp_path):
+    path = broken_profile(tmp_path, "FOGRA39L", "no B2A0")
+    result = run_cli("build", "--target", "shop", "--intent", "perceptual", "--icc", str(path),
+                     "--out", str(tmp_path / "out"))
+    assert result.returncode == 2 and result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert BROKEN["no B2A0"][2] in result.stderr and not (tmp_path / "out").exists()
+    studio = subprocess.run([sys.executable, "-m", "generator", "studio", "--no-browser", "--port", "0", "--icc",
+                             str(path), "--intent", "perceptual"], capture_output=True, text=True, timeout=120)
+    assert studio.returncode == 2 and studio.stdout == "" and studio.stderr.count("\n") == 1, studio.stderr
+    assert "its perceptual-intent table (B2A0) is missing" in studio.stderr
+    (tmp_path / "opendomino.toml").write_text(f'icc = "{path.name}"\nintent = "perceptual"\n')
+    result = run_cli("export", "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"opendomino: error: opendomino.toml: icc: {path.name}: LittleCMS cannot convert")
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_what_littlecms_can_still_convert_with_is_accepted_and_converts_as_littlecms_does(tmp_path, source):
+    """Without B2A0, relative colorimetric still reads B2A1 (and saturation falls back on B2A0 when
+    B2A2 is gone); a tag whose entry declares fewer bytes than its data is read whole."""
+    from test_fuzz import run_in_process
+
+    data = source_data(source)
+    colours = ["#2e86de", "#e67e22", "#6d4c41"]
+    for name, edited, intent, reads in (
+            ("no-B2A0.icc", icc_edits.renamed(data, b"B2A0", b"zB2A"), "relative", ImageCms.Intent.RELATIVE_COLORIMETRIC),
+            ("no-B2A2.icc", icc_edits.renamed(data, b"B2A2", b"zB2A"), "saturation", ImageCms.Intent.SATURATION),
+            ("short-B2A1.icc", icc_edits.resized(data, b"B2A1", 20), "relative", ImageCms.Intent.RELATIVE_COLORIMETRIC)):
+        path = tmp_path / name
+        path.write_bytes(edited)
+        status, _, err = run_in_process(["config", "--icc", str(path), "--intent", intent])
+        assert status == 0 and "error" not in err, (name, err)
+        ours = CmykConversion(read_profile(path, intent=intent), intent).cmyk_of(colours)
+        theirs = littlecms_cmyk(path, colours, reads)
+        assert [v / 100 for c in ours for v in c] == pytest.approx([v for c in theirs for v in c], abs=1e-9), name
+    assert littlecms_cmyk(tmp_path / "short-B2A1.icc", colours) == littlecms_cmyk(SOURCES[source], colours)
+
+
+def test_an_unreadable_description_or_target_falls_back_to_the_file_name(tmp_path):
+    data = FOGRA39L.read_bytes()
+    description = tmp_path / "no-words.icc"
+    description.write_bytes(icc_edits.smashed(data, b"desc", 12, 40))         # its text: not Unicode
+    target = tmp_path / "bad-target.icc"
+    target.write_bytes(icc_edits.smashed(icc_edits.renamed(data, b"cprt", b"targ"), b"targ", 8, 32))
+    with pytest.raises(ValueError):             # what Pillow does with them
+        ImageCms.getOpenProfile(str(description)).profile.profile_description
+    with pytest.raises(ValueError):
+        ImageCms.getOpenProfile(str(target)).profile.target
+    result = run_cli("check", "--icc", str(description))
+    assert result.returncode == 0 and "profile no-words.icc (no-words) embedded" in result.stdout, result.stderr
+    assert read_profile(target).target is None and read_profile(target).description == "FOGRA39L Coated"
+
+
+@needs_gs_profile
+def test_the_check_builds_each_transform_once_and_the_run_uses_them():
+    """Building a transform costs 20 to 80 ms: the check's two are the ones the conversions use."""
+    from unittest import mock
+
+    from test_fuzz import run_in_process
+
+    with mock.patch.object(ImageCms, "buildTransform", wraps=ImageCms.buildTransform) as built:
+        status, _, err = run_in_process(["check", "--icc", str(GS_CMYK), "--intent", "saturation"])
+    assert status == 0, err
+    directions = sorted((call.args[2], call.args[3], call.kwargs["renderingIntent"]) for call in built.call_args_list)
+    assert directions == [("CMYK", "RGB", ImageCms.Intent.RELATIVE_COLORIMETRIC),
+                          ("RGB", "CMYK", ImageCms.Intent.SATURATION)]
+
+
 def test_a_condition_that_contradicts_the_profile_is_refused(tmp_path):
     gracol = template_path("icc", "GRACoL_TR006_coated.icc")
     result = run_cli("check", "--icc", str(gracol), "--output-condition", "FOGRA39")
@@ -329,9 +462,6 @@ def test_conversion_in_one_batch_equals_one_by_one():
 
 def test_parse_icc_needs_no_littlecms_for_help():
     """--help must not pay for PIL.ImageCms (~65 ms): it is imported by the first conversion only."""
-    import subprocess
-    import sys
-
     code = ("import sys; from generator.commands.main import main\n"
             "try:\n    main(['build', '--help'])\nexcept SystemExit:\n    pass\n"
             "print(sorted(m for m in sys.modules if m.startswith('PIL')))")

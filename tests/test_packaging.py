@@ -42,6 +42,14 @@ def test_sdist_carries_both_licences(dist):
     assert (CHECKOUT / "LICENSE").read_text().startswith("MIT License")
 
 
+def test_the_sdist_carries_the_guide(dist):
+    """README links into docs/; the sdist can build the guide (mkdocs.yml and its hook) and test it."""
+    (sdist,) = dist.glob("*.tar.gz")
+    names = {name.split("/", 1)[1] for name in tarfile.open(sdist).getnames() if "/" in name}
+    assert {"mkdocs.yml", "scripts/guide_hooks.py", "docs/index.md", "docs/tutorials/first-set-at-home.md",
+            "docs/reference/commands.md", "docs/images/tiles-A-fronts.png"} <= names
+
+
 def test_wheel_metadata_tells_what_the_package_is(dist):
     """Classifiers (topic, audience, Python versions, OS), keywords; the licence said once, by its
     expression (no License classifier beside it, as PEP 639 asks)."""

@@ -83,7 +83,7 @@ def test_products_shows_every_figure_with_its_source():
 
 
 def test_the_research_figures(tmp_path):
-    """The figures the product files state, as the services' templates give them (README lists them)."""
+    """The figures the product files state, as the services' templates give them (the guide's product reference lists them)."""
     figures = {name: (load_product(name).pixels, load_product(name).trim) for name in BUILDS}
     assert figures["tgc-domino-deck"] == ((600, 1125), (pytest.approx(44.45), pytest.approx(88.9)))
     assert figures["tgc-domino-chit"] == ((375, 675), (pytest.approx(25.4), pytest.approx(50.8)))

@@ -42,7 +42,8 @@ class Page(HTMLParser):
         super().__init__()
         self.lang, self.headings, self.links, self.ids, self.svgs, self.quotes = None, [], [], set(), [], []
         self.texts_by_id, self._open_ids, self._in_strong_quote = {}, [], None
-        self.hidden_search = False
+        self.hidden_search, self.text, self.facts = False, "", ""
+        self._in_facts = False
         self.feed(path.read_text(encoding="utf-8"))
 
     def handle_starttag(self, tag, attrs):
@@ -63,12 +64,19 @@ class Page(HTMLParser):
             self.quotes.append(attrs.get("class"))
         if tag == "form" and attrs.get("id") == "search":
             self.hidden_search = "hidden" in attrs
+        if tag == "p" and attrs.get("class") == "facts":
+            self._in_facts = True
 
     def handle_data(self, data):
+        self.text += data                   # what a reader sees, attributes left out
+        if self._in_facts:
+            self.facts += data
         for opened in self._open_ids:
             opened[2] += data
 
     def handle_endtag(self, tag):
+        if tag == "p":
+            self._in_facts = False
         if self._open_ids and self._open_ids[-1][1] == tag:
             element_id, _, text = self._open_ids.pop()
             self.texts_by_id[element_id] = text
@@ -155,6 +163,21 @@ def test_marked_suggestions_keep_their_mark(site):
         assert f'<blockquote class="suggestion">\n<p><strong>{marker[lang]}</strong>' in html
 
 
+def test_russian_pages_name_the_sets_in_russian(site):
+    """The line under a game's heading names its sets as the Russian text does ("дубль-9"), never by
+    the command line's Latin names; ids and file names may keep those."""
+    basics = Page(site / "classic-chapter-10-basics.ru.html").text
+    named = set()
+    for path in site.glob("*.ru.html"):
+        page = Page(path)
+        assert "double-" not in page.text, path.name
+        if page.facts:
+            sets = page.facts.split(" · ")[1].removeprefix("Комплекты: ").removeprefix("Наборы: ").split(", ")
+            named.update(name for name in sets if name not in ("A", "B", "C"))
+    assert {"дубль-6", "дубль-9", "дубль-12", "дубль-15", "детское домино", "треугольное домино"} <= named
+    assert all(name in basics for name in named), named
+
+
 def _looks(css: str) -> dict[str, dict[str, str]]:
     """The variables of the light look (the first :root) and the dark one (inside the media query)."""
     dark_start = css.index("@media (prefers-color-scheme: dark)")
@@ -203,10 +226,20 @@ def test_the_search_list_holds_every_game_by_both_names_and_the_script_is_small(
 
 def test_the_fonts_travel_unmodified_with_their_licence(site):
     for font in ("PTSans-Regular.ttf", "PTSans-Bold.ttf", "PTSerif-Regular.ttf", "PTSerif-Bold.ttf",
-                 "PTSerif-Italic.ttf", "LICENSE-PT-fonts.txt"):
+                 "LICENSE-PT-fonts.txt"):
         assert (site / "fonts" / font).read_bytes() == (TEMPLATES / "fonts" / font).read_bytes()
     css = (site / "style.css").read_text(encoding="utf-8")
     assert 'font-family: "PT Sans"; font-weight: 700' in css and 'url("fonts/PTSans-Bold.ttf")' in css
+
+
+def test_only_the_fonts_the_style_sheet_names_are_shipped(site):
+    """Each font file is named by an @font-face rule and each rule's file is there; which faces the
+    pages really set text in, Chromium tells (tests/test_rules_site_browser.py)."""
+    css = (site / "style.css").read_text(encoding="utf-8")
+    named = re.findall(r'@font-face \{[^}]*url\("fonts/([^"]+)"\)', css)
+    assert len(named) == len(set(named)) == 4
+    assert sorted(named) == sorted(path.name for path in (site / "fonts").glob("*.ttf"))
+    assert "italic" not in css                   # no rules text uses emphasis
 
 
 def test_the_same_inputs_give_the_same_bytes(site, tmp_path):
@@ -220,12 +253,14 @@ def test_the_same_inputs_give_the_same_bytes(site, tmp_path):
 
 def test_a_page_of_an_earlier_build_that_this_one_did_not_write_is_removed(tmp_path):
     stale = tmp_path / "rules" / "open-game-99.html"
-    stale.parent.mkdir()
+    stale_font = tmp_path / "rules" / "fonts" / "PTSerif-Italic.ttf"
+    stale_font.parent.mkdir(parents=True)
     stale.write_text("old")
+    stale_font.write_bytes(b"a face the pages no longer use")
     kept = tmp_path / "rules" / "my-notes.txt"
     kept.write_text("mine")
     assert run_cli("booklet", "--format", "html", "--out", str(tmp_path)).returncode == 0
-    assert not stale.exists() and kept.read_text() == "mine"
+    assert not stale.exists() and not stale_font.exists() and kept.read_text() == "mine"
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     purposes = {entry["file"]: entry["purpose"] for entry in manifest["files"]}
     assert "web site" in purposes["rules/index.html"] and "rules/my-notes.txt" in manifest["foreign"]

@@ -18,14 +18,40 @@ SCREENSHOTS = Path(os.environ.get("RULES_SITE_SCREENSHOTS", "/tmp/opendomino-rul
 SHOWN = ("index.html", "open-game-04.html", "open-game-17.ru.html", "classic-game-15-maggins.html")
 LOOKS = {"light": "rgb(251, 248, 241)", "dark": "rgb(22, 20, 15)"}      # --ground of site.css in each look
 
-PAGE_FACTS = """() => ({
-  lang: document.documentElement.lang,
-  overflow: document.scrollingElement.scrollWidth - window.innerWidth,
-  links: Array.from(document.querySelectorAll('a[href], link[href], script[src]'), e => e.href || e.src),
-  ids: Array.from(document.querySelectorAll('[id]'), e => e.id),
-  switchTo: document.querySelector('a.switch').href,
-  h1: document.querySelector('h1').textContent,
+# A face as "family weight style"; text asking for 600 or more is set in the 700 face, as CSS matches it.
+PAGE_FACTS = """async () => {
+  await document.fonts.ready;
+  const face = (family, weight, style) =>
+    `${family.split(',')[0].replace(/"/g, '').trim()} ${+weight >= 600 ? 700 : 400} ${style}`;
+  const shown = Array.from(document.querySelectorAll('body *')).filter(e => e.getClientRects().length &&
+    Array.from(e.childNodes).some(n => n.nodeType === Node.TEXT_NODE && n.textContent.trim()));
+  return {
+    lang: document.documentElement.lang,
+    overflow: document.scrollingElement.scrollWidth - window.innerWidth,
+    links: Array.from(document.querySelectorAll('a[href], link[href], script[src]'), e => e.href || e.src),
+    ids: Array.from(document.querySelectorAll('[id]'), e => e.id),
+    switchTo: document.querySelector('a.switch').href,
+    h1: document.querySelector('h1').textContent,
+    declared: Array.from(document.fonts, f => face(f.family, f.weight, f.style)),
+    loaded: Array.from(document.fonts).filter(f => f.status === 'loaded').map(f => face(f.family, f.weight, f.style)),
+    used: Array.from(new Set(shown.map(e => { const s = getComputedStyle(e); return face(s.fontFamily, s.fontWeight, s.fontStyle); }))),
+  };
+}"""
+# Each figure opened large as a tap on it opens it (the address ends in its frame's id): does the frame
+# fill the screen, and how large is each <text> of its drawing as drawn (em size through every transform)?
+LARGE_FIGURES = """() => Array.from(document.querySelectorAll('figure'), figure => {
+  const frame = figure.querySelector('.large');
+  if (!frame) return {id: figure.id, frame: false};
+  location.hash = frame.id;
+  const box = frame.getBoundingClientRect(), screen = document.documentElement;
+  const sizes = Array.from(frame.querySelectorAll('svg text'), text => {
+    const m = text.getScreenCTM();
+    return parseFloat(getComputedStyle(text).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+  });
+  return {id: figure.id, frame: true, texts: sizes.length, smallest: Math.min(...sizes),
+          fills: box.left === 0 && box.top === 0 && box.width === screen.clientWidth && box.height === screen.clientHeight};
 })"""
+MIN_FIGURE_TEXT = 9         # CSS px at a 360 px wide screen
 
 
 @pytest.fixture(scope="module")
@@ -71,12 +97,22 @@ def test_every_page_loads_offline_fits_the_screen_and_links_land(site, chromium)
         requests: list[str] = []
         context = offline_context(chromium, site, requests, viewport={"width": width, "height": height})
         page = context.new_page()
-        facts = {}
+        facts, figures = {}, {}
         for name in names:
             page.goto((site / name).as_uri())
             facts[name] = page.evaluate(PAGE_FACTS)
             assert facts[name]["overflow"] <= 0, (width, name, facts[name]["overflow"])
+            if width == 360:
+                figures[name] = page.evaluate(LARGE_FIGURES)
         context.close()
+        for name, opened in figures.items():        # every figure's every number readable on a phone
+            for figure in opened:
+                assert figure["frame"] and figure["fills"], (name, figure)
+                assert figure["smallest"] >= MIN_FIGURE_TEXT, (name, figure)
+        if figures:                                 # all of them were seen
+            counted = [figure for opened in figures.values() for figure in opened]
+            assert len(counted) == sum(path.read_text(encoding="utf-8").count("<figure ") for path in site.glob("*.html"))
+            assert sum(figure["texts"] for figure in counted) > 1000
         outside = [url for url in requests if not url.startswith(site.as_uri() + "/")]
         assert not outside, outside
         assert len(requests) >= len(names)          # the pages, their style sheet, scripts and fonts
@@ -91,6 +127,12 @@ def test_every_page_loads_offline_fits_the_screen_and_links_land(site, chromium)
             assert twin.removesuffix(".ru.html").removesuffix(".html") == \
                 name.removesuffix(".ru.html").removesuffix(".html")
             assert facts[twin]["lang"] != seen["lang"]
+            # Text is set only in the faces the style sheet declares (no face made up by the browser)
+            assert set(seen["used"]) <= set(seen["declared"]), (name, set(seen["used"]) - set(seen["declared"]))
+        # and every face it declares, so every font shipped, is set on some page.
+        declared = {face for seen in facts.values() for face in seen["declared"]}
+        assert declared == {face for seen in facts.values() for face in seen["loaded"]}, width
+        assert len(declared) == len(list(site.glob("fonts/*.ttf")))
 
 
 def test_the_language_switch_lands_on_the_same_game(site, chromium):
@@ -128,6 +170,58 @@ def test_the_search_finds_games_by_name_other_name_and_number(site, chromium):
     page.goto((site / "open-game-01.ru.html").as_uri())      # a Russian page links to Russian pages
     assert [u.rsplit("/", 1)[1] for u in _results(page, "Mexican train")] == ["classic-game-27-mexican-train.ru.html"]
     assert page.inner_text("#search-results").startswith("27. Мексиканский поезд")
+    context.close()
+
+
+def test_the_search_finds_a_game_as_its_heading_or_its_file_names_it(site, chromium):
+    """"Game 17" and "Игра 17" (as the headings write the number, in either language, any case),
+    "#17", "№ 17", and a page's file name with or without its ending, on an English and a Russian page."""
+    context = offline_context(chromium, site, [], viewport={"width": 360, "height": 800})
+    page = context.new_page()
+    for index, ending in (("index.html", ".html"), ("index.ru.html", ".ru.html")):
+        page.goto((site / index).as_uri())
+        both = [f"open-game-17{ending}", f"classic-game-17-pyaternoe{ending}"]
+        for query in ("Game 17", "game 17", "GAME17", "Игра 17", "игра №17", "#17", "№ 17"):
+            assert [u.rsplit("/", 1)[1] for u in _results(page, query)] == both, (index, query)
+        for query in ("open-game-17", "open-game-17.ru.html", "OPEN-GAME-17.html"):
+            assert [u.rsplit("/", 1)[1] for u in _results(page, query)] == [f"open-game-17{ending}"], (index, query)
+        assert [u.rsplit("/", 1)[1] for u in _results(page, "classic-game-02")] == [f"classic-game-02-kozyol{ending}"]
+        assert _results(page, "Game 99") == [] and page.is_visible("#search-none")
+    page.fill("#search-box", "")
+    page.locator("#search-box").press_sequentially("Игра 17")       # typed key by key, on the Russian index
+    page.wait_for_function("document.querySelectorAll('#search-results a').length === 2")
+    assert page.inner_text("#search-results").startswith("17. Сними свои")
+    page.press("#search-box", "Enter")
+    page.wait_for_url("**/open-game-17.ru.html")
+    assert page.inner_text("h1") == "Игра 17. Сними свои"
+    context.close()
+
+
+def test_a_tap_opens_a_figure_large_to_scroll_and_close_or_back_closes_it(site, chromium):
+    """The Mexican Train hub's slot numbers, 3.6 px in the column of a 360 px screen, read at 12 px."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    context = offline_context(chromium, site, [], viewport={"width": 360, "height": 800})
+    page = context.new_page()
+    page.goto((site / "classic-game-27-mexican-train.html").as_uri())
+    figure, frame = "#line-mexican-train", "#line-mexican-train-large"
+    inline = page.evaluate(f"document.querySelector('{figure} svg').getBoundingClientRect().width")
+    assert inline < 360 and not page.is_visible(f"{frame} .close")
+    for close in ("link", "back"):
+        page.locator(f"{figure} svg").click(force=True)          # where the drawing is: the link covers it
+        page.wait_for_url(f"**{frame}")
+        opened = page.evaluate(f"""() => {{ const frame = document.querySelector('{frame}');
+          return {{position: getComputedStyle(frame).position, scrolls: frame.scrollWidth > frame.clientWidth,
+                   drawing: frame.querySelector('svg').getBoundingClientRect().width}}; }}""")
+        assert opened["position"] == "fixed" and opened["scrolls"] and opened["drawing"] > 2.5 * inline, opened
+        assert page.is_visible(f"{frame} .close") and not page.is_visible(f"{frame} .open span")
+        page.screenshot(path=str(SCREENSHOTS / f"figure-large-{close}.png"))
+        if close == "link":
+            page.click(f"{frame} .close")
+            page.wait_for_url(f"**{figure}")
+        else:
+            page.go_back()
+        assert page.evaluate(f"getComputedStyle(document.querySelector('{frame}')).position") == "relative"
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
     context.close()
 
 

@@ -1,6 +1,8 @@
 """3D-printed tiles (`opendomino export --format 3mf,stl`): every solid of every set is a closed,
 manifold, outward-facing mesh of positive volume; the files are read back with nothing of the kit's
-own (tests/mesh_inspect.py) and their objects, parts, colours, volumes, pips and arrows checked."""
+own (tests/mesh_inspect.py) and their objects, parts, colours, volumes, pips and arrows checked; the 3MF
+also by independent readers: trimesh (which merges vertices at equal places, as slicers repairing a
+mesh do), lib3mf (the 3MF consortium's own, strict) and PrusaSlicer's command line when installed."""
 
 import math
 from pathlib import Path
@@ -9,7 +11,8 @@ import subprocess
 import sys
 import zipfile
 
-from mesh_inspect import edge_problems, indexed, read_3mf, read_stl, shells, signed_volume, solids_of
+from mesh_inspect import (edge_problems, indexed, plate_3mfs, read_3mf, read_prusaslicer_3mf, read_stl, shells,
+                          signed_volume, solids_of)
 import numpy as np
 import pytest
 
@@ -134,8 +137,10 @@ def test_3mf_reloads_with_its_objects_parts_and_colours(double_six):
     assert sorted(extruders.values()) == [1, 2, 3, 4]             # four colours, four filaments
 
 
-def test_stl_and_3mf_hold_the_same_solids(double_six):
-    objects, _ = read_3mf(double_six / "3mf" / "double-6-plate-1.3mf")
+@pytest.mark.parametrize("reader", ["components", "prusaslicer"])
+def test_stl_and_3mf_hold_the_same_solids(double_six, reader):
+    objects = (read_3mf(double_six / "3mf" / "double-6-plate-1.3mf")[0] if reader == "components" else
+               read_prusaslicer_3mf(double_six / "3mf" / "double-6-plate-1-prusaslicer.3mf"))
     for name in ("body", "tile.digit", "tile.divider", "back.mark"):
         in_3mf = [p.vertices for o in objects for p in o.parts if p.name == name]
         stl = read_stl(double_six / "stl" / f"double-6-plate-1-{name}.stl")
@@ -145,6 +150,74 @@ def test_stl_and_3mf_hold_the_same_solids(double_six):
         box = np.concatenate(in_3mf).reshape(-1, 3)
         assert np.allclose(box.min(0), stl.reshape(-1, 3).min(0), atol=1e-3)
         assert np.allclose(box.max(0), stl.reshape(-1, 3).max(0), atol=1e-3)
+
+
+def test_the_prusaslicer_project_holds_the_same_parts(double_six):
+    """Tile by tile, part by part: the same names, extruders and triangles in both 3MF files."""
+    objects, _ = read_3mf(double_six / "3mf" / "double-6-plate-1.3mf")
+    projects = read_prusaslicer_3mf(double_six / "3mf" / "double-6-plate-1-prusaslicer.3mf")
+    assert [o.name for o in projects] == [o.name for o in objects]
+    for mine, project in zip(objects, projects):
+        assert [(p.name, p.extruder) for p in project.parts] == [(p.name, p.extruder) for p in mine.parts]
+        for a, b in zip(mine.parts, project.parts):
+            assert np.array_equal(a.vertices, b.vertices), (mine.name, a.name)
+
+
+@pytest.mark.parametrize("set_name", ["double-6", "A"])
+def test_trimesh_finds_every_part_closed(double_six, exported, set_name):
+    """trimesh merges the vertices at equal places, as a slicer repairing a mesh does: had a tile's body
+    and inlays been one mesh, their shared walls would leave it open. Each part is its own object, and
+    trimesh, following the components, finds each closed, outward and of the part's volume."""
+    import trimesh
+
+    folder = double_six if set_name == "double-6" else exported(set_name)
+    for path in plate_3mfs(folder / "3mf"):
+        objects, _ = read_3mf(path)
+        parts = {f"{o.name} {p.name}": p for o in objects for p in o.parts}
+        scene = trimesh.load(path, force="scene")
+        assert sorted(scene.geometry) == sorted(parts) and len(scene.graph.nodes_geometry) == len(parts)
+        for name, mesh in scene.geometry.items():
+            assert mesh.is_watertight and mesh.is_winding_consistent, f"{path.name}: {name}"
+            assert mesh.volume == pytest.approx(parts[name].volume(), rel=1e-6), f"{path.name}: {name}"
+        placed = np.concatenate([p.vertices for p in parts.values()]).reshape(-1, 3)
+        assert np.allclose(scene.bounds, [placed.min(0), placed.max(0)], atol=1e-6)
+
+
+@pytest.mark.parametrize("name", ["double-6-plate-1.3mf", "double-6-plate-1-prusaslicer.3mf"])
+def test_lib3mf_reads_both_files_strictly(double_six, name):
+    """The 3MF consortium's library, in strict mode: no warning; every mesh manifold and oriented; the
+    plate's 3MF builds objects made of components that name mesh objects, the PrusaSlicer project
+    mesh objects; no transform mirrors."""
+    import lib3mf
+
+    model = lib3mf.get_wrapper().CreateModel()
+    reader = model.QueryReader("3mf")
+    reader.SetStrictModeActive(True)
+    reader.ReadFromFile(str(double_six / "3mf" / name))
+    assert reader.GetWarningCount() == 0
+    meshes = model.GetMeshObjects()
+    while meshes.MoveNext():
+        assert meshes.GetCurrentMeshObject().IsManifoldAndOriented()
+    items, built = model.GetBuildItems(), []
+    while items.MoveNext():
+        item = items.GetCurrent()
+        built.append(item.GetObjectResource())
+        assert _determinant(item.GetObjectTransform()) > 0
+    assert len(built) == 28
+    if name.endswith("-prusaslicer.3mf"):
+        assert all(o.IsMeshObject() for o in built)
+        return
+    for tile in built:
+        tile = model.GetComponentsObjectByID(tile.GetResourceID())
+        assert tile.GetComponentCount() in (3, 4)              # the body, the divider, the back, the pips
+        for number in range(tile.GetComponentCount()):
+            component = tile.GetComponent(number)
+            assert component.GetObjectResource().IsMeshObject()
+            assert not component.HasTransform() or _determinant(component.GetTransform()) > 0
+
+
+def _determinant(transform) -> float:
+    return float(np.linalg.det([[transform.Fields[row][column] for column in range(3)] for row in range(3)]))
 
 
 def test_double_six_has_168_pip_recesses(double_six):
@@ -200,13 +273,27 @@ def _pieces_with_centres(corners):
     return found
 
 
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    """set name -> the folder its 3MF files were exported to, each set once for the module."""
+    folders = {}
+
+    def export(set_name: str) -> Path:
+        if set_name not in folders:
+            out = tmp_path_factory.mktemp(set_name)
+            result = run("--format", "3mf", "--sets", set_name, out=out)
+            assert result.returncode == 0, result.stderr
+            folders[set_name] = out
+        return folders[set_name]
+    return export
+
+
 @pytest.mark.parametrize("set_name", ["A", "B"])
-def test_arrows_point_to_the_head_and_the_head_has_its_pips(tmp_path, set_name):
-    out = tmp_path / set_name
-    assert run("--format", "3mf", "--sets", set_name, out=out).returncode == 0
+def test_arrows_point_to_the_head_and_the_head_has_its_pips(exported, set_name):
+    out = exported(set_name)
     tile_set = load_set(set_name)
     side = TileSize().half_side
-    objects = [o for path in sorted((out / "3mf").glob("*.3mf")) for o in read_3mf(path)[0]]
+    objects = [o for path in plate_3mfs(out / "3mf") for o in read_3mf(path)[0]]
     assert len(objects) == len(tile_set.tiles)
     for obj in objects:
         tile = next(t for t in tile_set.tiles if t.id == obj.name)
@@ -313,7 +400,7 @@ def test_triangles_fill_plates_up_and_down(tmp_path):
     assert sum(len(p.tiles) for p in plates) == len(tile_set.tiles)
     assert {t.turn for p in plates for t in p.tiles} == {0.0, 180.0}
     assert run("--format", "3mf", "--sets", "triominoes", out=tmp_path).returncode == 0
-    objects = [o for path in (tmp_path / "3mf").glob("*.3mf") for o in read_3mf(path)[0]]
+    objects = [o for path in plate_3mfs(tmp_path / "3mf") for o in read_3mf(path)[0]]
     assert len(objects) == len(tile_set.tiles)
     for obj in objects:
         points = np.concatenate([p.vertices for p in obj.parts]).reshape(-1, 3)
@@ -375,44 +462,20 @@ def test_missing_library_says_how_to_install(tmp_path):
 
 @pytest.mark.skipif(shutil.which("prusa-slicer") is None, reason="PrusaSlicer is not installed")
 def test_prusaslicer_loads_one_object_per_tile_with_its_parts(double_six, tmp_path):
-    """PrusaSlicer's own reading: each tile one object, its parts volumes on their extruders, in place."""
+    """PrusaSlicer's own reading of its project: each tile one object, its parts volumes on their
+    extruders, in place, as the plate's 3MF has them."""
     saved = tmp_path / "saved.3mf"
     result = subprocess.run(["prusa-slicer", "--export-3mf", "--output", str(saved),
-                             str(double_six / "3mf" / "double-6-plate-1.3mf")], capture_output=True, text=True,
-                            timeout=300)
+                             str(double_six / "3mf" / "double-6-plate-1-prusaslicer.3mf")], capture_output=True,
+                            text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-500:]
     ours, _ = read_3mf(double_six / "3mf" / "double-6-plate-1.3mf")
     with zipfile.ZipFile(saved) as package:
         assert "Metadata/Slic3r_PE_model.config" in package.namelist()
-    theirs, _ = _read_prusa(saved)
+    theirs = read_prusaslicer_3mf(saved)
     assert [o.name for o in theirs] == [o.name for o in ours]
     for mine, prusa in zip(ours, theirs):
         assert [(p.name, p.extruder) for p in prusa.parts] == [(p.name, p.extruder) for p in mine.parts]
         for a, b in zip(mine.parts, prusa.parts):
             assert np.allclose(a.vertices.reshape(-1, 3).min(0), b.vertices.reshape(-1, 3).min(0), atol=0.01)
             assert a.volume() == pytest.approx(b.volume(), rel=1e-4)
-
-
-def _read_prusa(path):
-    """PrusaSlicer writes no base materials: read it as read_3mf does, every part one colour."""
-    import xml.etree.ElementTree as ET
-
-    from mesh_inspect import CORE, Object, Part
-    with zipfile.ZipFile(path) as package:
-        model = ET.fromstring(package.read("3D/3dmodel.model"))
-        config = ET.fromstring(package.read("Metadata/Slic3r_PE_model.config"))
-    items = {item.get("objectid"): item.get("transform") for item in model.iter(f"{CORE}item")}
-    objects = []
-    for obj, settings in zip(model.iter(f"{CORE}object"), config.findall("object")):
-        vertices = np.array([[float(v.get(a)) for a in "xyz"] for v in obj.iter(f"{CORE}vertex")])
-        transform = np.array([float(v) for v in items[obj.get("id")].split()])
-        vertices = vertices @ transform[:9].reshape(3, 3) + transform[9:]
-        corners = np.array([[int(t.get(f"v{k}")) for k in (1, 2, 3)] for t in obj.iter(f"{CORE}triangle")])
-        name = next(m.get("value") for m in settings.findall("metadata") if m.get("key") == "name")
-        parts = []
-        for volume in settings.findall("volume"):
-            meta = {m.get("key"): m.get("value") for m in volume.findall("metadata")}
-            first, last = int(volume.get("firstid")), int(volume.get("lastid"))
-            parts.append(Part(meta["name"], int(meta["extruder"]), "", vertices[corners[first:last + 1]]))
-        objects.append(Object(name, parts))
-    return objects, {}

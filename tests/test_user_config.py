@@ -148,3 +148,57 @@ def test_the_offset_line_is_replaced_or_added():
 
 def test_the_user_keys_are_settings_of_the_project_config_too():
     assert set(USER_KEYS) <= {setting.name for setting in SETTINGS}
+
+
+# No HOME and no password entry for the user (a service, a container started with a bare uid), and
+# no XDG_CONFIG_HOME: the lookups fail as they do there (issue 37, item 3).
+HOMELESS = ("import pwd, sys\n"
+            "def no_entry(uid):\n"
+            "    raise KeyError(f'getpwuid(): uid not found: {uid}')\n"
+            "pwd.getpwuid = no_entry\n"
+            "from generator.entry import main\n"
+            "main(sys.argv[1:])\n")
+
+
+def homeless(*args, cwd) -> subprocess.CompletedProcess:
+    env = {name: value for name, value in os.environ.items() if name not in ("HOME", "XDG_CONFIG_HOME")}
+    return subprocess.run([sys.executable, "-c", HOMELESS, *args], capture_output=True, text=True, cwd=cwd,
+                          env=env, timeout=300)
+
+
+def test_with_no_home_folder_the_user_config_is_skipped_with_a_note(tmp_path):
+    (tmp_path / "opendomino.toml").write_text('paper = "letter"\n')
+    shown = homeless("config", "--json", cwd=tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    note = shown.stderr.splitlines()
+    assert len(note) == 1 and note[0].startswith("note: your own settings (opendomino/config.toml) are skipped: ")
+    assert "set HOME, or XDG_CONFIG_HOME" in note[0]
+    rows = {row["key"]: row for row in json.loads(shown.stdout)}
+    assert rows["paper"]["origin"] == "project" and {row["origin"] for row in rows.values()} == {"default", "project"}
+
+    built = homeless("tiles", "--sets", "A", "--out", "kit", cwd=tmp_path)
+    assert built.returncode == 0 and built.stderr == shown.stderr, built.stderr
+    box = read_pdf(tmp_path / "kit" / "tiles-A.pdf").pages[0].mediabox          # the project's paper
+    assert (float(box.width), float(box.height)) == pytest.approx(LETTER_PT, abs=0.01)
+
+    quiet = homeless("-q", "config", cwd=tmp_path)
+    assert quiet.returncode == 0 and quiet.stderr == ""
+
+
+def test_with_no_home_folder_calibrate_save_says_where_to_point(tmp_path):
+    saved = homeless("calibrate", "--save", "1,1", cwd=tmp_path)
+    assert saved.returncode == 2
+    assert saved.stderr.splitlines()[-1] == ("opendomino: error: there is no folder for your own settings "
+                                             "(opendomino/config.toml): no home folder is known (HOME is unset or "
+                                             "relative, and the system lists none for this user); set HOME, or "
+                                             "XDG_CONFIG_HOME")
+    assert "Traceback" not in saved.stderr and not (tmp_path / "output").exists()
+
+
+def test_a_relative_home_is_no_home(monkeypatch):
+    from generator.errors import UserError
+
+    monkeypatch.delenv("XDG_CONFIG_HOME")
+    monkeypatch.setenv("HOME", "relative/home")
+    with pytest.raises(UserError, match="no home folder is known"):
+        user_config_path()

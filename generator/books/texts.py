@@ -39,5 +39,16 @@ def part_heading(lang: str, rules_file, book: str = "open") -> str:
 def game_facts(lang: str, rules_file, book: str = "open") -> str:
     """The line under a game's heading: its family, sets and players."""
     family = booklet_text(lang, f"family_{rules_file.family}", book)
-    return booklet_text(lang, "game_facts", book, family=family, sets=", ".join(rules_file.sets),
-                        players=rules_file.players)
+    return booklet_text(lang, "game_facts", book, family=family,
+                        sets=", ".join(set_name(lang, name) for name in rules_file.sets), players=rules_file.players)
+
+
+def set_name(lang: str, name: str) -> str:
+    """A set as the language's text names it ("дубль-9"); the kit's own name ("double-9") where the
+    language has no [lang.set_names] table."""
+    names = _texts()[lang].get("set_names")
+    if names is None:
+        return name
+    if name not in names:
+        raise UserError(f"booklet_texts.toml: [{lang}.set_names] has no {name!r}; add it")
+    return names[name]

@@ -6,7 +6,8 @@ closest to the screen colour on that press; converting back shows how a CMYK val
 printed (the soft proof).
 
 - read_profile: a CMYK output profile from a file, checked (an ICC file, class 'prtr', data
-  space CMYK, version 2 as PDF/X-1a embeds); every problem is one line.
+  space CMYK, version 2 as PDF/X-1a embeds) and, given the run's rendering intent, with every
+  transform the run converts with built at once; every problem is one line.
 - CmykConversion: how a run turns sRGB into CMYK (profile, rendering intent, black-point
   compensation, total ink limit), and back again for the proof. Colours go through LittleCMS in
   one N x 1 image per call (each call costs ~2.5 ms whatever its size), and every transform is
@@ -22,6 +23,7 @@ from pathlib import Path
 
 from msgspec import Struct
 
+from generator.colour.icc_tables import unreadable_table
 from generator.errors import UserError, printable
 from generator.files.bounded_read import read_bytes
 
@@ -74,8 +76,12 @@ class OutputProfile(Struct, frozen=True, dict=True):      # dict: room for the c
 
     @property
     def target(self) -> str | None:
-        """The registered characterisation data the profile names in its 'targ' tag, if any."""
-        return lcms()[1].ImageCmsProfile(io.BytesIO(self.data)).profile.target
+        """The registered characterisation data the profile names in its 'targ' tag, if any (none
+        if the tag cannot be read: it only names the condition)."""
+        try:
+            return lcms()[1].ImageCmsProfile(io.BytesIO(self.data)).profile.target
+        except ValueError:          # text that is not text, e.g. code points past U+10FFFF
+            return None
 
 
 def _opened(data: bytes, where: str):
@@ -88,22 +94,25 @@ def _opened(data: bytes, where: str):
         raise UserError(f"{where} cannot be read as an ICC profile ({reason}); {_FIX}") from None
 
 
-_READ: dict[Path, OutputProfile] = {}
+_READ: dict[Path, tuple[OutputProfile, str]] = {}      # path -> the profile, how messages name it
 
 
-def read_profile(path: Path, where: str = "--icc") -> OutputProfile:
+def read_profile(path: Path, where: str = "--icc", intent: str | None = None) -> OutputProfile:
     """A user's CMYK output profile, read through the bounded gate and checked: header, LittleCMS
-    can read it, and a transform into it can be built (a profile without the tables for sRGB to
-    CMYK fails here, not in the middle of a build). Read once per process; `where` names the
-    option or config key in a message."""
+    can read it, and, with the run's rendering `intent`, every transform the run converts with can
+    be built (see check_transforms). Read once per process; `where` names the option or config key
+    in a message."""
     path = Path(path)
     if path not in _READ:
-        _READ[path] = _read_profile(path, where)
-    return _READ[path]
+        named = f"{where}: {printable(path)}"
+        _READ[path] = _read_profile(path, where, named), named
+    profile, named = _READ[path]
+    if intent is not None:
+        check_transforms(profile, intent, named)
+    return profile
 
 
-def _read_profile(path: Path, where: str) -> OutputProfile:
-    named = f"{where}: {printable(path)}"
+def _read_profile(path: Path, where: str, named: str) -> OutputProfile:
     try:
         data = read_bytes(path, "icc")
     except FileNotFoundError:
@@ -116,14 +125,38 @@ def _read_profile(path: Path, where: str) -> OutputProfile:
     if problem:
         raise UserError(f"{named} {problem}; {_FIX}")
     opened = _opened(data, named)
-    description = printable(" ".join((opened.profile.profile_description or path.stem).split()))
-    profile = OutputProfile(path.name, data, description)
-    try:       # LittleCMS reads tags lazily: a broken table shows only when a transform is built
-        _transform(profile, "forward")
-    except lcms()[1].PyCMSError as error:
-        reason = " ".join(str(error).split())[:80]
-        raise UserError(f"{named}: LittleCMS cannot convert sRGB into it ({reason}); {_FIX}") from None
-    return profile
+    try:
+        description = opened.profile.profile_description
+    except ValueError:        # a 'desc' tag that is not text: only the PDF's OutputIntent names it
+        description = None
+    return OutputProfile(path.name, data, printable(" ".join((description or path.stem).split())))
+
+
+def check_transforms(profile: OutputProfile, intent: str, named: str) -> None:
+    """Build every transform a run with `intent` converts with: sRGB -> CMYK in that intent (shop
+    files, print colours) and CMYK -> screen (the soft proof and the print colour checks). LittleCMS
+    reads a profile's tables only when a transform is built, so a missing or damaged one shows
+    here, in one line naming it, and not in the middle of a build. They stay cached for the run."""
+    why = _cannot_build(profile, "forward", intent)
+    if why:
+        others = [other for other in INTENTS if other != intent and not _cannot_build(profile, "forward", other)]
+        named_others = " or ".join(filter(None, (", ".join(others[:-1]), others[-1]))) if others else ""
+        fix = (f"choose --intent {named_others}, or give another profile"
+               if others and not _cannot_build(profile, "back") else _FIX)
+        raise UserError(f"{named}: LittleCMS cannot convert sRGB into it with --intent {intent}: {why}; {fix}")
+    why = _cannot_build(profile, "back")
+    if why:
+        raise UserError(f"{named}: LittleCMS cannot turn its CMYK back into screen colour (for the soft proof "
+                        f"and the print colour checks): {why}; {_FIX}")
+
+
+def _cannot_build(profile: OutputProfile, direction: str, intent: str = "relative") -> str | None:
+    """Why the transform cannot be built (the table LittleCMS needs), or None once it is built."""
+    try:       # called as the conversions call it, so that they find it in the cache
+        _transform(profile, "forward", intent) if direction == "forward" else _transform(profile, "back")
+    except lcms()[1].PyCMSError:
+        return unreadable_table(profile.data, direction, intent if direction == "forward" else "relative")
+    return None
 
 
 @cache

@@ -82,7 +82,7 @@ def _intent_for(name: str | None, profile: OutputProfile | None) -> OutputIntent
 @cache
 def _setup(icc: Path | None, condition: str | None, intent: str, max_ink: float | None) -> PrintSetup:
     if icc is not None:
-        profile = read_profile(icc)
+        profile = read_profile(icc, intent=intent)         # every transform the run uses, built now
         declared = declared_condition(profile.sha256, profile.description, profile.target)
         if condition and declared and condition != declared:
             raise UserError(f"--output-condition {condition} does not match --icc {icc.name}, a profile for "

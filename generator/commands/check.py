@@ -6,7 +6,7 @@ import sys
 import click
 
 from generator.commands.common import kit_options, print_options, say
-from generator.commands.group import cli
+from generator.commands.group import cli, echo
 from generator.errors import UserError
 from generator.settings.build_options import BuildOptions
 from generator.settings.config import find_config
@@ -44,9 +44,9 @@ def preflight_command(files, max_ink_text):
         except UserError as error:
             unreadable.append(str(error))
             continue
-        click.echo(f"{path}")
+        echo(f"{path}")
         for check in checks:
-            click.echo(f"  {check.line()}")
+            echo(f"  {check.line()}")
             failed = failed or not check.passed
     if len(unreadable) == 1:
         raise UserError(unreadable[0])

@@ -62,7 +62,7 @@ def parse_set_file(text: str, option: str = "--set-file") -> Path:
     """A set file of the user's own, loaded, checked and made known by its name."""
     path = parse_path(text, option, "my-set.toml")
     if not path.exists():
-        raise UserError(f"{option}: {path}: file not found; see the set file format in README.md")
+        raise UserError(f"{option}: {path}: file not found; see the set file format in the guide (docs/reference/set-file.md)")
     register_set_file(path)
     return path
 
@@ -115,7 +115,7 @@ _KIT_OPTION_DECORATORS = {
                            help="Stop, instead of warn, when a colour check fails."),
     "set_file_texts": click.option("--set-file", "set_file_texts", multiple=True, metavar="FILE.toml",
                                    shell_complete=completion.toml_files,
-                                   help="A set of your own (see README); it is made along with --sets. Repeatable."),
+                                   help="A set of your own (see the guide, Set files); it is made along with --sets. Repeatable."),
 }
 
 
@@ -151,7 +151,7 @@ def kit_options(command=None, *, without: tuple[str, ...] = ()):
 def layered(config_path: Path | None, given: dict) -> BuildOptions:
     """The options of every layer (command line, project config, user config, defaults); where each
     setting came from is kept on the command's context for `opendomino config`."""
-    options, origins = layered_options(config_path, given)
+    options, origins = layered_options(config_path, given, note=lambda message: say(f"note: {message}", err=True))
     click.get_current_context().meta.setdefault("setting_origins", {}).update(origins)
     return options
 

@@ -11,6 +11,8 @@ from pathlib import Path
 
 from click.shell_completion import CompletionItem
 
+from generator.errors import readable
+
 
 def _matching(names, typed: str) -> list[str]:
     """The names that start with what was typed (ignoring case), in the order given, once each."""
@@ -21,16 +23,17 @@ def _matching(names, typed: str) -> list[str]:
 def _files(typed: str, suffix: str) -> list[CompletionItem]:
     """Files ending in `suffix`, and folders to walk into, in the folder of the path being typed."""
     folder_text, _, start = typed.rpartition("/")
-    folder = Path(folder_text + "/" if folder_text or typed.startswith("/") else ".").expanduser()
     prefix = f"{folder_text}/" if folder_text or typed.startswith("/") else ""
     try:
-        entries = sorted(folder.iterdir())
-    except OSError:         # no such folder (yet), or not readable: nothing to offer
+        entries = sorted(Path(prefix or ".").expanduser().iterdir())
+    except (OSError, RuntimeError):     # no such folder (yet), not readable, or ~user/ of no known user
         return []
     items = []
     for entry in entries:
         if not entry.name.startswith(start) or (entry.name.startswith(".") and not start.startswith(".")):
             continue
+        if readable(entry.name) != entry.name:
+            continue            # bytes that are not UTF-8: click's answer to the shell (UTF-8) cannot carry them
         if entry.is_dir():
             items.append(CompletionItem(f"{prefix}{entry.name}/", type="dir"))
         elif entry.name.endswith(suffix):

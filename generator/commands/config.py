@@ -5,7 +5,8 @@ import json
 import click
 
 from generator.commands.common import kit_options, print_options, sets_option, with_sets
-from generator.commands.group import cli
+from generator.commands.group import cli, echo
+from generator.errors import readable_data
 from generator.settings.build_options import BuildOptions
 
 
@@ -22,6 +23,6 @@ def config_command(options: BuildOptions, sets_text, as_json):
     options = with_sets(options, sets_text)
     rows = effective_settings(options, click.get_current_context().meta.get("setting_origins", {}))
     if as_json:
-        click.echo(json.dumps(rows, indent=1, ensure_ascii=False))
+        echo(json.dumps(readable_data(rows), indent=1, ensure_ascii=False))
     else:
-        click.echo("\n".join(show_origin(row) for row in rows))
+        echo("\n".join(show_origin(row) for row in rows))

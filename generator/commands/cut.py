@@ -39,7 +39,7 @@ def parse_machine(text: str, option: str = "--machine") -> str:
 @sets_option
 @kit_options
 def cut_command(options: BuildOptions, machine_text, sheet_text, kerf_text, shared_edges, board, sets_text):
-    """Files for cutting machines and laser cutters (not part of build): see README, "Cutting machines"."""
+    """Files for cutting machines and laser cutters (not part of build): see the guide, "Cut a set with a cutting machine"."""
     from generator.jobs.cut import cut_jobs, machine_instructions, run_cut
 
     started = time.monotonic()

@@ -9,6 +9,8 @@ import sys
 
 import click
 
+from generator.errors import readable
+
 # Set to "lines" by a program that runs a command and shows its progress: each finished step is
 # then a line "progress DONE/TOTAL" on stdout, whatever -q or the terminal say.
 PROGRESS_ENV = "OPENDOMINO_PROGRESS"
@@ -52,9 +54,14 @@ def verbosity() -> int:
     return (context.find_root().obj or {}).get("verbosity", 0) if context else 0
 
 
+def echo(message: str = "", err: bool = False) -> None:
+    """Print text a person reads; a path in it may hold bytes that are not UTF-8 (see readable)."""
+    click.echo(readable(message), err=err)
+
+
 def say(message: str, level: int = 0, err: bool = False) -> None:
     if verbosity() >= level:
-        click.echo(message, err=err)
+        echo(message, err=err)
 
 
 class _BarSayingSteps:

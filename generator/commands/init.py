@@ -3,7 +3,7 @@
 import click
 
 from generator.commands import completion
-from generator.commands.group import cli
+from generator.commands.group import cli, echo
 from generator.errors import UserError
 from generator.files.atomic import write_bytes
 from generator.files.paths import TEMPORARY_ROOM
@@ -22,4 +22,4 @@ def init_command(path_text, force):
     if path.exists() and not force:
         raise UserError(f"{path} already exists; edit it, or pass --force to replace it")
     write_bytes(path, starter_config().encode("utf-8"), hint="give another file name")
-    click.echo(f"wrote {path}")
+    echo(f"wrote {path}")

@@ -1,6 +1,8 @@
 """main(): the command line run as a whole. Every command module registers itself on the group when
-imported here; every user error becomes one line on stderr and a status (2, or 1 for a lost worker)."""
+imported here; every user error becomes one line on stderr and a status (2, or 1 for a lost worker).
+Asked by the shell for completions, it answers them, or nothing: never a traceback in a prompt."""
 
+import os
 import sys
 
 import click
@@ -20,20 +22,30 @@ from generator.commands import (  # noqa: F401
     themes,
     verify,
 )
-from generator.commands.group import cli
-from generator.errors import Interrupted, UserError, WorkerLost
+from generator.commands.group import cli, echo
+from generator.errors import Interrupted, UserError, WorkerLost, interrupt_within
 from generator.files.atomic import os_problem
 from generator.settings.environment import check_environment
 
 
+COMPLETE_VARIABLE = "_OPENDOMINO_COMPLETE"         # click's name for it, set by the completion scripts
+
+
 def main(argv=None) -> None:
     """Run the CLI; every user error becomes one line on stderr and exit status 2."""
+    if os.environ.get(COMPLETE_VARIABLE):
+        _complete(argv)
     try:
-        check_environment()
-        cli.main(args=argv, prog_name="opendomino", standalone_mode=False)
+        try:
+            check_environment()
+            cli.main(args=argv, prog_name="opendomino", standalone_mode=False)
+        except Exception as error:
+            if interrupt_within(error):      # e.g. an error met while cleaning up after Ctrl-C
+                raise Interrupted() from None
+            raise
     except click.ClickException as error:
         if type(error).__name__ == "NoArgsIsHelpError":     # bare `opendomino`: show the help
-            click.echo(error.format_message())
+            echo(error.format_message())
             sys.exit(0)
         _fail(error.format_message())
     except (click.exceptions.Abort, KeyboardInterrupt):
@@ -49,7 +61,19 @@ def main(argv=None) -> None:
     sys.exit(0)
 
 
+def _complete(argv) -> None:
+    """Answer the shell's request for completions (click reads what the shell typed from COMP_WORDS
+    and COMP_CWORD). Whatever those hold, or whatever a completer meets, the shell gets the
+    completions or nothing: a message would land in the middle of the user's command line."""
+    try:
+        cli.main(args=argv, prog_name="opendomino", complete_var=COMPLETE_VARIABLE, standalone_mode=False)
+    except SystemExit:
+        raise
+    except Exception:           # noqa: BLE001 - nothing to offer, and nothing to say
+        sys.exit(1)
+
+
 def _fail(message: str, status: int = 2) -> None:
     one_line = " ".join(message.split())
-    click.echo(f"opendomino: error: {one_line}", err=True)
+    echo(f"opendomino: error: {one_line}", err=True)
     sys.exit(status)

@@ -3,7 +3,7 @@
 import click
 
 from generator.commands import completion
-from generator.commands.group import cli
+from generator.commands.group import cli, echo
 
 
 @cli.command("products")
@@ -13,6 +13,6 @@ def products_command(reference):
     from generator.settings.products import bundled_product_names, details, load_product, parse_product, summary_line
 
     if reference is None:
-        click.echo("\n".join(summary_line(load_product(name)) for name in bundled_product_names()))
+        echo("\n".join(summary_line(load_product(name)) for name in bundled_product_names()))
     else:
-        click.echo(details(load_product(parse_product(reference, "products"))))
+        echo(details(load_product(parse_product(reference, "products"))))

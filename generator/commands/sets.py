@@ -6,7 +6,7 @@ import click
 
 from generator.commands import completion
 from generator.commands.common import parse_set_file
-from generator.commands.group import cli
+from generator.commands.group import cli, echo
 from generator.model.set_loader import OPEN_SET_NAMES, known_set_names, load_all_sets
 from generator.settings.options import parse_set_names
 
@@ -18,7 +18,7 @@ from generator.settings.options import parse_set_names
 @click.option("--unicode", "as_unicode", is_flag=True,
               help="Draw the set with Unicode's domino tiles (sets whose numbers stay within 0-6).")
 @click.option("--set-file", "set_file_texts", multiple=True, metavar="FILE.toml", shell_complete=completion.toml_files,
-              help="A set of your own to load and show (see README). Repeatable.")
+              help="A set of your own to load and show (see the guide, Set files). Repeatable.")
 def sets_command(name, as_json, as_list, as_unicode, set_file_texts):
     """Show a set: a magic layout with its sums, a classic set by suit; or every tile as JSON."""
     from generator.jobs.set_report import classic_table, set_summary, set_table, unicode_layout
@@ -31,13 +31,13 @@ def sets_command(name, as_json, as_list, as_unicode, set_file_texts):
         names = known_set_names() if (as_json or as_list) else OPEN_SET_NAMES
     tile_sets = load_all_sets(names)
     if as_list:
-        click.echo("\n".join(set_summary(tile_set) for tile_set in tile_sets.values()))
+        echo("\n".join(set_summary(tile_set) for tile_set in tile_sets.values()))
     elif as_json:
-        click.echo(json.dumps([tile_json(t) for tile_set in tile_sets.values() for t in tile_set.tiles], indent=1))
+        echo(json.dumps([tile_json(t) for tile_set in tile_sets.values() for t in tile_set.tiles], indent=1))
     elif as_unicode:
-        click.echo("\n\n".join(unicode_layout(tile_set) for tile_set in tile_sets.values()))
+        echo("\n\n".join(unicode_layout(tile_set) for tile_set in tile_sets.values()))
     else:
-        click.echo("\n\n".join(set_table(s) if s.has_layout else classic_table(s) for s in tile_sets.values()))
+        echo("\n\n".join(set_table(s) if s.has_layout else classic_table(s) for s in tile_sets.values()))
 
 
 def tile_json(tile) -> dict:

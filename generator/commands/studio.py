@@ -7,7 +7,7 @@ import click
 
 from generator.colour.icc import INTENTS
 from generator.commands import completion
-from generator.commands.group import cli, verbosity
+from generator.commands.group import cli, echo, verbosity
 from generator.errors import Interrupted, UserError
 from generator.settings.options import parse_number
 
@@ -40,7 +40,7 @@ def studio_command(host, port_text, no_browser, icc_text, intent):
 
     def log(message: str, level: int = 0) -> None:
         if level <= 0 or said >= level:      # its errors always, hang-ups and requests with -v
-            click.echo(message, err=True)
+            echo(message, err=True)
 
     try:
         server = make_server(host, int(port), log=log, printing=printing)
@@ -49,8 +49,8 @@ def studio_command(host, port_text, no_browser, icc_text, intent):
                         "choose another --port, or leave it out for a free one") from None
     url = page_url(server)
     if host not in ("127.0.0.1", "localhost", "::1"):
-        click.echo(f"warning: the studio listens on {host}: other computers on the network can use it", err=True)
-    click.echo(f"colour studio at {url} (Ctrl-C stops it)")
+        echo(f"warning: the studio listens on {host}: other computers on the network can use it", err=True)
+    echo(f"colour studio at {url} (Ctrl-C stops it)")
     if not no_browser:
         import webbrowser
         threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
@@ -61,4 +61,4 @@ def studio_command(host, port_text, no_browser, icc_text, intent):
     finally:
         server.server_close()
         server.builds.close()
-    click.echo("colour studio stopped")
+    echo("colour studio stopped")

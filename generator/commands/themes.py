@@ -7,7 +7,7 @@ import click
 from generator.colour.theme import load_theme, theme_names
 from generator.commands import completion
 from generator.commands.common import layered, report_written, start_writing
-from generator.commands.group import cli
+from generator.commands.group import cli, echo
 from generator.settings.build_options import BuildReport
 from generator.settings.config import CONFIG_NAME, HOME_PAPERS
 from generator.settings.options import parse_out
@@ -31,7 +31,7 @@ def themes_command(config_path, out, paper):
         theme = load_theme(name)
         problems = colour_problems(theme)
         status = "colour checks pass" if not problems else f"{len(problems)} colour check warning(s)"
-        click.echo(f"{name:<11} {theme.description} [{status}]")
+        echo(f"{name:<11} {theme.description} [{status}]")
     previous = start_writing(options.out)
     report = BuildReport()
     build_theme_swatches(options, report)

@@ -5,7 +5,7 @@ import sys
 import click
 
 from generator.commands import completion
-from generator.commands.group import cli, say
+from generator.commands.group import cli, echo, say
 from generator.files.manifest import verify_folder
 from generator.settings.config import DEFAULTS
 from generator.settings.options import parse_out
@@ -19,14 +19,14 @@ def verify_command(out):
     folder = parse_out(out)
     result = verify_folder(folder)
     for name in result.missing:
-        click.echo(f"missing  {name}")
+        echo(f"missing  {name}")
     for name in result.changed:
-        click.echo(f"changed  {name}")
+        echo(f"changed  {name}")
     for name in result.foreign:
         say(f"foreign  {name} (not in the manifest)", level=1)
     if not result.matches:
-        click.echo(f"{folder} does not match its manifest: {len(result.missing)} missing, "
-                   f"{len(result.changed)} changed of {result.checked}; run the command that made it again")
+        echo(f"{folder} does not match its manifest: {len(result.missing)} missing, "
+             f"{len(result.changed)} changed of {result.checked}; run the command that made it again")
         sys.exit(1)
     foreign = f"; {len(result.foreign)} other file(s) not in it" if result.foreign else ""
     say(f"{folder} matches its manifest: {result.checked} file(s){foreign}")

@@ -17,7 +17,7 @@ import tempfile
 from generator.errors import UserError
 
 DEFAULT_HINT = "choose another folder with --out"
-_OURS = re.compile(r"^\..+\.(\d+)\.[a-z0-9_]{8}\.part$")
+_OURS = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.[a-z0-9_]{8}\.part$")
 _FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
 
 
@@ -25,8 +25,20 @@ def temporary_prefix(name: str) -> str:
     return f".{name}.{os.getpid()}."
 
 
+def intended(path) -> Path:
+    """The file a user asked for, where `path` is one of our temporaries or lies inside one: what a
+    message names (the user never asked for `.tiles-A.pdf.4711.k2j5x9q0.part`)."""
+    path = Path(os.fsdecode(path))
+    for index, part in enumerate(path.parts):
+        ours = _OURS.match(part)
+        if ours:
+            return Path(*path.parts[:index], ours["name"])
+    return path
+
+
 def os_problem(error: OSError, target, hint: str = DEFAULT_HINT) -> UserError:
-    """One line for an OSError met while writing `target`."""
+    """One line for an OSError met while writing `target` (or the temporary that stands for it)."""
+    target = intended(target)
     if error.errno in _FULL:
         return UserError(f"cannot write {target}: the disk is full; the files written before it are complete; "
                          "free some space and run the command again")
@@ -165,7 +177,7 @@ def stale_temporaries(folder: Path) -> list[Path]:
     stale = []
     for entry in folder.iterdir():
         match = _OURS.match(entry.name)
-        if match and int(match[1]) != os.getpid() and not _process_exists(int(match[1])):
+        if match and int(match["pid"]) != os.getpid() and not _process_exists(int(match["pid"])):
             stale.append(entry)
     return sorted(stale)
 

@@ -18,7 +18,7 @@ import re
 
 from msgspec import Struct
 
-from generator.errors import UserError
+from generator.errors import UserError, readable_data
 from generator.files.atomic import os_problem, write_bytes
 from generator.files.bounded_read import read_bytes
 from generator.files.resources import load_toml, template_path
@@ -189,7 +189,9 @@ def write_manifest(folder: Path, report=None, previous: list[dict] = ()) -> Path
         described[relative] = report.described.get(str(path), {})
     entries = manifest_entries(folder, described, previous)
     foreign = foreign_files(folder, (e["file"] for e in entries))
-    # One file per line: easy to read, and to diff between two builds.
+    # One file per line: easy to read, and to diff between two builds. A name with bytes that are
+    # not UTF-8 (a foreign file's, a profile's) is written as a person reads it: \xff.
+    entries, foreign = readable_data(entries), readable_data(foreign)
     lines = ",\n  ".join(json.dumps(entry, ensure_ascii=False) for entry in entries)
     text = (f'{{\n "generator": "opendomino",\n "total_bytes": {sum(e["bytes"] for e in entries)},\n'
             f' "files": [\n  {lines}\n ]')

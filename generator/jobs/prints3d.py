@@ -2,6 +2,7 @@
 
     3mf/double-6-plate-1.3mf              a plate as a slicer project: one object per tile, its body and
                                           an inlay per colour as parts, each with its colour and filament
+    3mf/double-6-plate-1-prusaslicer.3mf  the same for PrusaSlicer, which reads a tile's parts otherwise
     stl/double-6-plate-1-body.stl         the same plate's bodies (what a one-colour print needs)
     stl/double-6-plate-1-tile.digit.stl   ... and its inlays of one colour, placed to match
 
@@ -88,9 +89,10 @@ def print_plate(options: BuildOptions, report: BuildReport, settings: ExportOpti
     if "3mf" in settings.formats:
         from generator.writers.threemf import write_3mf
 
-        target = options.out / "3mf" / f"{stem}.3mf"
+        targets = (options.out / "3mf" / f"{stem}.3mf", options.out / "3mf" / f"{stem}-prusaslicer.3mf")
         materials = [Material(f.name, f.colour.hex) for f in filaments]
-        report.add(target, write_3mf(objects, materials, target, title))
+        for target, facts in zip(targets, write_3mf(objects, materials, targets, title)):
+            report.add(target, facts)
     if "stl" in settings.formats:
         from generator.writers.stl import write_stl
 

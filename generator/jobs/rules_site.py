@@ -54,7 +54,6 @@ def rules_web_jobs(options: BuildOptions) -> list:
 
 def build_rules_book(options: BuildOptions, report: BuildReport, book: str) -> None:
     """One book's web pages (both languages) and e-books."""
-    from generator.books.html.bodies import part_bodies
     from generator.books.html.contents import book_text
     from generator.books.html.figures import FigureArt
     from generator.colour.effective_theme import theme_for
@@ -62,17 +61,16 @@ def build_rules_book(options: BuildOptions, report: BuildReport, book: str) -> N
     site_langs, ebook_langs = _site_langs(options), epub_langs(options, book)
     texts = {lang: book_text(book, lang) for lang in rules_book_langs(options, book)}
     art = FigureArt(theme_for(options))
-    bodies = {lang: part_bodies(text, art) for lang, text in texts.items()}
     if site_langs:
         from generator.books.site.folder import write_book_pages
 
-        for path in write_book_pages(options.out / SITE_FOLDER, options.out, list(texts.values()), bodies):
+        for path in write_book_pages(options.out / SITE_FOLDER, options.out, list(texts.values()), art):
             report.add(path, {})
     for lang in ebook_langs:
         from generator.books.epub.package import write_epub
 
         target = options.out / epub_name(book, lang)
-        report.add(target, write_epub(texts[lang], bodies[lang], target))
+        report.add(target, write_epub(texts[lang], art, target))
 
 
 def build_rules_site(options: BuildOptions, report: BuildReport) -> None:

@@ -69,8 +69,9 @@ def build_shop_booklet(options, report, lang: str, book: str = "open") -> None:
     spec = booklet_spec(lang, options.paper, theme_for(options), shop_bleed(options), cmyk=True,
                         crop_marks=options.marks == "crop", book=book)
     stem = booklet_name(book, lang)
-    # Named like our temporaries, so the next build clears it away if this one is killed.
-    with temporary_folder(options.out, f"shop-{stem}") as folder:
+    # Named like our temporaries, so the next build clears it away if this one is killed; and after
+    # the first file it makes, which a message about writing into it names (atomic.intended).
+    with temporary_folder(options.out, f"shop-{stem}-interior.pdf") as folder:
         reading = folder / "reading.pdf"
         count = write_booklet(spec, reading)["pages"]
         order = [None if p is None else p - 1 for p in padded_order(count)]

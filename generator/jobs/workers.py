@@ -2,8 +2,9 @@
 
 Killed with SIGKILL, the command cannot clean up: on Linux the kernel sends each worker SIGKILL
 when its parent dies (prctl PR_SET_PDEATHSIG); elsewhere a watchdog thread in the worker exits
-when the parent is gone. Ctrl-C reaches the whole process group: workers ignore it and the
-command, which turns it into one line, stops them itself (Workers.stop). A worker that dies
+when the parent is gone. Ctrl-C reaches the whole process group, and SIGTERM may too (a
+service manager or a container stop sends it to every process): workers ignore both, and the
+command, which turns either into one line, stops them itself (Workers.stop). A worker that dies
 while the command runs (killed, or out of memory) is named by the step it was running, and the
 other workers are stopped (WorkerLost).
 
@@ -26,6 +27,7 @@ from msgspec import Struct, field
 from generator.errors import WorkerLost
 
 PR_SET_PDEATHSIG = 1
+STOPPING_SIGNALS = {signal.SIGINT, signal.SIGTERM}      # the command's to act on, never a worker's
 WATCH_SECONDS = 0.5
 STOP_SECONDS = 5.0
 
@@ -45,10 +47,12 @@ def _watch_parent(parent_pid: int) -> None:
 
 
 def worker_start(parent_pid: int) -> None:
-    """A worker's first step. It ignores Ctrl-C, which it was forked holding (see _sigint_held)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)        # a Ctrl-C held since the fork is dropped here
+    """A worker's first step. It ignores Ctrl-C and SIGTERM, which it was forked holding (see
+    _signals_held)."""
+    for each in STOPPING_SIGNALS:
+        signal.signal(each, signal.SIG_IGN)         # a signal held since the fork is dropped here
     if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING_SIGNALS)
     if not _die_with_parent_linux():
         threading.Thread(target=_watch_parent, args=(parent_pid,), daemon=True).start()
     if os.getppid() != parent_pid:        # the parent died before we could ask to follow it
@@ -56,13 +60,13 @@ def worker_start(parent_pid: int) -> None:
 
 
 @contextmanager
-def _sigint_held():
-    """Ctrl-C held back while workers fork: a worker must never run the command's own handler
-    (it would say the command's line a second time). The command gets the signal afterwards."""
+def _signals_held():
+    """Ctrl-C and SIGTERM held back while workers fork: a worker must never run the command's own
+    handler (it would say the command's line a second time). The command gets them afterwards."""
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING_SIGNALS)
     try:
         yield
     finally:
@@ -99,7 +103,7 @@ class Workers:
         of them at once, so it never waits for the command; several take the next one as each is free."""
         queue = deque(indexes)
         started = []
-        with _sigint_held():
+        with _signals_held():
             for _ in range(min(processes, len(queue))):
                 here, there = self.context.Pipe()
                 process = self.context.Process(target=_worker_main, args=(self.run, self.jobs, there, os.getpid()),
@@ -155,15 +159,13 @@ class Workers:
                           "not finished were not kept, the previous ones are still there; run the command again")
 
     def stop(self) -> None:
-        """Stop every worker now, without waiting for its current job."""
+        """Stop every worker now, without waiting for its current job: SIGKILL, since they ignore
+        SIGTERM; the file a worker was writing is its temporary, which the command then removes."""
         for worker in self.workers:
-            if worker.process.is_alive():
-                worker.process.terminate()
-        for worker in self.workers:
-            worker.process.join(STOP_SECONDS)
             if worker.process.is_alive():
                 worker.process.kill()
-                worker.process.join()
+        for worker in self.workers:
+            worker.process.join()
             worker.connection.close()
 
 

@@ -36,7 +36,7 @@ MAX_TILES = 1000
 _NAME = re.compile(r"^[a-z][a-z0-9-]{0,30}$")
 _TILE = re.compile(r"^\s*(\d{1,2})\s*[-/|:]\s*(\d{1,2})\s*$")
 _TRIANGLE = re.compile(r"^\s*(\d{1,2})\s*-\s*(\d{1,2})\s*-\s*(\d{1,2})\s*$")
-FORMAT_HINT = "see the set file format in README.md"
+FORMAT_HINT = "see the set file format in the guide (docs/reference/set-file.md)"
 
 
 @cache

@@ -201,3 +201,12 @@ def placed(drawing: Drawing, x: float, y: float, turn_degrees: float = 0.0, shar
         margin = max(drawing.width, drawing.height)
         extent = (-margin, -margin, drawing.width + margin, drawing.height + margin)
     return Group(tuple(drawing.items), transform.then(translate(x, y)), shared_extent=extent)
+
+
+def text_sizes(items, transform: Transform = IDENTITY):
+    """The em size in mm of each Text among the items as drawn, through the groups' transforms."""
+    for item in items:
+        if isinstance(item, Group):
+            yield from text_sizes(item.items, item.transform.then(transform))
+        elif isinstance(item, Text):
+            yield item.size * abs(transform.a * transform.d - transform.b * transform.c) ** 0.5

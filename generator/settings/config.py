@@ -143,7 +143,7 @@ def _set_files(value, where, base):
     for text in value:
         path = base / parse_path(text, where, "my-set.toml")
         if not path.exists():
-            raise UserError(f"{where}: {path}: file not found; see the set file format in README.md")
+            raise UserError(f"{where}: {path}: file not found; see the set file format in the guide (docs/reference/set-file.md)")
         register_set_file(path)
         paths.append(path)
     return tuple(paths)
@@ -177,9 +177,9 @@ SETTINGS = (
     Setting("out", "folder to write into", _out, _quoted(DEFAULTS.out)),
     Setting("paper", "paper for home printing: a4, letter, a3 or WIDTHxHEIGHT in mm", _paper,
             _quoted(DEFAULTS.paper)),
-    Setting("sets", "the sets to make: A, B, C, double-3 ... double-18, chinese, picture", _sets,
+    Setting("sets", "the sets to make: A, B, C, double-3 ... double-18, chinese, picture, triominoes", _sets,
             f"[{', '.join(_quoted(s) for s in DEFAULTS.sets)}]"),
-    Setting("set_files", "sets of your own (see README): each is made along with `sets`", _set_files, "[]"),
+    Setting("set_files", "sets of your own (see the guide, Set files): each is made along with `sets`", _set_files, "[]"),
     Setting("tile_size", "tile size WIDTHxHEIGHT in mm, portrait", _tile_size, _quoted(DEFAULTS.tile_size)),
     Setting("corner_radius", "round tile corners: radius in mm, 0 (sharp) to a third of the tile width",
             _corner_radius, f"{DEFAULTS.corner_radius:g}"),

@@ -27,20 +27,34 @@ DEFAULT_ORIGIN = ("default", None)
 COMMAND_LINE_ORIGIN = ("command-line", None)
 
 
+NO_HOME = ("no home folder is known (HOME is unset or relative, and the system lists none for this user); "
+           "set HOME, or XDG_CONFIG_HOME")
+
+
 def user_config_path() -> Path:
     """$XDG_CONFIG_HOME/opendomino/config.toml when that is set (an absolute path, as the XDG rule
     asks), else the platform's folder: ~/.config on Linux and the BSDs, ~/Library/Application
-    Support on macOS, %LOCALAPPDATA% on Windows (a printer's offset belongs to one machine)."""
+    Support on macOS, %LOCALAPPDATA% on Windows (a printer's offset belongs to one machine).
+    A UserError when there is no such folder (no home folder is known)."""
     xdg = os.environ.get("XDG_CONFIG_HOME", "")
     if xdg and os.path.isabs(xdg):
         base = Path(xdg)
     elif sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+        base = Path(os.environ.get("LOCALAPPDATA") or _home() / "AppData" / "Local")
     elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
+        base = _home() / "Library" / "Application Support"
     else:
-        base = Path.home() / ".config"
+        base = _home() / ".config"
     return base / APP_FOLDER / USER_CONFIG_NAME
+
+
+def _home() -> Path:
+    """The user's home folder: $HOME, else the system's entry for the user (a service or a
+    container may have neither; a relative HOME would name a folder of the working one)."""
+    home = os.path.expanduser("~")
+    if not os.path.isabs(home):         # expanduser gives "~" back when it finds nothing
+        raise UserError(f"there is no folder for your own settings ({APP_FOLDER}/{USER_CONFIG_NAME}): {NO_HOME}")
+    return Path(home)
 
 
 def read_user_config(path: Path) -> dict:
@@ -60,10 +74,16 @@ def _project_keys() -> list[str]:
     return [setting.name for setting in SETTINGS] + ["colours"]
 
 
-def layered_options(config_path: Path | None, given: dict) -> tuple[BuildOptions, dict[str, tuple]]:
-    """The options from every layer, and where each setting's value came from."""
-    user_path = user_config_path()
-    user = read_user_config(user_path) if user_path.exists() else {}
+def layered_options(config_path: Path | None, given: dict,
+                    note=lambda message: None) -> tuple[BuildOptions, dict[str, tuple]]:
+    """The options from every layer, and where each setting's value came from. With no folder for
+    the user config (no home), that layer is left out and `note` is told why."""
+    try:
+        user_path = user_config_path()
+    except UserError:           # only a missing home folder: the command runs without that layer
+        user_path = None
+        note(f"your own settings ({APP_FOLDER}/{USER_CONFIG_NAME}) are skipped: {NO_HOME}")
+    user = read_user_config(user_path) if user_path and user_path.exists() else {}
     project_path = find_config(config_path)
     project = read_config(project_path) if project_path else {}
     options = build_options({**user, **project}, given)
@@ -95,8 +115,8 @@ def save_back_offset(offset: tuple[float, float]) -> Path:
 
     path = user_config_path()
     old = read_text(path, "config") if path.exists() else (
-        "# Open Domino Kit: your own settings, for every project on this computer (see README.md,\n"
-        "# \"Your own settings\"). A project's opendomino.toml and the command line win over them.\n")
+        "# Open Domino Kit: your own settings, for every project on this computer (see the guide,\n"
+        "# \"Keep your own settings\"). A project's opendomino.toml and the command line win over them.\n")
     if path.exists():
         read_user_config(path)          # a broken file is named, not overwritten
     new = with_back_offset(old, offset)

@@ -1,6 +1,7 @@
-/* Find a game by name, other-language name, file name or number. No library, no network: the list
-   of games comes from games.js, which the page loads before this. Without JavaScript the box stays
-   hidden and the contents page lists every game. */
+/* Find a game by name, other-language name, file name ("open-game-17", ".html" or not) or number
+   ("17", "#17", "№ 17", "Game 17", "Игра 17"). No library, no network: the list of games comes from
+   games.js, which the page loads before this. Without JavaScript the box stays hidden and the
+   contents page lists every game. */
 (function () {
   "use strict";
   var box = document.getElementById("search"), data = window.RULES_GAMES;
@@ -14,13 +15,18 @@
     return text.toLowerCase().replace(/ё/g, "е").normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   }
   var games = data.games.map(function (game) {
-    return { key: game[0], number: game[1], book: game[2], heading: game[3][lang], words: fold(game[4].join(" | ")) };
+    return { key: game[0], number: game[1], book: game[2], heading: game[3][lang],
+             words: fold(game[4].concat(game[0]).join(" | ")) };
   });
+  // A number alone or after the word the headings put before it, in either language.
+  var numbered = new RegExp("^(?:(?:" + data.numberWords.map(function (word) {
+    return fold(word).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  }).join("|") + ")\\s*)?[#№]?\\s*(\\d+)$");
 
   function matches(query) {
-    var number = /^[#№]?\s*(\d+)$/.exec(query);
+    var folded = fold(query).replace(/(\.[a-z]{2})?\.x?html$/, "");
+    var number = numbered.exec(folded);
     if (number) return games.filter(function (game) { return game.number === +number[1]; });
-    var folded = fold(query);
     return games.filter(function (game) { return game.words.indexOf(folded) >= 0; });
   }
 

@@ -17,6 +17,7 @@ from generator.books.booklet.markdown_flowables import FlowableBuilder
 from generator.books.booklet.paragraph import Paragraph
 from generator.books.booklet.styles import BOOKLET_PAGES, MARGINS, MM, BookletPage, paragraph_styles
 from generator.books.captions import figure_caption
+from generator.books.cover_art import cover_figure
 from generator.books.texts import booklet_text, game_facts, part_heading
 from generator.colour.theme import Theme
 from generator.errors import UserError
@@ -30,7 +31,6 @@ from generator.scene.fonts import pdf_font_name, register_families, require_glyp
 from generator.writers.pdf import draw_drawing
 
 FIGURE_MAX_HEIGHT = 128.0       # mm; a board figure and its caption fit a page with text
-COVER_FIGURES = {"open": "fig-1a", "classic": "line-spinner"}
 LINK_COLOUR = "#1d4f91"         # figure links on screen; shop files keep them black
 
 
@@ -231,7 +231,7 @@ def _entry(text: str, style, key: str) -> Paragraph:
 
 def _cover(spec: BookletSpec, styles: dict, frame_width: float) -> list:
     lang, book = spec.lang, spec.book
-    drawing = figure_drawing(figure_by_id(COVER_FIGURES[book]), spec.theme, with_sums=False)
+    drawing = cover_figure(book, spec.theme)
     return [
         Spacer(1, 6 * MM),
         Paragraph(booklet_text(lang, "title", book), styles["cover_title"]),

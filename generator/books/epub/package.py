@@ -1,5 +1,6 @@
-"""One e-book: a title page, the contents (the EPUB navigation document), a page per chapter and
-game with the same HTML as the web site, and a colophon with the fonts' licence.
+"""One e-book: a cover (its image drawn by the kit, what reading apps show in their libraries), a
+title page, the contents (the EPUB navigation document), a page per chapter and game with the same
+HTML as the web site, and a colophon with the fonts' licence.
 
 Everything that could vary between two builds is fixed: the identifier is a UUID derived from
 the book and the language, the date is SOURCE_DATE_EPOCH's (as in the PDFs), and the archive's
@@ -12,20 +13,21 @@ import uuid
 
 from msgspec import Struct
 
-from generator.books.html.bodies import with_endings
+from generator.books.html.bodies import part_bodies
 from generator.books.html.contents import BookText
-from generator.books.html.fonts import LICENCE_FILE, font_face_css, font_files
+from generator.books.html.figures import FigureArt
+from generator.books.html.fonts import EMPHASIS_FACES, LICENCE_FILE, TEXT_FACES, font_face_css, font_files
 from generator.books.html.templates import bundled_text, markup, render
 from generator.books.texts import booklet_text
+from generator.colour.theme import Theme
 from generator.writers.pdf_date import source_epoch
 from generator.writers.zip_archive import Member, compressed, write_zip
 
 FOLDER = "EPUB"
 FONT_FOLDER = "fonts"
 PAGE_ENDING = ".xhtml"
+COVER_IMAGE = "cover.jpg"
 _IDENTIFIER_SPACE = uuid.UUID("5c3f6a8e-2f1d-4e6b-9a0c-0d0a11d0e0b5")     # ours: rules e-books of the kit
-_ROLES = ("serif", "serif-bold", "sans", "sans-bold")     # what book.css sets text in
-_ITALIC = ("serif-italic",)                               # embedded when a book has emphasis
 
 
 class Item(Struct, frozen=True):
@@ -55,23 +57,28 @@ def _page(template: str, lang: str, title: str, **values) -> bytes:
 
 def pack_fonts() -> None:
     """Compress every font an e-book may embed, once: the e-books of this process reuse it."""
-    for _, data in font_files(_ROLES + _ITALIC):
+    for _, data in font_files(TEXT_FACES + EMPHASIS_FACES):
         compressed(data)
 
 
-def _items(book: BookText, bodies: dict) -> list[Item]:
+def _items(book: BookText, bodies: dict, theme: Theme) -> list[Item]:
+    # Here: the cover brings Skia and Pillow, which a build of the site alone never needs.
+    from generator.books.epub.cover import cover_jpeg
+
     lang, contents = book.lang, book.contents
-    roles = _ROLES + (_ITALIC if any("<em>" in body for body in bodies.values()) else ())
+    roles = TEXT_FACES + (EMPHASIS_FACES if any("<em>" in body for body in bodies.values()) else ())
     style = font_face_css(roles, FONT_FOLDER) + bundled_text("book_html", "book.css")
-    items = [Item("title", "title.xhtml", "application/xhtml+xml",
+    items = [Item("cover", "cover.xhtml", "application/xhtml+xml",
+                  _page("cover.xhtml.j2", lang, contents.title, image=COVER_IMAGE), in_spine=True),
+             Item("title", "title.xhtml", "application/xhtml+xml",
                   _page("title.xhtml.j2", lang, contents.title, book=contents,
                         edition=booklet_text(lang, "ebook_edition")), in_spine=True),
              Item("nav", "nav.xhtml", "application/xhtml+xml",
-                  _page("nav.xhtml.j2", lang, booklet_text(lang, "contents"),
+                  _page("nav.xhtml.j2", lang, booklet_text(lang, "contents"), cover=booklet_text(lang, "ebook_cover"),
                         links=[{"href": _file(p.key), "heading": p.heading} for p in contents.parts]),
                   properties="nav", in_spine=True)]
     for index, part in enumerate(contents.parts, start=1):
-        body = with_endings(bodies[part.key], PAGE_ENDING)
+        body = bodies[part.key]
         items.append(Item(f"part-{index}", _file(part.key), "application/xhtml+xml",
                           _page("part.xhtml.j2", lang, part.heading, part=part, facts=book.facts(part), body=markup(body)),
                           properties="svg" if "<svg" in body else "", in_spine=True))
@@ -81,20 +88,23 @@ def _items(book: BookText, bodies: dict) -> list[Item]:
                       _page("colophon.xhtml.j2", lang, booklet_text(lang, "ebook_colophon_title"),
                             made=booklet_text(lang, "ebook_colophon"), licence=licence), in_spine=True))
     items.append(Item("style", "style.css", "text/css", style.encode("utf-8")))
+    items.append(Item("cover-image", COVER_IMAGE, "image/jpeg", cover_jpeg(contents, theme), properties="cover-image"))
     items += [Item(f"font-{index}", f"{FONT_FOLDER}/{name}", "font/ttf", data)
               for index, (name, data) in enumerate(fonts, start=1) if name != LICENCE_FILE]
     return items
 
 
-def write_epub(book: BookText, bodies: dict, target: Path) -> dict:
-    """Write the e-book of one book in one language; `bodies`: part key -> its HTML. Returns what
-    the manifest says of it."""
-    items = _items(book, bodies)
+def write_epub(book: BookText, art: FigureArt, target: Path) -> dict:
+    """Write the e-book of one book in one language, its figures drawn by `art`. Returns what the
+    manifest says of it."""
+    items = _items(book, part_bodies(book, art, PAGE_ENDING), art.theme)
     package = render("epub/package.opf.j2", lang=book.lang, identifier=book_identifier(book.book, book.lang),
                      title=book.contents.title, subtitle=book.contents.subtitle, date=epub_date(), items=items)
     members = [Member("mimetype", b"application/epub+zip", compress=False),
                Member("META-INF/container.xml", bundled_text("epub", "container.xml").encode("utf-8")),
                Member(f"{FOLDER}/package.opf", package.encode("utf-8"))]
-    members += [Member(f"{FOLDER}/{item.href}", item.data) for item in items]
+    # An image is compressed already: stored as it is.
+    members += [Member(f"{FOLDER}/{item.href}", item.data, compress=not item.media_type.startswith("image/"))
+                for item in items]
     write_zip(target, members)
     return {"pages": len([item for item in items if item.in_spine])}

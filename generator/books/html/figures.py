@@ -4,24 +4,39 @@ the build's theme, and its markup reused by every page and e-book that shows it.
 The markup holds no words of either language: its accessible name is the figure's caption
 (aria-labelledby), which the page sets beside it in the page's language. Clip ids start with the
 figure's id, so several figures can share a page.
+
+On a phone a figure's smallest numbers (a magic layout's sums, the Mexican Train hub's slots) are
+too small to read at the column's width, so the web site lets a reader open each figure large:
+as wide as makes its smallest text LARGE_TEXT_PX, scrolled in both directions.
 """
+
+import math
 
 from generator.art.figure import figure_drawing
 from generator.colour.theme import Theme
 from generator.model.figures import figure as figure_by_id
+from generator.scene.drawing import text_sizes
 from generator.writers.svg import SVG_NAMESPACE, number, svg_element
+
+LARGE_TEXT_PX = 12      # CSS px of a figure's smallest text when opened large: small print on a phone
 
 
 def caption_id(figure_id: str) -> str:
     return f"{figure_id}-caption"
 
 
+def large_id(figure_id: str) -> str:
+    """The id of the frame that shows the figure large while the address ends in it (CSS :target)."""
+    return f"{figure_id}-large"
+
+
 class FigureArt:
-    """Figure id -> its <svg> element, drawn on first use."""
+    """Figure id -> its <svg> element, drawn on first use, and the width it is opened large at."""
 
     def __init__(self, theme: Theme):
         self.theme = theme
         self.markup: dict[str, str] = {}
+        self.large_widths: dict[str, int] = {}
 
     def svg(self, figure_id: str) -> str:
         if figure_id not in self.markup:
@@ -31,4 +46,11 @@ class FigureArt:
                           "aria-labelledby": caption_id(figure_id),
                           "width": number(drawing.width), "height": number(drawing.height)}
             self.markup[figure_id] = svg_element(drawing, attributes, id_prefix=f"{figure_id}-")
+            smallest = min(text_sizes(drawing.items), default=None)
+            self.large_widths[figure_id] = math.ceil(drawing.width * LARGE_TEXT_PX / smallest) if smallest else 0
         return self.markup[figure_id]
+
+    def large_width(self, figure_id: str) -> int:
+        """CSS px: the width that sets the figure's smallest text at LARGE_TEXT_PX (0: it has none)."""
+        self.svg(figure_id)
+        return self.large_widths[figure_id]
