@@ -24,6 +24,7 @@ from generator.scene.drawing import (
     Rect,
     Style,
     Text,
+    Transform,
     rotate_about,
     scale,
     translate,
@@ -133,6 +134,7 @@ class LidArt(Struct, frozen=True):
     subtitle: str               # what the box holds
     pictures: tuple             # Drawings: tiles in the kit's art (or the Mexican Train's hub)
     colour: object              # ink
+    outlines: tuple = ()        # each picture's outline in its frame (an Outline; None for the hub): a laser scores them
 
 
 def lid_top(panel: Panel, art: LidArt) -> list:
@@ -151,12 +153,22 @@ def lid_top(panel: Panel, art: LidArt) -> list:
     return [*texts, *row, subtitle]
 
 
-def wall_label(panel: Panel, text: str, colour) -> list:
-    """`text` centred on a wall, as large as the wall allows (upright on the flat piece)."""
-    size = min(panel.height * 0.45, 6.0, fitting_size("sans-bold", text, panel.width - 2 * TEXT_MARGIN))
+def wall_label(panel: Panel, text: str, colour, largest: float = 6.0) -> list:
+    """`text` centred on a wall, as large as the wall allows up to `largest` mm (upright on the
+    flat piece)."""
+    size = min(panel.height * 0.45, largest, fitting_size("sans-bold", text, panel.width - 2 * TEXT_MARGIN))
     ascent, descent = text_extent("sans-bold", size)
     baseline = panel.y + panel.height / 2 + (ascent + descent) / 2
     return [Text(panel.x + panel.width / 2, baseline, text, size, colour, "sans-bold", "middle")]
+
+
+def long_side_frame(width: float, height: float) -> tuple[float, float, Transform]:
+    """A frame to draw on a `width` x `height` panel so that the drawing runs along the panel's
+    long side: the frame's width and height, and the transform from it onto the panel (a quarter
+    turn, reading upwards, when the panel is taller than wide)."""
+    if height <= width:
+        return width, height, IDENTITY
+    return height, width, Transform(0.0, -1.0, 1.0, 0.0, 0.0, height)
 
 
 RIM_TICK = 4.0             # mm: a divider's mark down from the tray's rim

@@ -9,6 +9,7 @@ from generator.art.tile import tile_front
 from generator.model.box_size import TRAIN, Contents, Inside
 from generator.model.set_loader import load_set
 from generator.model.texts import sheet_text
+from generator.scene.outline import tile_outline
 
 LID_TILES = 4           # tiles shown on a one-set lid, spread through the set
 
@@ -46,23 +47,26 @@ def inside_text(inside: Inside, lang: str) -> str:
     return sheet_text(lang, "box_inside", w=mm(inside.width), l=mm(inside.length), h=mm(inside.height))
 
 
-def _pictures(name: str, count: int, theme, size, hub_clearance: float) -> list:
+def _pictures(name: str, count: int, theme, size, hub_clearance: float) -> list[tuple]:
+    """(drawing, its outline in its frame or None) of the pictures of `name` on a lid."""
     if name == TRAIN:
-        return [hub_drawing(theme, size, 0.0, hub_clearance)]
+        return [(hub_drawing(theme, size, 0.0, hub_clearance), None)]
     tile_set = load_set(name)
     tiles = tile_set.tiles
     # Spread through the set and ending on its last tile: the first is often a blank double.
     picks = sorted({round((index + 1) * (len(tiles) - 1) / count) for index in range(count)})
-    return [tile_front(tiles[index], tile_set, theme, size) for index in picks]
+    outline = tile_outline(tile_set.shape, size)
+    return [(tile_front(tiles[index], tile_set, theme, size), outline) for index in picks]
 
 
 def lid_art(inside: Inside, theme, size, lang: str, hub_clearance: float) -> LidArt:
     """The lid: the title, a few tiles (one per set when the box holds several), what it holds."""
     names = inside.names
     count = LID_TILES if len(names) == 1 else 1
-    pictures = [picture for name in names for picture in _pictures(name, count, theme, size, hub_clearance)]
+    pictures = [pair for name in names for pair in _pictures(name, count, theme, size, hub_clearance)]
     subtitle = holds(inside.compartments[0].contents, lang) if len(names) == 1 else inside_text(inside, lang)
-    return LidArt(box_title(names, lang), subtitle, tuple(pictures), theme.colour("back.mark"))
+    return LidArt(box_title(names, lang), subtitle, tuple(drawing for drawing, _ in pictures), theme.colour("back.mark"),
+                  tuple(outline for _, outline in pictures))
 
 
 def bottom_lines(inside: Inside, lang: str) -> list[str]:

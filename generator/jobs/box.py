@@ -1,9 +1,14 @@
-"""`opendomino box`: a box for every set, to fold from card at home or to order from a print shop.
+"""`opendomino box`: a box for every set, to fold from card at home, to order from a print shop, to
+cut by laser or to 3D-print.
 
     box-A.pdf             home (the default): the tray, the lid (and dividers) on the user's paper,
                           on one sheet, or the tray on one and the lid on the next
     shop-box-A.pdf        --target shop: PDF/X-1a, a page per piece, its art to the bleed, its die line
                           in the spot colour CutContour
+    laser/box-A-1.svg     --machine laser: finger-jointed panels on sheets of --sheet, cut, score and
+    laser/box-A-1.dxf     engrave as the laser tiles' sheets (generator/jobs/laser_box.py)
+    3mf/box-A-plate-1.3mf --format 3mf,stl: the tray and the lid on the printer's plate, and each
+    stl/box-A-tray.stl    part as an STL (generator/jobs/printed_box.py)
     box-A-B-C.pdf         --together: one box with a compartment per set
 
 The box's inside comes from what it holds (generator/art/box_contents.py, generator/model/box_size.py),
@@ -14,31 +19,19 @@ in templates/boxes.toml. Each box is planned, and checked to fit the paper, befo
 from pathlib import Path
 from typing import Callable
 
-from msgspec import Struct
-
-from generator.art.box_contents import box_inside
 from generator.art.box_lid import bottom_lines, box_title, inside_text, lid_art, mm
 from generator.colour.effective_theme import theme_for
 from generator.imposition.paper import paper_named
+from generator.jobs.box_plan import LASER, PRINTED, BoxPlan, box_inside_for, box_route
 from generator.jobs.build import makes, run_in_folders
 from generator.model.box_panels import TrayAndLid, tray_and_lid
 from generator.model.box_size import TRAIN, Contents, Inside, box_numbers
 from generator.settings.build_options import BoxOptions, BuildOptions, BuildReport
 from generator.words import _, ngettext
 
-
-class BoxPlan(Struct, frozen=True):
-    file_name: str
-    box: TrayAndLid
-    sheets: list | None         # home: plan_sheets' sheets; None for a shop
-
-
 def _inside(options: BuildOptions, settings: BoxOptions, names: tuple[str, ...]) -> Inside:
     numbers = box_numbers()
-    thickness = numbers.contents.tile_thickness if settings.tile_thickness is None else settings.tile_thickness
-    clearance = numbers.fit.clearance if settings.clearance is None else settings.clearance
-    return box_inside(names, options.tile_size, options.clearance, thickness, settings.stacks, clearance,
-                      numbers.card.thickness)
+    return box_inside_for(options, settings, names, numbers.contents.tile_thickness, numbers.card.thickness)
 
 
 def folding_box(inside: Inside) -> TrayAndLid:
@@ -57,6 +50,15 @@ def box_plans(options: BuildOptions, settings: BoxOptions) -> list[BoxPlan]:
     from generator.imposition.box_sheets import piece_sizes, plan_sheets
 
     groups = [settings.contents] if settings.together else [(name,) for name in settings.contents]
+    route = box_route(options, settings)
+    if route == LASER:
+        from generator.jobs.laser_box import laser_plan
+
+        return [laser_plan(options, settings, names) for names in groups]
+    if route == PRINTED:
+        from generator.jobs.printed_box import printed_plan
+
+        return [printed_plan(options, settings, names) for names in groups]
     plans = []
     for names in groups:
         box = folding_box(_inside(options, settings, names))
@@ -95,17 +97,33 @@ def make_box(options: BuildOptions, report: BuildReport, plan: BoxPlan) -> None:
 
 
 def box_jobs(options: BuildOptions, settings: BoxOptions) -> tuple[list, list[BoxPlan]]:
+    """A job per box, every box planned (and checked to fit its paper, sheet or plate) first."""
     plans = box_plans(options, settings)
-    return [(make_box, options, (plan,)) for plan in plans], plans
+    route = box_route(options, settings)
+    if route == LASER:
+        from generator.jobs.laser_box import make_laser_box as step
+    elif route == PRINTED:
+        from generator.jobs.printed_box import make_printed_box as step
+    else:
+        step = make_box
+    return [(step, options, (settings, plan) if route in (LASER, PRINTED) else (plan,)) for plan in plans], plans
 
 
-def run_box(options: BuildOptions, jobs: list, job_done: Callable[[int], None] = lambda n: None) -> BuildReport:
-    return run_in_folders(options.out, [], jobs, job_done)
+def box_folders(options: BuildOptions, settings: BoxOptions) -> list[Path]:
+    """The folders below --out the route writes into."""
+    route = box_route(options, settings)
+    return [options.out / "laser"] if route == LASER else [options.out / f for f in settings.formats] \
+        if route == PRINTED else []
+
+
+def run_box(options: BuildOptions, jobs: list, job_done: Callable[[int], None] = lambda n: None,
+            folders: list[Path] = ()) -> BuildReport:
+    return run_in_folders(options.out, list(folders), jobs, job_done)
 
 
 def box(options: BuildOptions, settings: BoxOptions = BoxOptions()) -> BuildReport:
     """Every box `settings` asks for, written into options.out (a folder that exists)."""
-    return run_box(options, box_jobs(options, settings)[0])
+    return run_box(options, box_jobs(options, settings)[0], folders=box_folders(options, settings))
 
 
 def _holds(contents: Contents) -> str:
@@ -129,5 +147,5 @@ def summary_lines(plans: list[BoxPlan]) -> list[str]:
         inside = plan.box.inside
         holds = "; ".join(_holds(part.contents) for part in inside.compartments)
         lines.append(_("{file}: {holds}; inside {w} × {l} × {h} mm").format(
-            file=Path(plan.file_name).name, holds=holds, w=mm(inside.width), l=mm(inside.length), h=mm(inside.height)))
+            file=plan.file_name, holds=holds, w=mm(inside.width), l=mm(inside.length), h=mm(inside.height)))
     return lines

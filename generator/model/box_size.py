@@ -56,11 +56,32 @@ class SheetNumbers(Struct, frozen=True, forbid_unknown_fields=True):
     footer: float
 
 
+class LaserNumbers(Struct, frozen=True, forbid_unknown_fields=True):
+    material: float
+    finger: float
+    lid_fit: float
+    lid_depth: float
+    lid_min_depth: float
+
+
+class PrintedNumbers(Struct, frozen=True, forbid_unknown_fields=True):
+    wall: float
+    divider: float
+    lid_fit: float
+    lid_depth: float
+    lid_min_depth: float
+    name_depth: float
+    name_size: float
+    stack_height_per_width: float
+
+
 class BoxNumbers(Struct, frozen=True, forbid_unknown_fields=True):
     contents: ContentNumbers
     fit: FitNumbers
     card: CardNumbers
     sheet: SheetNumbers
+    laser: LaserNumbers
+    printed: PrintedNumbers
 
 
 @cache
@@ -82,6 +103,16 @@ def box_numbers() -> BoxNumbers:
     return numbers
 
 
+class Stacking(Struct, frozen=True):
+    """How the pieces lie in a box: one tile's thickness (mm), the Mexican Train pieces' (they are
+    printed on card whatever the box is made of), the number of stacks (None: the fewest in which
+    none stands taller than `widths` tile widths; `widths` None: templates/boxes.toml's [contents])."""
+    thickness: float
+    train_thickness: float
+    stacks: int | None = None
+    widths: float | None = None
+
+
 class Contents(Struct, frozen=True):
     """What one compartment holds, and the room it takes (mm)."""
     name: str           # the set's name, or TRAIN
@@ -93,22 +124,23 @@ class Contents(Struct, frozen=True):
     height: float       # the tallest stack
 
 
-def default_stacks(count: int, short_side: float, thickness: float) -> int:
-    """The fewest stacks in which none stands taller than the tile is wide (times the ratio of
-    templates/boxes.toml): compact, and steady when the lid comes off."""
-    tallest = box_numbers().contents.stack_height_per_width * short_side
+def default_stacks(count: int, short_side: float, thickness: float, widths: float | None = None) -> int:
+    """The fewest stacks in which none stands taller than `widths` times the tile's width
+    (templates/boxes.toml's stack_height_per_width when None): compact, and steady when the lid
+    comes off."""
+    tallest = (box_numbers().contents.stack_height_per_width if widths is None else widths) * short_side
     per_stack = max(1, math.floor(tallest / thickness + 1e-9))
     return math.ceil(count / per_stack)
 
 
 def tile_stacks(name: str, count: int, shape: str, frame: tuple[float, float], thickness: float,
-                stacks: int | None = None) -> Contents:
+                stacks: int | None = None, widths: float | None = None) -> Contents:
     """`count` tiles of `shape` ("domino", "triangle") whose frame is `frame` (width, height in mm,
     as generator/scene/shapes.py gives it), `thickness` mm each, in `stacks` stacks (None: the
-    default) side by side."""
+    default, no stack taller than `widths` tile widths) side by side."""
     width, length = frame
     short_side = min(width, length)
-    stacks = stacks or default_stacks(count, short_side, thickness)
+    stacks = stacks or default_stacks(count, short_side, thickness, widths)
     if stacks > count:
         raise UserError(_("--stacks: {stacks} stacks for the {count} tiles of {name} would leave some empty; "
                           "use at most {count}").format(stacks=stacks, count=count, name=name))

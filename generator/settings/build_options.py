@@ -114,3 +114,10 @@ class BoxOptions(Struct, frozen=True):
     tile_thickness: float | None = None             # mm, one finished tile
     clearance: float | None = None                  # mm, added to each inside dimension
     stacks: int | None = None                       # stacks of tiles side by side; None: the fewest steady ones
+    # The route: home or shop (BuildOptions.target), laser (machine "laser") or 3D (formats).
+    machine: str | None = None                      # "laser": finger-jointed panels to cut
+    material: float | None = None                   # laser: the sheet's thickness in mm
+    kerf: float = 0.0                               # laser: the beam's width in mm
+    sheet: tuple[float, float] = (300.0, 200.0)     # laser: the material's size in mm
+    formats: tuple[str, ...] = ()                   # "3mf", "stl": a box to 3D-print
+    plate: tuple[float, float] = (220.0, 220.0)     # 3D: the printer's build plate in mm
