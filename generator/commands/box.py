@@ -37,7 +37,8 @@ _NUMBERS = box_numbers()
 
 
 @cli.command("box", help=_("A box for each set: a tray and a lid to fold from card, PDF/X-1a files for a print "
-                           "shop, a finger-jointed box to cut by laser, or a box to 3D-print (see docs/how-to/box.md)."))
+                           "shop, a finger-jointed box to cut by laser, or a box to 3D-print (see "
+                           "docs/how-to/box.md)."))
 @click.option("--sets", "sets_text", default="A,B,C", show_default=True, shell_complete=completion.box_contents,
               help=_("What to box, comma-separated: any sets (A, double-12, triominoes …) and mexican-train "
                      "(the hub and markers)."))
@@ -131,5 +132,6 @@ def _route(options: BuildOptions, settings: BoxOptions, machine_text, material_t
 
         formats = parse_formats(format_text, SOLID_FORMATS)
         manifold3d()                # missing: the one line that says how to install it
-        return replace(settings, formats=formats, plate=settings.plate if plate_text is None else parse_plate(plate_text))
+        plate = settings.plate if plate_text is None else parse_plate(plate_text)
+        return replace(settings, formats=formats, plate=plate)
     return settings

@@ -23,6 +23,7 @@ from generator.model.finger_joints import JointedPanel, jointed_box
 from generator.scene.cut_sheet import CutSheet
 from generator.scene.drawing import Group, Transform, translate
 from generator.scene.outline import Outline
+from generator.scene.shapes import grown
 from generator.words import _
 
 LID_MARGIN = 2.0            # mm between the lid's engraving and the inner faces of its walls
@@ -62,8 +63,9 @@ def plan_laser_sheets(pieces: list[LaserPiece], layout: LaserLayout) -> list[lis
     laser tiles' one-line error, naming the least sheet that holds them all."""
     sizes = [(p.panel.width + layout.kerf, p.panel.height + layout.kerf) for p in pieces]
     room = _room(layout)
-    check_sheet(layout, [Piece(_("{piece} ({w:g} x {h:g} mm)").format(piece=piece_name(p), w=round(w, 1), h=round(h, 1)),
-                               *lying((w, h), room)) for p, (w, h) in zip(pieces, sizes)])
+    named = [_("{piece} ({w:g} x {h:g} mm)").format(piece=piece_name(p), w=round(w, 1), h=round(h, 1))
+             for p, (w, h) in zip(pieces, sizes)]
+    check_sheet(layout, [Piece(what, *lying(size, room)) for what, size in zip(named, sizes)])
     return nest(sizes, room, layout.gap)
 
 
@@ -106,8 +108,10 @@ def laser_box_sheets(pieces: list[LaserPiece], plan: list[list[Placed]], layout:
         for spot in placed_pieces:
             panel = pieces[spot.index].panel
             transform = _placement(panel, spot, layout)
-            sheet.cuts.append(Outline(_moved(panel.outline, transform)).offset(half))
-            sheet.cuts += [Outline(_moved(hole, transform)).offset(-half) for hole in panel.holes]
+            # Mitred, not rounded as a tile's offset outline: the beam leaves the same part (sharp
+            # outer corners, inner ones rounded by its radius), and the path stays straight lines.
+            sheet.cuts.append(Outline(grown(_moved(panel.outline, transform), half)))
+            sheet.cuts += [Outline(grown(_moved(hole, transform), -half)) for hole in panel.holes]
             if pieces[spot.index].shell == "lid" and panel.name == "top":
                 engraved, scores = lid_engraving(panel, thickness, art)
                 sheet.engrave += [Group(tuple(engraved), transform)]

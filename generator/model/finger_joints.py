@@ -16,7 +16,7 @@ its bottom (the odd fingers of each edge, so they stay clear of the corners) go 
 into the front and back walls and the floor: it stands without glue and without play.
 
     panels = jointed_box(tray, thickness=3, finger=2, dividers=(40.0,))
-    panel.outline       # the cut: one closed polygon, clockwise on the page (y down), from (0, 0)
+    panel.outline       # the cut: one closed polygon, clockwise on the page (y down)
     panel.holes         # slots inside it, each a closed polygon, clockwise too
 
 A panel lies as seen from outside the box, its floor edge at the bottom (the lid, upside down, at
@@ -87,7 +87,8 @@ def panel_outline(width: float, height: float, edges: tuple[Edge, Edge, Edge, Ed
             if following != depth:
                 points += [(cx + end * ax + depth * nx, cy + end * ay + depth * ny),
                            (cx + end * ax + following * nx, cy + end * ay + following * ny)]
-    return tuple((x, height - y) for x, y in _without_straight_points(points))
+    # Upside down on the page, and walked the other way round, so that it turns clockwise there.
+    return tuple((x, height - y) for x, y in reversed(_without_straight_points(points)))
 
 
 def _without_straight_points(points: list[Point]) -> list[Point]:
@@ -164,7 +165,8 @@ def jointed_box(shell: Shell, thickness: float, finger: float, dividers: tuple[f
               JointedPanel("left", length, height, side),
               JointedPanel("right", length, height, side)]
     if dividers:
-        divider = panel_outline(length, height, (joint(length, bottom, False, False), Edge(height, t, 0.0, ends, False, False),
-                                                 rim(length), Edge(height, 0.0, t, ends, False, False)), t)
+        divider = panel_outline(length, height, (joint(length, bottom, False, False),
+                                                 Edge(height, t, 0.0, ends, False, False), rim(length),
+                                                 Edge(height, 0.0, t, ends, False, False)), t)
         panels += [JointedPanel("divider", length, height, divider) for _ in dividers]
     return panels
