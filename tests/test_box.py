@@ -721,3 +721,19 @@ def test_the_mexican_train_pieces_get_a_laser_box_and_a_printed_box(tmp_path, pr
     (_, _, (x,)), (_, _, (y,)) = cavities(tray, top / 2)
     assert x[1] - x[0] == pytest.approx(printed_hub + 1, abs=0.05) == y[1] - y[0]
     assert top - PRINTED["wall"] == pytest.approx(12, abs=0.01)
+
+
+def test_the_laser_and_printed_boxes_are_the_same_files_twice(laser_box, printed_box, tmp_path):
+    """Made again through the library, the laser's sheets and the 3D files are the same to the byte."""
+    laser_out, _, _, _ = laser_box
+    printed_out, _, _ = printed_box
+    boxes(BuildOptions(out=tmp_path / "laser", sets=("A",)), BoxOptions(("A",), machine="laser", material=3.0,
+                                                                        kerf=KERF, sheet=(300.0, 200.0)))
+    boxes(BuildOptions(out=tmp_path / "3d", sets=("A",)), BoxOptions(("A",), formats=("3mf", "stl")))
+    made = sorted(path.relative_to(tmp_path / "laser") for path in (tmp_path / "laser" / "laser").iterdir())
+    assert [path.name for path in made] == ["box-A-1.dxf", "box-A-1.svg"]
+    for path in made:
+        assert (tmp_path / "laser" / path).read_bytes() == (laser_out / path).read_bytes()
+    for folder in ("3mf", "stl"):
+        for path in (printed_out / folder).iterdir():
+            assert (tmp_path / "3d" / folder / path.name).read_bytes() == path.read_bytes()
