@@ -4,9 +4,16 @@
 - docs/images/box-folded.png: the same pieces folded, in an isometric sketch drawn with the kit's
   own scene. Each face of the folded tray and lid is the piece's panel itself, its art carried onto
   the face by an affine map, so the sketch shows what the printed sheet becomes; the tray holds
-  the set's two stacks of 16 tiles, their tops in the kit's tile art, at the box's real sizes.
+  the set's two stacks of 16 tiles, their tops in the kit's tile art, at the box's real sizes;
+- docs/images/box-laser-sheet.png: the laser box's sheet, its SVG drawn by chromium (the hairlines
+  drawn wider, to be seen);
+- docs/images/box-laser-assembled.png: the same panels put together, each extruded to the
+  material's thickness (manifold3d) and drawn as scripts/render_solids.py draws tiles: the tray
+  with its fingers closing every corner, the lid beside it;
+- docs/images/box-3d.png: the 3D-printed box's parts as they lie on the plate (from its 3MF), and
+  the lid turned over to show its name.
 
-Run: python scripts/make_box_images.py
+Run: python scripts/make_box_images.py      (the laser and 3D pictures need chromium and opendomino[3d])
 """
 
 import math
@@ -28,6 +35,9 @@ from generator.model.set_loader import load_set
 from generator.scene.drawing import Drawing, Group, Polygon, Rect, Style, Text, Transform
 from generator.settings.build_options import BoxOptions, BuildOptions
 from generator.writers.png import write_png
+from make_readme_images import draw_svg, side_by_side
+import numpy as np
+from render_solids import arranged, plate_tiles, render
 
 IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
 FLAT_PIXELS_PER_MM = 5.0
@@ -172,6 +182,68 @@ def flat_picture(path: Path):
     return band.crop((left - pad, upper - pad, right + pad, lower + pad))
 
 
+WOOD = (222, 190, 146)
+LASER_KERF = 0.15
+
+
+def laser_sheet_picture(out: Path) -> None:
+    svg = (out / "laser" / "box-A-1.svg").read_text(encoding="utf-8")
+    wide = out / "laser" / "box-A-wide-lines.svg"
+    wide.write_text(svg.replace('stroke-width="0.025"', 'stroke-width="0.4"'), encoding="utf-8")
+    draw_svg(wide, IMAGES / "box-laser-sheet.png", 640, 427)
+
+
+def _placed_panel(piece, box, t: float):
+    """A panel extruded to the material's thickness and put where it goes in the box: x across, y
+    from front to back, z up (the lid upside down, as an open box like the tray)."""
+    import manifold3d as m3
+
+    panel = piece.panel
+    shell = box.tray if piece.shell == "tray" else box.lid
+    width, length, height = shell.outside
+    flat = m3.CrossSection([np.asarray(panel.outline)] + [np.asarray(hole) for hole in panel.holes],
+                           m3.FillRule.EvenOdd).extrude(t)
+    # The panel's (u, v, w): u along it, v down the page (from its rim), w through it.
+    at = {"floor": ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0)), "top": ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0)),
+          "front": ((1, 0, 0, 0), (0, 0, 1, 0), (0, -1, 0, height)),
+          "back": ((1, 0, 0, 0), (0, 0, 1, length - t), (0, -1, 0, height)),
+          "left": ((0, 0, 1, 0), (1, 0, 0, 0), (0, -1, 0, height)),
+          "right": ((0, 0, 1, width - t), (1, 0, 0, 0), (0, -1, 0, height))}
+    if panel.name == "divider":
+        part = box.inside.compartments[0]
+        matrix = ((0, 0, 1, t + part.x + part.width), (1, 0, 0, 0), (0, -1, 0, height))
+    else:
+        matrix = at[panel.name]
+    mesh = flat.transform(np.asarray(matrix, dtype=np.float64)).to_mesh()
+    corners = np.asarray(mesh.vert_properties[:, :3], dtype=np.float64)[np.asarray(mesh.tri_verts)]
+    return corners
+
+
+def laser_assembled_picture(options: BuildOptions) -> None:
+    """The tray, and the lid the right way up beside it (turned half about the x axis); each panel
+    in a shade of its own, so that the fingers show where they meet."""
+    plan, = box_plans(options, BoxOptions(contents=("A",), machine="laser", kerf=LASER_KERF))
+    box, laser = plan.box, plan.sheets
+    shades = {"floor": 0.88, "top": 0.88, "front": 1.0, "back": 1.0, "left": 0.7, "right": 0.7, "divider": 0.7}
+
+    def panels(shell: str):
+        return [(_placed_panel(piece, box, laser.thickness), tuple(round(c * shades[piece.panel.name]) for c in WOOD))
+                for piece in laser.pieces if piece.shell == shell]
+
+    _, length, height = box.lid.outside
+    lid = [(corners * np.array([1.0, -1.0, -1.0]) + np.array([0.0, length, height]), colour)
+           for corners, colour in panels("lid")]
+    side_by_side([render(panels("tray"), 520, elevation=35), render(lid, 520, elevation=35)], 16, "white").save(
+        IMAGES / "box-laser-assembled.png", optimize=True)
+
+
+def printed_picture(out: Path) -> None:
+    parts = plate_tiles(out / "3mf" / "box-A-plate-1.3mf")
+    side_by_side([render(parts["tray"] + parts["lid"], 520, elevation=40),
+                  render(arranged([parts["lid"]], turned_over=True), 400, elevation=60)], 16, "white").save(
+        IMAGES / "box-3d.png", optimize=True)
+
+
 def main() -> None:
     IMAGES.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
@@ -181,6 +253,13 @@ def main() -> None:
         print(f"wrote {IMAGES / 'box-flat.png'}")
         write_png(folded_picture(options), IMAGES / "box-folded.png", FOLDED_DPI)
         print(f"wrote {IMAGES / 'box-folded.png'}")
+        box(options, BoxOptions(contents=("A",), machine="laser", kerf=LASER_KERF))
+        laser_sheet_picture(Path(folder))
+        laser_assembled_picture(options)
+        box(options, BoxOptions(contents=("A",), formats=("3mf",)))
+        printed_picture(Path(folder))
+        for name in ("box-laser-sheet.png", "box-laser-assembled.png", "box-3d.png"):
+            print(f"wrote {IMAGES / name}")
 
 
 if __name__ == "__main__":

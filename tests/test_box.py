@@ -8,6 +8,7 @@ The expected sizes are worked out here from the set's facts (DESIGN.md: set A is
 taken from the code that drew the box.
 """
 
+import json
 import math
 from pathlib import Path
 import re
@@ -414,6 +415,9 @@ def test_the_laser_box_says_its_inside_and_its_sheets(laser_box):
     assert "kerf 0.2 mm applied" in result.stdout
     assert [path.name for path in dxfs] == ["box-A-1.dxf"]
     assert (out / "laser" / "box-A-1.svg").is_file()
+    purposes = {entry["file"]: entry["purpose"] for entry in json.loads((out / "manifest.json").read_text())["files"]}
+    assert sorted(purposes) == ["laser/box-A-1.dxf", "laser/box-A-1.svg"]
+    assert all(purpose.startswith("laser box: ") for purpose in purposes.values())
 
 
 def test_every_laser_panel_is_one_closed_outline_grown_by_half_the_kerf(laser_box):
@@ -625,6 +629,10 @@ def test_the_printed_box_parts_are_closed_solids_on_the_plate(printed_box):
 
     out, result, parts = printed_box
     assert sorted(parts) == ["lid", "tray"]
+    purposes = {entry["file"]: entry["purpose"] for entry in json.loads((out / "manifest.json").read_text())["files"]}
+    assert sorted(purposes) == ["3mf/box-A-plate-1-prusaslicer.3mf", "3mf/box-A-plate-1.3mf", "stl/box-A-lid.stl",
+                                "stl/box-A-tray.stl"]
+    assert all("box" in purpose for purpose in purposes.values())
     assert "3mf/box-A-plate-1.3mf: set A: 32 tiles in 5 stacks of up to 7; inside 111 × 45 × 43 mm" in result.stdout
     for name, mesh in parts.items():
         assert mesh.is_watertight and mesh.is_winding_consistent and mesh.volume > 0

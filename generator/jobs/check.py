@@ -57,9 +57,10 @@ def run_checks(options, config_path) -> list[str]:
                  + ("colour checks pass" if not problems else "; ".join(problems)))
     plan = plan_sheets(paper_named(options.paper), options.tile_size)
     lines.append(f"paper {options.paper}: tiles of {options.tile_size} mm fit, {len(plan.blocks)} sheet(s) per set")
-    card = box_numbers().card
+    boxes = box_numbers()
     lines.append(_("boxes: templates/boxes.toml holds every number a box needs (card {card:g} mm, glue tabs "
-                   "{tab:g} mm)").format(card=card.thickness, tab=card.glue_tab))
+                   "{tab:g} mm, laser material {material:g} mm, 3D walls {wall:g} mm)").format(
+        card=boxes.card.thickness, tab=boxes.card.glue_tab, material=boxes.laser.material, wall=boxes.printed.wall))
     profile = setup.output_intent.profile
     embedded = f", profile {printable(profile.file_name)} ({profile.description}) embedded" if profile else ""
     lines.append(f"print condition: {setup.output_intent.identifier}{embedded}; {setup.conversion.describe()}")
