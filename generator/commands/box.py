@@ -46,13 +46,15 @@ _NUMBERS = box_numbers()
               help=_("One box with a compartment per set, or a box each."))
 @click.option("--tile-thickness", "thickness_text", default=None, metavar="MM",
               help=_("One finished tile's thickness.  [default: {mm:g}, two layers of 300 g/m² card with "
-                     "prints]").format(mm=_NUMBERS.contents.tile_thickness))
+                     "prints; the --material with --machine laser; the 3D tile's with --format]").format(
+                  mm=_NUMBERS.contents.tile_thickness))
 @click.option("--box-clearance", "box_clearance_text", default=None, metavar="MM",
               help=_("How much larger than its contents the inside is, in width, length and height.  "
                      "[default: {mm:g}]").format(mm=_NUMBERS.fit.clearance))
 @click.option("--stacks", "stacks_text", default=None, metavar="N",
               help=_("Stacks the tiles lie in, side by side.  [default: the fewest in which no stack is taller "
-                     "than a tile is wide]"))
+                     "than a tile is wide, or {widths:g} widths for 3D-printed tiles]").format(
+                  widths=_NUMBERS.printed.stack_height_per_width))
 @click.option("--machine", "machine_text", default=None, metavar="NAME", shell_complete=completion.machines,
               help=_("laser: a finger-jointed box with a cap lid, its panels to cut from sheet material (SVG and "
                      "DXF, as `opendomino cut --machine laser`)."))

@@ -46,7 +46,8 @@ def _bleed(options: BuildOptions) -> float:
 
 
 def box_plans(options: BuildOptions, settings: BoxOptions) -> list[BoxPlan]:
-    """One plan per box, every home box checked to fit the paper (a UserError names what does not)."""
+    """One plan per box, every box checked to fit its paper, sheet or plate (a UserError names what
+    does not)."""
     from generator.imposition.box_sheets import piece_sizes, plan_sheets
 
     groups = [settings.contents] if settings.together else [(name,) for name in settings.contents]
@@ -112,8 +113,9 @@ def box_jobs(options: BuildOptions, settings: BoxOptions) -> tuple[list, list[Bo
 def box_folders(options: BuildOptions, settings: BoxOptions) -> list[Path]:
     """The folders below --out the route writes into."""
     route = box_route(options, settings)
-    return [options.out / "laser"] if route == LASER else [options.out / f for f in settings.formats] \
-        if route == PRINTED else []
+    if route == LASER:
+        return [options.out / "laser"]
+    return [options.out / folder for folder in settings.formats] if route == PRINTED else []
 
 
 def run_box(options: BuildOptions, jobs: list, job_done: Callable[[int], None] = lambda n: None,
