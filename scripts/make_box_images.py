@@ -203,15 +203,16 @@ def _placed_panel(piece, box, t: float):
     width, length, height = shell.outside
     flat = m3.CrossSection([np.asarray(panel.outline)] + [np.asarray(hole) for hole in panel.holes],
                            m3.FillRule.EvenOdd).extrude(t)
-    # The panel's (u, v, w): u along it, v down the page (from its rim), w through it.
+    # The panel's (u, v, w): u along it, v down the page (from its rim), w through it from the face
+    # that goes outside; each wall as seen from outside (turns only, so the triangles stay outward).
     at = {"floor": ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0)), "top": ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0)),
           "front": ((1, 0, 0, 0), (0, 0, 1, 0), (0, -1, 0, height)),
-          "back": ((1, 0, 0, 0), (0, 0, 1, length - t), (0, -1, 0, height)),
-          "left": ((0, 0, 1, 0), (1, 0, 0, 0), (0, -1, 0, height)),
-          "right": ((0, 0, 1, width - t), (1, 0, 0, 0), (0, -1, 0, height))}
+          "back": ((-1, 0, 0, width), (0, 0, -1, length), (0, -1, 0, height)),
+          "left": ((0, 0, 1, 0), (-1, 0, 0, length), (0, -1, 0, height)),
+          "right": ((0, 0, -1, width), (1, 0, 0, 0), (0, -1, 0, height))}
     if panel.name == "divider":
         part = box.inside.compartments[0]
-        matrix = ((0, 0, 1, t + part.x + part.width), (1, 0, 0, 0), (0, -1, 0, height))
+        matrix = ((0, 0, 1, t + part.x + part.width), (-1, 0, 0, length), (0, -1, 0, height))
     else:
         matrix = at[panel.name]
     mesh = flat.transform(np.asarray(matrix, dtype=np.float64)).to_mesh()

@@ -8,6 +8,7 @@ the slots where it runs one material thickness in, both measured from the side's
 the stretch between the meeting panels' inner faces (a thickness in from each end)."""
 
 from dataclasses import dataclass
+from functools import cache
 import math
 
 NEAR = 1e-3         # mm
@@ -15,14 +16,20 @@ NEAR = 1e-3         # mm
 
 def dxf_polygons(path, layer: str) -> list[list[tuple[float, float]]]:
     """The closed LWPOLYLINEs of a layer, as lists of points (mm, y up)."""
+    return [list(points) for points in _layers(str(path)).get(layer, [])]
+
+
+@cache
+def _layers(path: str) -> dict[str, list[tuple]]:
+    """Every closed LWPOLYLINE of a DXF by layer, the file read once."""
     import ezdxf
 
-    document = ezdxf.readfile(path)
-    found = []
-    for entity in document.modelspace():
-        if entity.dxftype() == "LWPOLYLINE" and entity.dxf.layer == layer:
-            assert entity.closed, "an open polyline on the laser's layer " + layer
-            found.append([(float(x), float(y)) for x, y in entity.get_points("xy")])
+    found = {}
+    for entity in ezdxf.readfile(path).modelspace():
+        if entity.dxftype() == "LWPOLYLINE":
+            assert entity.closed, "an open polyline on the laser's layer " + entity.dxf.layer
+            found.setdefault(entity.dxf.layer, []).append(tuple((float(x), float(y))
+                                                                for x, y in entity.get_points("xy")))
     return found
 
 

@@ -571,10 +571,13 @@ def test_a_laser_box_with_compartments_has_a_divider_slotted_into_the_floor_and_
     assert same_places(along, bottom.tabs, bottom.length) and len(along) == len(floor.holes)
     ends = [side for side in its_sides if side.length < 50 and side.tabs]
     assert len(ends) == 2
+    places = []
     for front in fronts:
         at, along = _stretches(front.holes, moved_in(front.outline, KERF / 2), t)
-        assert at == pytest.approx(5 * 22 + 1, abs=0.01)
+        places.append(at)
         assert all(same_places(along, end.tabs, end.length) for end in ends)
+    # The front's slots right of A's stacks, the back's as seen from outside: right of double-3's.
+    assert sorted(places) == pytest.approx([2 * 22 + 1, 5 * 22 + 1], abs=0.01)
 
 
 # --- the 3D-printed box: closed solids, a cavity that holds the stacks, a lid that clears ------
@@ -745,3 +748,49 @@ def test_the_laser_and_printed_boxes_are_the_same_files_twice(laser_box, printed
     for folder in ("3mf", "stl"):
         for path in (printed_out / folder).iterdir():
             assert (tmp_path / "3d" / folder / path.name).read_bytes() == path.read_bytes()
+
+
+def _inside_polygon(polygon, px, py):
+    """Which of the points lie inside the polygon (crossing number, numpy)."""
+    inside = np.zeros(px.shape, bool)
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1]):
+        if y1 != y2:
+            crosses = (y1 > py) != (y2 > py)
+            inside ^= crosses & (px < x1 + (py - y1) * (x2 - x1) / (y2 - y1))
+    return inside
+
+
+def test_the_laser_panels_put_together_fill_the_walls_and_floor_once():
+    """The design itself: set A's tray and a divider, each panel stood where it goes (the back and
+    the sides seen from outside, as the module says they lie), sampled on a 0.5 mm grid: every point
+    of the floor, the walls and the divider is in one panel, none in two, none outside them."""
+    from generator.model.box_panels import Shell
+    from generator.model.finger_joints import jointed_box
+
+    t, (w, l, d), divider = 3.0, (111.0, 45.0, 22.0), 40.0
+    x_size, y_size, z_size = w + 2 * t, l + 2 * t, d + t
+    xs, ys, zs = (np.arange(0.25, size, 0.5) + 0.013 for size in (x_size, y_size, z_size))
+    count = np.zeros((len(xs), len(ys), len(zs)), int)
+
+    def material(panel, u, v):
+        grid_u, grid_v = np.meshgrid(u, v, indexing="ij")
+        found = _inside_polygon(list(panel.outline), grid_u, grid_v)
+        for hole in panel.holes:
+            found &= ~_inside_polygon(list(hole), grid_u, grid_v)
+        return found
+
+    for panel in jointed_box(Shell(w, l, d, t), t, LASER["finger"], (divider,)):
+        if panel.name == "floor":
+            count[:, :, zs < t] += material(panel, xs, y_size - ys)[:, :, None]
+        elif panel.name in ("front", "back"):
+            seen = material(panel, xs if panel.name == "front" else x_size - xs, z_size - zs)
+            count[:, ys < t if panel.name == "front" else ys > y_size - t, :] += seen[:, None, :]
+        else:
+            seen = material(panel, ys if panel.name == "right" else y_size - ys, z_size - zs)
+            where = {"left": xs < t, "right": xs > x_size - t, "divider": (xs > t + divider) & (xs < 2 * t + divider)}
+            count[where[panel.name], :, :] += seen[None, :, :]
+    x, y, z = np.meshgrid(xs, ys, zs, indexing="ij")
+    shell = ~((x > t) & (x < x_size - t) & (y > t) & (y < y_size - t) & (z > t))
+    shell |= (x > t + divider) & (x < 2 * t + divider)
+    assert (count[shell] == 1).all() and (count[~shell] == 0).all()
+    assert (count == 1).sum() > 100_000

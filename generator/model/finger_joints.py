@@ -19,8 +19,8 @@ into the front and back walls and the floor: it stands without glue and without 
     panel.outline       # the cut: one closed polygon, clockwise on the page (y down)
     panel.holes         # slots inside it, each a closed polygon, clockwise too
 
-A panel lies as seen from outside the box, its floor edge at the bottom (the lid, upside down, at
-the top): x along the box's width (front, back, floor) or length (sides), y down the page.
+A panel lies as seen from outside the box, its floor edge at the bottom: x along the box's width
+(front, back, floor) or length (sides), y down the page.
 """
 
 import math
@@ -157,11 +157,14 @@ def jointed_box(shell: Shell, thickness: float, finger: float, dividers: tuple[f
     ends, bottom = max(up, 3), max(along, 3)
     front_holes = tuple(_rectangle(t + x, height - v1, t + x + t, height - v0)
                         for x in dividers for v0, v1 in _odd_segments(t, depth, ends))
+    # The back seen from outside, as the front is: its slots mirrored, so that every wall has the
+    # face the laser cut from on the outside.
+    back_holes = tuple(tuple((width - x, y) for x, y in reversed(hole)) for hole in front_holes)
     floor_holes = tuple(_rectangle(t + x, length - v1, t + x + t, length - v0)
                         for x in dividers for v0, v1 in _odd_segments(t, inside_l, bottom))
     panels = [JointedPanel("floor", width, length, floor, floor_holes),
               JointedPanel("front", width, height, front, front_holes),
-              JointedPanel("back", width, height, front, front_holes),
+              JointedPanel("back", width, height, front, back_holes),
               JointedPanel("left", length, height, side),
               JointedPanel("right", length, height, side)]
     if dividers:
