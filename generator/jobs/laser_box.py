@@ -91,7 +91,7 @@ def make_laser_box(options: BuildOptions, report: BuildReport, settings: BoxOpti
     sheets = laser_box_sheets(laser.pieces, laser.sheets, laser_layout(settings), laser.thickness, art, ground)
     stem = f"box-{'-'.join(names)}"
     write_laser(sheets, stem, options.out / "laser", report, load_machine("laser"))
-    width, length, height = plan.box.lid.outside
+    width, length = plan.box.lid.outside[:2]
     sheet_w, sheet_h = settings.sheet
     report.instructions.append(ngettext(
         "{stem}: {count} sheet of {w:g} x {h:g} mm, {t:g} mm thick; the box closed {bw:.0f} x {bl:.0f} x {bh:.0f} mm",

@@ -92,7 +92,7 @@ def printed_plan(options: BuildOptions, settings: BoxOptions, names: tuple[str, 
 def name_items(box: TrayAndLid, title: str, colour) -> list:
     """The box's name on the lid's top (x right, y down over its outside), along its long side,
     as large as the top allows up to templates/boxes.toml's name_size."""
-    width, length, _ = box.lid.outside
+    width, length = box.lid.outside[:2]
     inset = box.lid.wall + TEXT_MARGIN
     frame_w, frame_h, turn = long_side_frame(width - 2 * inset, length - 2 * inset)
     items = wall_label(Panel("top", 0.0, 0.0, frame_w, frame_h), title, colour, box_numbers().printed.name_size)
