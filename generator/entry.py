@@ -23,8 +23,15 @@ import sys
 
 from generator.errors import Interrupted, interrupt_within
 
-INTERRUPTED = "interrupted; files already written are complete, the one being written was not kept"
-TERMINATED = "stopped by SIGTERM; files already written are complete, the one being written was not kept"
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogue (generator/words.py's N_, which is not imported this early)."""
+    return message
+
+
+# Said in English until the language is chosen (choose_language translates them).
+INTERRUPTED = N_("interrupted; files already written are complete, the one being written was not kept")
+TERMINATED = N_("stopped by SIGTERM; files already written are complete, the one being written was not kept")
 INTERRUPTED_STATUS = 130        # 128 + SIGINT: what a shell reports for a command that Ctrl-C ended
 TERMINATED_STATUS = 143         # 128 + SIGTERM
 STOPPING_SIGNALS = (_signal.SIGINT, _signal.SIGTERM)
@@ -102,7 +109,8 @@ def main(argv=None) -> None:
     try:
         for each in STOPPING_SIGNALS:
             _signal.signal(each, _raise_interrupted)
-        from generator.commands.main import main as run
+        choose_language(sys.argv[1:] if argv is None else list(argv))
+        from generator.commands.main import main as run      # after the language: help is translated as declared
         run(argv)
         status = 0
     except SystemExit as done:
@@ -116,6 +124,16 @@ def main(argv=None) -> None:
         for each in STOPPING_SIGNALS:
             _signal.signal(each, _exit_now)
     _end(status)
+
+
+def choose_language(argv: list[str]) -> None:
+    """The language of every message: ui_lang of the config files, else the environment's; done
+    before the command modules are imported, whose help texts are translated as they are declared."""
+    from generator.settings.ui_language import interface_language
+    from generator.words import _, use_language
+
+    use_language(interface_language(argv, os.environ))
+    _LINES.update({signal: _(line) for signal, line in _LINES.items()})
 
 
 def _end(status: int) -> None:

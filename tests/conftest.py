@@ -20,6 +20,18 @@ def no_users_own_config(tmp_path_factory):
     os.environ["XDG_CONFIG_HOME"] = str(tmp_path_factory.mktemp("xdg-config"))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def english_messages():
+    """Every command a test starts speaks English, whatever language the machine is set to: the
+    tests compare its words with English text. (tests/test_languages.py sets other languages in
+    the environment of the commands it starts.) LC_ALL wins over LC_MESSAGES and LANG; LANGUAGE,
+    which would win over it, is emptied."""
+    import os
+
+    os.environ["LANGUAGE"] = ""
+    os.environ["LC_ALL"] = "C.UTF-8"
+
+
 @pytest.fixture(scope="session")
 def default_kit(tmp_path_factory) -> Path:
     """The default build, made once for the whole test session."""

@@ -117,7 +117,7 @@ def test_every_figure_renders(default_kit, lang):
     document = pypdfium2.PdfDocument(path)
     dark = (0xb9, 0x94, 0x6a)           # the classic theme's dark board cell
     for figure_id, figure in load_figures("open").items():
-        caption = ("Fig. " if lang == "en" else "Рис. ") + figure.label() + ". " + figure.title[lang]
+        caption = " ".join((("Fig. " if lang == "en" else "Рис. ") + figure.label() + ". " + figure.title[lang]).split())
         pages = [i for i, text in enumerate(texts) if caption in text]
         assert len(pages) == 1, (figure_id, pages)         # each figure is drawn exactly once
         image = document[pages[0]].render(scale=0.5).to_pil().convert("RGB")

@@ -95,8 +95,9 @@ def svg_paths(path: Path) -> list[str]:
     return [e.get("d") for e in root.iter(f"{SVG}path")]
 
 
-def svg_points(d: str) -> list[tuple[float, float]]:
-    """The end points of every command, and each arc's midpoint on its circle."""
+def svg_points(d: str, arc_steps: int = 2) -> list[tuple[float, float]]:
+    """The end points of every command and, on each (minor) arc, `arc_steps - 1` points evenly along
+    its circle: by default its midpoint."""
     tokens = re.findall(r"[MLAZ]|-?[0-9.]+(?:e-?[0-9]+)?", d)
     points, i, current = [], 0, None
     while i < len(tokens):
@@ -115,15 +116,26 @@ def svg_points(d: str) -> list[tuple[float, float]]:
             # sweep 1 (clockwise on the page, y down): the centre is to the right of the travel direction
             sign = 1 if sweep_flag else -1
             cx, cy = mx - sign * uy * h, my + sign * ux * h
-            mid = (mx - cx, my - cy)
-            length = math.hypot(*mid)
-            points.append((cx + mid[0] / length * r, cy + mid[1] / length * r))
+            start_angle = math.atan2(current[1] - cy, current[0] - cx)
+            turn = (math.atan2(end[1] - cy, end[0] - cx) - start_angle) % (2 * math.pi)
+            if not sweep_flag:
+                turn -= 2 * math.pi
+            for k in range(1, arc_steps):
+                angle = start_angle + turn * k / arc_steps
+                points.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
             points.append(end)
             current = end
             i += 8
         else:
             i += 1
     return points
+
+
+def _rounded_triangle_box(side: float, radius: float) -> tuple[float, float]:
+    """Width and height of an equilateral triangle with its corners rounded: its inner triangle
+    (every edge `radius` in, so the side shrinks by 2 * sqrt(3) * radius) grown by a disc."""
+    inner = side - 2 * math.sqrt(3) * radius
+    return inner + 2 * radius, inner * math.sqrt(3) / 2 + 2 * radius
 
 
 def _matches(points, outlines, tolerance=0.05) -> Outline:
@@ -246,6 +258,48 @@ def test_cut_files_lie_on_the_printed_tiles(silhouette_run, set_name):
         assert f"{number}: X {shown[0]}, Y {shown[1]}" in stdout
 
 
+@pytest.mark.parametrize("set_name", ["A", "double-9"])
+def test_cut_files_cut_where_the_page_prints(silhouette_run, set_name):
+    """The DXF against the rendered page, not against the planner: each tile is printed up to the
+    machine's bleed (templates/machines/silhouette.toml) beyond its cut outline and no further.
+    Half a millimetre inside that bleed, at the middle of every side, the page is printed; half a
+    millimetre beyond it the paper is white, where no other tile's bleed reaches, and always
+    across a rounded corner (its bleed is rounded too, so four tiles leave white between them)."""
+    out, _ = silhouette_run
+    dpi, radius, step = 150, 2.0, 0.5
+    pdf = out / "silhouette" / f"print-and-cut-{set_name}-a4.pdf"
+    height = paper_named("a4").height
+    pages = len(read_pdf(pdf).pages) // 2
+    checked = 0
+    for number in range(1, pages + 1):
+        page = _render(pdf, 2 * (number - 1), dpi)
+        boxes = []
+        for vertices in dxf_outlines(out / "silhouette" / f"print-and-cut-{set_name}-a4-{number}.dxf", height):
+            xs, ys = zip(*dxf_points(vertices))
+            boxes.append((min(xs), min(ys), max(xs), max(ys)))
+
+        def printed(x, y):          # the faces' ivory is about 245 in grey, the paper 255
+            return page.getpixel((round(x * dpi / 25.4), round(y * dpi / 25.4))) < 250
+
+        def in_a_bleed(x, y):
+            return any(x0 - BLEED - 0.1 <= x <= x1 + BLEED + 0.1 and y0 - BLEED - 0.1 <= y <= y1 + BLEED + 0.1
+                       for x0, y0, x1, y1 in boxes)
+
+        for x0, y0, x1, y1 in boxes:
+            mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+            for (x, y), (dx, dy) in (((mx, y0), (0, -1)), ((x1, my), (1, 0)), ((mx, y1), (0, 1)), ((x0, my), (-1, 0))):
+                assert printed(x + dx * (BLEED - step), y + dy * (BLEED - step)), (set_name, number, x, y)
+                beyond = (x + dx * (BLEED + step), y + dy * (BLEED + step))
+                if not in_a_bleed(*beyond):
+                    assert not printed(*beyond), (set_name, number, beyond)
+            for cx, cy, sx, sy in ((x0 + radius, y0 + radius, -1, -1), (x1 - radius, y0 + radius, 1, -1),
+                                   (x1 - radius, y1 - radius, 1, 1), (x0 + radius, y1 - radius, -1, 1)):
+                reach = (radius + BLEED + step) / math.sqrt(2)
+                assert not printed(cx + sx * reach, cy + sy * reach), (set_name, number, cx, cy)
+            checked += 1
+    assert checked == len(load_set(set_name).tiles)
+
+
 def test_print_and_cut_sharp_grounds_on_the_page(tmp_path):
     """With sharp corners the printed grounds are rectangles: each one is its cut outline grown by the bleed."""
     assert run("--machine", "silhouette", "--sets", "double-6", "--paper", "letter", out=tmp_path).returncode == 0
@@ -322,6 +376,18 @@ def test_cricut_images_and_cut_paths(tmp_path):
             assert all(child.get("fill") and not child.get("stroke") for child in root)
             assert root.get("width") == f"{w:g}mm" and root.get("height") == f"{h:g}mm"
             assert len({id(_matches(svg_points(d), outlines)) for d in svg_paths(svg)}) == len(outlines)
+            # Beyond the planner: each cut path is the tile's size (README: the opaque area is the tile
+            # itself, no bleed), and across its middle the PNG is opaque for exactly that width.
+            tile_box = sorted((22.0, 44.0)) if name != "triominoes" else sorted(_rounded_triangle_box(44.0, 1.5))
+            for d in svg_paths(svg):
+                xs, ys = zip(*svg_points(d, arc_steps=64))
+                assert sorted((max(xs) - min(xs), max(ys) - min(ys))) == pytest.approx(tile_box, abs=0.01)
+                if name != "triominoes":
+                    row = round((min(ys) + max(ys)) / 2 * k)
+                    span = range(max(0, round(min(xs) * k) - 3), min(picture.width, round(max(xs) * k) + 4))
+                    opaque = [x for x in span if picture.getpixel((x, row))[3] >= 128]
+                    width = (max(opaque) - min(opaque) + 1) / k
+                    assert width == pytest.approx(max(xs) - min(xs), abs=2 / k), (png.name, d[:30])
 
 
 # --- Laser -----------------------------------------------------------------------------------------
@@ -368,6 +434,33 @@ def test_laser_kerf_moves_every_cut_out_by_half_the_kerf(laser_run, set_name):
     assert len(doc.modelspace().query("LWPOLYLINE[layer=='ENGRAVE']")) > len(trims)
 
 
+@pytest.mark.parametrize("set_name", ["A", "triominoes"])
+def test_laser_outlines_measure_the_tile_plus_the_kerf(laser_run, set_name):
+    """Each cut outline, in the DXF (ezdxf's bounding box, its arcs included) and in the SVG, is the
+    tile grown by half the kerf on every side (README), from the command line's figures alone:
+    22 x 44 mm and --kerf 0.15 give 22.15 x 44.15; a triangle has side 44 (the tile's height) and
+    corners rounded by 2 mm."""
+    from ezdxf.bbox import extents
+
+    kerf = 0.15
+    box = (22.0, 44.0) if set_name == "A" else _rounded_triangle_box(44.0, 2.0)
+    expected = sorted(v + kerf for v in box)
+    out, count = laser_run[0] / "laser", 0
+    for dxf in sorted(out.glob(f"laser-{set_name}-*.dxf")):
+        outlines = ezdxf.readfile(dxf).modelspace().query("LWPOLYLINE[layer=='CUT']")
+        sizes = [sorted((box.size.x, box.size.y)) for box in (extents([outline]) for outline in outlines)]
+        assert sizes and all(size == pytest.approx(expected, abs=0.002) for size in sizes), (dxf.name, sizes[:3])
+        (group,) = [g for g in ET.parse(out / f"{dxf.stem}.svg").getroot() if g.get("id") == "cut"]
+        svg_sizes = []
+        for path in group.iter(f"{SVG}path"):
+            xs, ys = zip(*svg_points(path.get("d"), arc_steps=64))
+            svg_sizes.append(sorted((max(xs) - min(xs), max(ys) - min(ys))))
+        assert len(svg_sizes) == len(sizes)
+        assert all(size == pytest.approx(expected, abs=0.002) for size in svg_sizes), (dxf.name, svg_sizes[:3])
+        count += len(sizes)
+    assert count == len(load_set(set_name).tiles)
+
+
 def test_laser_board_in_pieces_that_fit_the_sheet(laser_run):
     out, stdout = laser_run
     pieces = sorted((out / "laser").glob("laser-board-*.dxf"))
@@ -390,15 +483,74 @@ def test_board_whole_when_the_sheet_holds_it():
     assert len(sheets) == 1
 
 
-def test_shared_edges_cut_each_line_once(tmp_path):
-    result = run("--machine", "laser", "--sets", "double-6", "--shared-edges", "--no-board", out=tmp_path)
+@pytest.fixture(scope="module")
+def shared_edges_run(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("shared-edges")
+    result = run("--machine", "laser", "--sets", "double-6", "--shared-edges", "--no-board", out=out)
     assert result.returncode == 0, result.stderr
-    doc = ezdxf.readfile(tmp_path / "laser" / "laser-double-6-1.dxf")
+    return out / "laser"
+
+
+def test_shared_edges_cut_each_line_once(shared_edges_run):
+    doc = ezdxf.readfile(shared_edges_run / "laser-double-6-1.dxf")
     lines = doc.modelspace().query("LINE[layer=='CUT']")
     assert not doc.modelspace().query("LWPOLYLINE[layer=='CUT']")
     rows, columns = capacity("domino", TileSize(), 0.0, 290, 190)
     full_rows = math.ceil(28 / columns)
     assert len(lines) <= (columns + 1) + (full_rows + 1) + 2         # one line per grid line (a short last row adds two)
+
+
+def _edges_on_lines(segments) -> dict[tuple[str, float], list[tuple[float, float]]]:
+    """Axis-parallel segments (x1, y1, x2, y2) by the line they lie on: ("x", 27.0) for a vertical
+    line at x = 27, as (start, end) spans along it; anything slanting is an error."""
+    lines: dict[tuple[str, float], list[tuple[float, float]]] = {}
+    for x1, y1, x2, y2 in segments:
+        if abs(x1 - x2) < 1e-6:
+            lines.setdefault(("x", round(x1, 3)), []).append(tuple(sorted((y1, y2))))
+        else:
+            assert abs(y1 - y2) < 1e-6, (x1, y1, x2, y2)
+            lines.setdefault(("y", round(y1, 3)), []).append(tuple(sorted((x1, x2))))
+    return lines
+
+
+def _union(spans) -> list[list[float]]:
+    merged = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1] + 1e-6:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    return merged
+
+
+def test_shared_edges_cut_every_tile_edge_once(shared_edges_run):
+    """With --shared-edges the cut lines, read from the DXF and the SVG, cover every edge of every
+    tile, and their total length is that of the tiles' distinct edges: nothing is cut twice, nothing
+    runs through a tile. The tiles' places come from the data alone: 22 x 44 mm tiles touching, row
+    after row, from the machine's margin (templates/machines/laser.toml) on the default 300 x 200
+    sheet; the engraving, read back, stands inside those places."""
+    margin, (width, height), (w, h) = float(load_machine("laser")["margin"]), (300.0, 200.0), (22.0, 44.0)
+    columns = int((width - 2 * margin) // w)
+    tiles = [(margin + (i % columns) * w, margin + (i // columns) * h) for i in range(len(load_set("double-6").tiles))]
+    edges = _edges_on_lines([edge for x, y in tiles for edge in ((x, y, x + w, y), (x + w, y, x + w, y + h),
+                                                                 (x, y + h, x + w, y + h), (x, y, x, y + h))])
+    distinct = sum(end - start for spans in edges.values() for start, end in _union(spans))
+    doc = ezdxf.readfile(shared_edges_run / "laser-double-6-1.dxf")
+    dxf = [(line.dxf.start.x, height - line.dxf.start.y, line.dxf.end.x, height - line.dxf.end.y)
+           for line in doc.modelspace().query("LINE[layer=='CUT']")]
+    (group,) = [g for g in ET.parse(shared_edges_run / "laser-double-6-1.svg").getroot() if g.get("id") == "cut"]
+    svg = [tuple(v for point in svg_points(path.get("d")) for v in point) for path in group.iter(f"{SVG}path")]
+    for name, segments in (("dxf", dxf), ("svg", svg)):
+        cuts = _edges_on_lines(segments)
+        assert sum(end - start for spans in cuts.values() for start, end in spans) == pytest.approx(distinct), name
+        for line, spans in edges.items():
+            covered = _union(cuts.get(line, []))
+            for start, end in spans:
+                assert any(a <= start + 1e-3 and end - 1e-3 <= b for a, b in covered), (name, line, start, end)
+    engraved = [(x, height - y) for outline in doc.modelspace().query("LWPOLYLINE[layer=='ENGRAVE']")
+                for x, y in outline.get_points("xy")]
+    assert all(any(x <= px <= x + w and y <= py <= y + h for x, y in tiles) for px, py in engraved)
+    assert all(any(x <= px <= x + w and y <= py <= y + h for px, py in engraved) for x, y in tiles)
 
 
 def _rings_of(set_name: str, index: int):

@@ -99,7 +99,24 @@ def test_ctrl_c_in_the_first_milliseconds(command):
     print(f"\n{command}: {tally}")
     defects = [(delay, result) for delay, result in results if result.startswith("defect")]
     assert defects == [], defects
-    assert any(result == "ours" for _, result in results), f"no signal reached our code: {tally}"
+    if not any(result == "ours" for _, result in results):     # a machine so busy that Python's own start
+        late = reached_our_code(argv)                          # took longer than every delay: wait for it
+        assert late == "ours", f"no signal reached our code: {tally}, then {late}"
+
+
+def reached_our_code(argv: list[str]) -> str:
+    """Ctrl-C at later and later moments, until one lands in our code (the event this waits for)
+    rather than in Python's start; halves the step back when the command had already finished."""
+    low, delay = 0.0, 400.0
+    for _ in range(12):
+        result = interrupted_start(argv, delay)
+        if result == "ours" or result.startswith("defect"):
+            return result
+        if result == "finished":
+            delay = (low + delay) / 2
+        else:
+            low, delay = delay, delay * 2
+    return result
 
 
 def test_ctrl_c_while_workers_fork_and_run(tmp_path):

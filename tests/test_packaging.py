@@ -72,3 +72,19 @@ def test_the_changelog_travels_in_the_sdist_and_names_every_version(dist):
     changelog = (CHECKOUT / "CHANGELOG.md").read_text(encoding="utf-8")
     version = tomllib.loads((CHECKOUT / "pyproject.toml").read_text())["project"]["version"]
     assert "## [Unreleased]" in changelog and f"## [{version}]" in changelog
+
+
+def test_the_wheel_carries_the_compiled_russian_catalogue(dist):
+    """The kit reads generator/locale/ru/LC_MESSAGES/opendomino.mo at run time (the standard
+    library's gettext, no Babel): the wheel holds it, the same bytes as the checkout's, and it speaks Russian."""
+    import gettext
+    import io
+
+    (wheel,) = dist.glob("*.whl")
+    archive = zipfile.ZipFile(wheel)
+    shipped = archive.read("generator/locale/ru/LC_MESSAGES/opendomino.mo")
+    assert shipped == (CHECKOUT / "generator" / "locale" / "ru" / "LC_MESSAGES" / "opendomino.mo").read_bytes()
+    russian = gettext.GNUTranslations(io.BytesIO(shipped))
+    assert russian.gettext("Show this message and exit.") == "Показать эту справку и выйти."
+    assert [russian.ngettext("{count} tile", "{count} tiles", n).format(count=n) for n in (1, 3, 5)] == \
+        ["1 элемент", "3 элемента", "5 элементов"]

@@ -6,6 +6,7 @@ Screenshots of both looks go to $RULES_SITE_SCREENSHOTS (default /tmp/opendomino
 a person to look at.
 """
 
+from html.parser import HTMLParser
 import os
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -91,48 +92,95 @@ def local_file(url: str) -> tuple[Path, str]:
     return Path(unquote(parts.path)), parts.fragment
 
 
-def test_every_page_loads_offline_fits_the_screen_and_links_land(site, chromium):
+PARTS = 2       # the pages in two halves per width, so that two test workers share them
+
+
+def pages_of_part(site: Path, part: int) -> list[str]:
+    """Every other page pair (a page and its twin in the other language stay together)."""
     names = sorted(path.name for path in site.glob("*.html"))
-    for width, height in VIEWPORTS:
-        requests: list[str] = []
-        context = offline_context(chromium, site, requests, viewport={"width": width, "height": height})
-        page = context.new_page()
-        facts, figures = {}, {}
-        for name in names:
-            page.goto((site / name).as_uri())
-            facts[name] = page.evaluate(PAGE_FACTS)
-            assert facts[name]["overflow"] <= 0, (width, name, facts[name]["overflow"])
-            if width == 360:
-                figures[name] = page.evaluate(LARGE_FIGURES)
-        context.close()
-        for name, opened in figures.items():        # every figure's every number readable on a phone
-            for figure in opened:
-                assert figure["frame"] and figure["fills"], (name, figure)
-                assert figure["smallest"] >= MIN_FIGURE_TEXT, (name, figure)
-        if figures:                                 # all of them were seen
-            counted = [figure for opened in figures.values() for figure in opened]
-            assert len(counted) == sum(path.read_text(encoding="utf-8").count("<figure ") for path in site.glob("*.html"))
-            assert sum(figure["texts"] for figure in counted) > 1000
-        outside = [url for url in requests if not url.startswith(site.as_uri() + "/")]
-        assert not outside, outside
-        assert len(requests) >= len(names)          # the pages, their style sheet, scripts and fonts
-        for name, seen in facts.items():
-            assert seen["lang"] == ("ru" if name.endswith(".ru.html") else "en")
-            for url in seen["links"]:
-                path, anchor = local_file(url)
-                assert path.is_file() and site in path.parents, (name, url)
-                if anchor:
-                    assert anchor in facts[path.name]["ids"], (name, url)
-            twin = local_file(seen["switchTo"])[0].name
-            assert twin.removesuffix(".ru.html").removesuffix(".html") == \
-                name.removesuffix(".ru.html").removesuffix(".html")
-            assert facts[twin]["lang"] != seen["lang"]
-            # Text is set only in the faces the style sheet declares (no face made up by the browser)
-            assert set(seen["used"]) <= set(seen["declared"]), (name, set(seen["used"]) - set(seen["declared"]))
-        # and every face it declares, so every font shipped, is set on some page.
-        declared = {face for seen in facts.values() for face in seen["declared"]}
-        assert declared == {face for seen in facts.values() for face in seen["loaded"]}, width
-        assert len(declared) == len(list(site.glob("fonts/*.ttf")))
+    pairs = sorted({name.removesuffix(".html").removesuffix(".ru") for name in names})
+    mine = set(pairs[part::PARTS])
+    return [name for name in names if name.removesuffix(".html").removesuffix(".ru") in mine]
+
+
+class _Ids(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag, attrs):
+        self.ids.update(value for name, value in attrs if name == "id" and value)
+
+
+def ids_in(path: Path) -> set[str]:
+    """The ids a page's HTML gives its elements (a link's anchor in a page this part did not open)."""
+    parser = _Ids()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser.ids
+
+
+@pytest.mark.parametrize("part", range(PARTS))
+@pytest.mark.parametrize("width, height", VIEWPORTS)
+def test_every_page_loads_offline_fits_the_screen_and_links_land(site, chromium, width, height, part):
+    names = pages_of_part(site, part)
+    requests: list[str] = []
+    context = offline_context(chromium, site, requests, viewport={"width": width, "height": height})
+    page = context.new_page()
+    facts, figures = {}, {}
+    for name in names:
+        page.goto((site / name).as_uri())
+        facts[name] = page.evaluate(PAGE_FACTS)
+        assert facts[name]["overflow"] <= 0, (width, name, facts[name]["overflow"])
+        if width == 360:
+            figures[name] = page.evaluate(LARGE_FIGURES)
+    context.close()
+    for name, opened in figures.items():        # every figure's every number readable on a phone
+        for figure in opened:
+            assert figure["frame"] and figure["fills"], (name, figure)
+            assert figure["smallest"] >= MIN_FIGURE_TEXT, (name, figure)
+    if figures:                                 # all of them were seen
+        counted = [figure for opened in figures.values() for figure in opened]
+        assert len(counted) == sum((site / name).read_text(encoding="utf-8").count("<figure ") for name in names)
+        assert sum(figure["texts"] for figure in counted) > 1000 // PARTS
+    outside = [url for url in requests if not url.startswith(site.as_uri() + "/")]
+    assert not outside, outside
+    assert len(requests) >= len(names)          # the pages, their style sheet, scripts and fonts
+    for name, seen in facts.items():
+        assert seen["lang"] == ("ru" if name.endswith(".ru.html") else "en")
+        for url in seen["links"]:
+            path, anchor = local_file(url)
+            assert path.is_file() and site in path.parents, (name, url)
+            if anchor:
+                ids = facts[path.name]["ids"] if path.name in facts else ids_in(path)
+                assert anchor in ids, (name, url)
+        twin = local_file(seen["switchTo"])[0].name
+        assert twin.removesuffix(".ru.html").removesuffix(".html") == \
+            name.removesuffix(".ru.html").removesuffix(".html")
+        assert facts[twin]["lang"] != seen["lang"]
+        # Text is set only in the faces the style sheet declares (no face made up by the browser)
+        assert set(seen["used"]) <= set(seen["declared"]), (name, set(seen["used"]) - set(seen["declared"]))
+
+
+FONTS_LOADED = """async () => { await document.fonts.ready;
+  return Array.from(document.fonts).map(f => [`${f.family} ${f.weight} ${f.style}`, f.status === 'loaded']); }"""
+
+
+def test_every_face_declared_is_set_on_some_page_and_every_font_shipped_declared(site, chromium):
+    """Every face the style sheet declares (so every font shipped) is set on some page: pages are
+    opened until each has been seen loaded."""
+    context = offline_context(chromium, site, [], viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    declared, loaded = set(), set()
+    for name in sorted(path.name for path in site.glob("*.html")):
+        page.goto((site / name).as_uri())
+        faces = page.evaluate(FONTS_LOADED)
+        declared |= {face for face, _ in faces}
+        loaded |= {face for face, done in faces if done}
+        if declared and loaded == declared:
+            break
+    context.close()
+    assert loaded == declared
+    assert len(declared) == len(list(site.glob("fonts/*.ttf")))
 
 
 def test_the_language_switch_lands_on_the_same_game(site, chromium):

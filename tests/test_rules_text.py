@@ -17,7 +17,7 @@ SEED_VARIANT_COUNTS = {1: 3, 2: 1, 3: 3, 4: 3, 5: 2, 6: 2, 7: 1, 8: 2, 9: 2, 10:
                        13: 2, 14: 4, 15: 1, 16: 2, 17: 1, 18: 2, 19: 2, 20: 1, 21: 3, 22: 1, 23: 1,
                        24: 3, 25: 2, 26: 2, 27: 2, 28: 1, 29: 2, 30: 3, 31: 2, 32: 2}
 
-INTRODUCTORY_CHAPTERS = ["chapter-10-equipment.md", "chapter-20-general-rules.md",
+INTRODUCTORY_CHAPTERS = ["chapter-10-equipment.md", "chapter-15-fair-layouts.md", "chapter-20-general-rules.md",
                          "chapter-30-families.md", "chapter-40-making-the-kit.md",
                          "chapter-50-set-c.md"]
 
@@ -63,7 +63,7 @@ def test_every_game_has_the_five_sections_in_order(rules, lang):
 def test_reading_order_is_introduction_games_then_kit_and_set_c(rules, lang):
     names = [f.file_name for f in rules[lang]]
     game_names = [f"game-{n:02d}.md" for n in range(1, 33)]
-    assert names == INTRODUCTORY_CHAPTERS[:3] + game_names + INTRODUCTORY_CHAPTERS[3:]
+    assert names == INTRODUCTORY_CHAPTERS[:4] + game_names + INTRODUCTORY_CHAPTERS[4:]
 
 
 # --- both languages say the same --------------------------------------------------------------

@@ -401,13 +401,36 @@ def test_a_request_is_answered_while_250_connections_stall():
     with running_studio() as studio:
         idle = stalled(studio.port, 200) + stalled(studio.port, 50, b"GET /api/state HTTP/1.1\r\nHost: 127")
         try:
-            time.sleep(0.2)
-            started = time.monotonic()
-            status = call(studio, "/api/state", timeout=5)[0]
-            took = time.monotonic() - started
+            status = call(studio, "/api/state", timeout=60)[0]
+            open_after = [still_open(sock) for sock in idle]
         finally:
             close_all(idle)
-    assert status == 200 and took < 1.0, took
+    # Answered while every stalled connection was still held (the server drops them only at its
+    # deadline): the stalled ones did not have to go first, however long this machine took.
+    assert status == 200 and all(open_after), open_after.count(False)
+
+
+def still_open(sock: socket.socket) -> bool:
+    """Has the server left this connection open (no end of stream, nothing sent)?"""
+    sock.setblocking(False)
+    try:
+        return sock.recv(1) != b""
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        sock.setblocking(True)
+
+
+def wait_until(condition, seconds: float = 30.0) -> bool:
+    """Poll for an event rather than sleep a fixed time: true as soon as the condition holds."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
 
 
 def test_idle_and_slow_connections_are_closed_at_the_deadline():
@@ -420,19 +443,19 @@ def test_idle_and_slow_connections_are_closed_at_the_deadline():
                                               f"{studio.origin}\r\n{TOKEN_HEADER}: {studio.token}\r\nContent-Type: "
                                               "application/json\r\nContent-Length: 100\r\n\r\n{").encode())
         try:
-            time.sleep(0.3)
-            assert threading.active_count() >= threads_before + 125
-            started = time.monotonic()
+            opened = time.monotonic()
+            assert wait_until(lambda: threading.active_count() >= threads_before + 125)
             answers = [read_until_closed(sock) for sock in idle + partial + body_never]
-            waited = time.monotonic() - started
+            waited = time.monotonic() - opened
         finally:
             close_all(idle + partial + body_never)
-        assert waited < limits.request_seconds + 1.0
+        # Closed at the deadline, not held for ever: the last answer came within the deadline of the
+        # last connection opened, give or take how long this machine took to open them.
+        assert waited < limits.request_seconds + 10.0, waited
         assert all(answer == b"" for answer in answers[:100])                     # idle: closed, no answer
         assert all(status_of(answer) == 408 for answer in answers[100:])          # slow: told why
         assert "did not arrive within 1 s" in json.loads(body_of(answers[-1]))["error"]
-        time.sleep(0.3)
-        assert threading.active_count() <= threads_before + 2                      # the server's own thread
+        assert wait_until(lambda: threading.active_count() <= threads_before + 2)   # the server's own thread
         assert call(studio, "/api/state")[0] == 200
 
 

@@ -8,7 +8,7 @@ from generator.art.board import BoardGeometry, board_drawing
 from generator.art.play_figures import PLAY_FIGURES
 from generator.art.tile import orienting_mark, tile_front
 from generator.colour.theme import Theme
-from generator.model.figures import Figure, resolve_tiles
+from generator.model.figures import Figure, layout_of, resolve_tiles
 from generator.model.set_loader import load_set
 from generator.model.sums import column_sums, group_column_sums, row_sums
 from generator.scene.drawing import Drawing, Group, Polygon, Rect, Style, Text, placed, rotate_about, translate
@@ -82,7 +82,7 @@ def _across_starts(figure: Figure, g: BoardGeometry, theme: Theme) -> list:
 
 def _with_sums(figure: Figure, g: BoardGeometry, theme: Theme, board: Drawing) -> Drawing:
     """Column sums above and below, row sums on the right, as the seed's Fig. 1(A) prints them."""
-    tile_set = load_set(figure.set_name)
+    tile_set = layout_of(figure)
     ink = theme.colour("board.notation")
     top_pad, bottom_pad = SUM_BAND, 2 * SUM_BAND
     drawing = Drawing(board.width + ROW_SUMS_WIDTH, board.height + top_pad + bottom_pad)

@@ -47,7 +47,7 @@ def tile_front(tile: Tile, tile_set: TileSet, theme: Theme, size: TileSize, blee
         drawing.add(*_digit(digit, tile, tile_set, theme, w / 2, edge_y, inward, h / 4 if inward > 0 else 3 * h / 4,
                             side))
     if tile.group is not None:
-        drawing.add(*orienting_mark(w / 2, h / 2, CIRCLE_RADIUS * side, theme.group(tile.set_name, tile.group)))
+        drawing.add(*orienting_mark(w / 2, h / 2, CIRCLE_RADIUS * side, theme.group_of(tile_set, tile.group)))
     return clipped_to_outline(drawing, "domino", size, bleed)
 
 

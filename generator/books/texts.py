@@ -8,6 +8,7 @@ from functools import cache
 
 from generator.errors import UserError
 from generator.files.resources import load_toml, template_path
+from generator.words import _
 
 
 @cache
@@ -23,7 +24,7 @@ def booklet_text(lang: str, key: str, book: str = "open", **values):
     elif lang in texts and key in texts[lang]:
         value = texts[lang][key]
     else:
-        raise UserError(f"booklet_texts.toml: [{lang}] has no {key!r}; add it")
+        raise UserError(_("booklet_texts.toml: [{lang}] has no {key!r}; add it").format(lang=lang, key=key))
     if isinstance(value, list):
         return [item.format(**values) for item in value]
     return value.format(**values)
@@ -50,5 +51,6 @@ def set_name(lang: str, name: str) -> str:
     if names is None:
         return name
     if name not in names:
-        raise UserError(f"booklet_texts.toml: [{lang}.set_names] has no {name!r}; add it")
+        raise UserError(_("booklet_texts.toml: [{lang}.set_names] has no {name!r}; add it").format(
+            lang=lang, name=name))
     return names[name]

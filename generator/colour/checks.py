@@ -36,17 +36,19 @@ from msgspec import Struct
 from generator.colour.proof import printed_theme
 from generator.colour.values import Colour
 from generator.model.set_loader import OPEN_SET_NAMES
+from generator.words import ENGLISH, N_, _, language
 
 MIN_CONTRAST = 3.0
 MIN_DELTA_E = 10.0
-VISIONS = {None: "normal vision", "deutan": "deuteranopia", "protan": "protanopia", "tritan": "tritanopia"}
+VISIONS = {None: N_("normal vision"), "deutan": N_("deuteranopia"), "protan": N_("protanopia"),
+           "tritan": N_("tritanopia")}
 
 
 class Finding(Struct, frozen=True):
     rule: str           # "digits", "arrows", "back marks", "notation", "groups", "board"
-    subject: str        # what was looked at, e.g. "A.group1.arrow on A.group1"
+    subject: str        # what was looked at, e.g. "A.group1.arrow on A.group1" (in English: a key)
     passed: bool
-    message: str        # one line; for a failure it names the colours and the fix
+    message: str        # one line, in the language of the moment; for a failure it names the colours and the fix
     note: str = ""      # how a pass was reached when it is not obvious, e.g. "by arrow style"
     printed: bool = False   # about the CMYK values (as printed by a shop), not the screen colours
 
@@ -74,15 +76,22 @@ def _shown(colour: Colour, printed: bool) -> str:
 
 def _contrast_finding(rule: str, ink_key: str, ink: Colour, ground_key: str, ground: Colour,
                       theme_name: str, fix: str, printed: bool = False) -> Finding:
-    """With `printed`, ink and ground are print colours (generator.colour.proof.printed_theme)."""
+    """With `printed`, ink and ground are print colours (generator.colour.proof.printed_theme).
+    `fix` is marked with N_ and said in the language of the moment."""
     ratio = contrast(ink, ground)
     subject = f"{ink_key} on {ground_key}" + (" (CMYK)" if printed else "")
     if ratio >= MIN_CONTRAST:
-        return Finding(rule, subject, True, f"{subject}: contrast {ratio:.1f}:1", printed=printed)
-    where = " printed in CMYK" if printed else ""
-    return Finding(rule, subject, False,
-                   f"theme {theme_name}: {ink_key} {_shown(ink, printed)} on {ground_key} {_shown(ground, printed)}"
-                   f"{where} has contrast {ratio:.1f}:1, below {MIN_CONTRAST:g}:1; {fix}", printed=printed)
+        shown = (_("{ink} on {ground} (CMYK)") if printed else _("{ink} on {ground}")).format(
+            ink=ink_key, ground=ground_key)
+        return Finding(rule, subject, True, _("{subject}: contrast {ratio:.1f}:1").format(subject=shown, ratio=ratio),
+                       printed=printed)
+    message = (_("theme {theme}: {ink_key} {ink} on {ground_key} {ground} printed in CMYK has contrast "
+                 "{ratio:.1f}:1, below {least:g}:1; {fix}") if printed else
+               _("theme {theme}: {ink_key} {ink} on {ground_key} {ground} has contrast {ratio:.1f}:1, "
+                 "below {least:g}:1; {fix}"))
+    return Finding(rule, subject, False, message.format(
+        theme=theme_name, ink_key=ink_key, ink=_shown(ink, printed), ground_key=ground_key,
+        ground=_shown(ground, printed), ratio=ratio, least=MIN_CONTRAST, fix=_(fix)), printed=printed)
 
 
 def _difference_findings(rule: str, key_a: str, a: Colour, key_b: str, b: Colour, theme_name: str,
@@ -91,17 +100,23 @@ def _difference_findings(rule: str, key_a: str, a: Colour, key_b: str, b: Colour
     for vision, vision_name in VISIONS.items():
         difference = delta_e(a, b, vision)
         subject = f"{key_a} vs {key_b} ({vision_name}{', CMYK' if printed else ''})"
+        shown = (_("{a} vs {b} ({vision}, CMYK)") if printed else _("{a} vs {b} ({vision})")).format(
+            a=key_a, b=key_b, vision=_(vision_name))
         if difference >= MIN_DELTA_E:
-            findings.append(Finding(rule, subject, True, f"{subject}: ΔE2000 {difference:.1f}", printed=printed))
+            findings.append(Finding(rule, subject, True, _("{subject}: ΔE2000 {difference:.1f}").format(
+                subject=shown, difference=difference), printed=printed))
         elif shape_differs:
-            findings.append(Finding(rule, subject, True, f"{subject}: ΔE2000 {difference:.1f}, "
-                                    "told apart by arrow style", note="by arrow style", printed=printed))
+            findings.append(Finding(rule, subject, True, _("{subject}: ΔE2000 {difference:.1f}, told apart by arrow "
+                                                           "style").format(subject=shown, difference=difference),
+                                    note="by arrow style", printed=printed))
         else:
-            where = ", printed in CMYK" if printed else ""
-            findings.append(Finding(rule, subject, False,
-                                    f"theme {theme_name}: {key_a} {_shown(a, printed)} and {key_b} {_shown(b, printed)} "
-                                    f"differ by ΔE2000 {difference:.1f} in {vision_name}{where}, "
-                                    f"below {MIN_DELTA_E:g}; {fix}", printed=printed))
+            message = (_("theme {theme}: {key_a} {a} and {key_b} {b} differ by ΔE2000 {difference:.1f} in "
+                         "{vision}, printed in CMYK, below {least:g}; {fix}") if printed else
+                       _("theme {theme}: {key_a} {a} and {key_b} {b} differ by ΔE2000 {difference:.1f} in "
+                         "{vision}, below {least:g}; {fix}"))
+            findings.append(Finding(rule, subject, False, message.format(
+                theme=theme_name, key_a=key_a, a=_shown(a, printed), key_b=key_b, b=_shown(b, printed),
+                difference=difference, vision=_(vision_name), least=MIN_DELTA_E, fix=_(fix)), printed=printed))
     return findings
 
 
@@ -123,38 +138,40 @@ def _theme_findings(theme, printed: bool) -> list[Finding]:
     name = theme.name
     c = theme.colour
     findings = [_contrast_finding("digits", "tile.digit", c("tile.digit"), "tile.face", c("tile.face"), name,
-                                  "darken the digits or lighten the face", printed)]
+                                  N_("darken the digits or lighten the face"), printed)]
     for set_name in OPEN_SET_NAMES:
         for group in (1, 2):
             look, key = theme.group(set_name, group), f"{set_name}.group{group}"
             ground_key, ground = (("tile.face", c("tile.face")) if look.ring else (key, look.circle))
             findings.append(_contrast_finding("arrows", f"{key}.arrow", look.arrow, ground_key, ground, name,
-                                              "make the arrow much lighter or darker than what is under it", printed))
+                                              N_("make the arrow much lighter or darker than what is under "
+                                                 "it"), printed))
     findings.append(_contrast_finding("back marks", "back.mark", c("back.mark"), "back.background",
-                                      c("back.background"), name, "make the marks darker or the back lighter", printed))
+                                      c("back.background"), name, N_("make the marks darker or the back "
+                                                                     "lighter"), printed))
     findings.append(_contrast_finding("notation", "board.notation", c("board.notation"), "board.light",
-                                      c("board.light"), name, "darken the numbers or lighten board.light", printed))
+                                      c("board.light"), name, N_("darken the numbers or lighten board.light"), printed))
     for set_name in OPEN_SET_NAMES:
         one, two = theme.group(set_name, 1), theme.group(set_name, 2)
         findings += _difference_findings(
             "groups", f"{set_name}.group1", one.circle, f"{set_name}.group2", two.circle, name,
             one.arrow_style != two.arrow_style,
-            "make one clearly lighter than the other, or give the groups different arrow styles", printed)
+            N_("make one clearly lighter than the other, or give the groups different arrow styles"), printed)
     findings += _difference_findings("board", "board.light", c("board.light"), "board.dark", c("board.dark"),
-                                     name, False, "make the dark cells darker", printed)
+                                     name, False, N_("make the dark cells darker"), printed)
     if theme.numbers_in_colour:
         for number in range(1, 19):
             findings.append(_contrast_finding("number colours", f"pips.{number}", c(f"pips.{number}"), "tile.face",
-                                              c("tile.face"), name, "darken that number's pips", printed))
+                                              c("tile.face"), name, N_("darken that number's pips"), printed))
         for number in range(2, 19):
             findings += _difference_findings(
                 "number colours", f"pips.{number - 1}", c(f"pips.{number - 1}"), f"pips.{number}", c(f"pips.{number}"),
-                name, False, "give neighbouring numbers clearly different colours", printed)
+                name, False, N_("give neighbouring numbers clearly different colours"), printed)
     for key in ("chinese.pips", "chinese.red"):
         findings.append(_contrast_finding("chinese", key, c(key), "chinese.face", c("chinese.face"), name,
-                                          "make the pips stand out from the face", printed))
+                                          N_("make the pips stand out from the face"), printed))
     findings += _difference_findings("chinese", "chinese.pips", c("chinese.pips"), "chinese.red", c("chinese.red"),
-                                     name, False, "make the red pips clearly differ from the others", printed)
+                                     name, False, N_("make the red pips clearly differ from the others"), printed)
     return findings
 
 
@@ -201,7 +218,7 @@ def colour_problems(theme, reuse_checked: bool = True, printing=None) -> list[st
     A CMYK failure whose screen twin fails too says nothing new (a colour given as hex only has
     its CMYK derived from it), so only the screen one is reported."""
     known = _checked_bundled_problems(theme, printing) if reuse_checked else None
-    if known is not None:
+    if known is not None and (not known or language() == ENGLISH):     # the record's messages are English
         return known
     findings = check_theme(theme, printing)
     failed_on_screen = {(f.rule, f.subject) for f in findings if not f.passed and not f.printed}

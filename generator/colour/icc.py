@@ -26,14 +26,15 @@ from msgspec import Struct
 from generator.colour.icc_tables import unreadable_table
 from generator.errors import UserError, printable
 from generator.files.bounded_read import read_bytes
+from generator.words import N_, _
 
 INTENTS = ("perceptual", "relative", "saturation", "absolute")
-INTENT_NAMES = {"perceptual": "perceptual", "relative": "relative colorimetric", "saturation": "saturation",
-                "absolute": "absolute colorimetric"}
+INTENT_NAMES = {"perceptual": N_("perceptual"), "relative": N_("relative colorimetric"),     # translated
+                "saturation": N_("saturation"), "absolute": N_("absolute colorimetric")}          # where said
 DEFAULT_MAX_INK = 300.0
-_CLASS_NAMES = {b"mntr": "a display", b"scnr": "an input (scanner or camera)", b"link": "a device link",
-                b"spac": "a colour space conversion", b"abst": "an abstract", b"nmcl": "a named colour"}
-_FIX = "give the CMYK output profile (.icc) your print shop hands out"
+_CLASS_NAMES = {b"mntr": N_("a display"), b"scnr": N_("an input (scanner or camera)"), b"link": N_("a device link"),
+                b"spac": N_("a colour space conversion"), b"abst": N_("an abstract"), b"nmcl": N_("a named colour")}
+_FIX = N_("give the CMYK output profile (.icc) your print shop hands out")
 
 
 @cache
@@ -47,19 +48,22 @@ def header_problem(data: bytes) -> str | None:
     """What keeps `data` from being a CMYK output profile PDF/X-1a can embed, read from the
     128-byte header alone (no LittleCMS needed: preflight uses it too); None if nothing."""
     if len(data) < 132 or data[36:40] != b"acsp":
-        return "is not an ICC profile (no 'acsp' signature in its header)"
+        return _("is not an ICC profile (no 'acsp' signature in its header)")
     declared = int.from_bytes(data[0:4], "big")
     if declared > len(data):
-        return f"is cut short: its header says {declared} bytes, the file has {len(data)}"
+        return _("is cut short: its header says {declared} bytes, the file has {size}").format(
+            declared=declared, size=len(data))
     device_class, space = data[12:16], data[16:20]
     if device_class != b"prtr":
-        what = _CLASS_NAMES.get(device_class, f"a {device_class.decode('latin-1').strip()!r}")
-        return f"is {what} profile, not a printer's output profile"
+        what = _(_CLASS_NAMES[device_class]) if device_class in _CLASS_NAMES else repr(
+            device_class.decode("latin-1").strip())
+        return _("is {what} profile, not a printer's output profile").format(what=what)
     if space != b"CMYK":
-        return f"is an output profile for {space.decode('latin-1').strip() or 'no'} colour, not for CMYK"
+        return _("is an output profile for {space} colour, not for CMYK").format(
+            space=space.decode("latin-1").strip() or _("no"))
     if data[8] >= 4:
-        return (f"is an ICC version {data[8]}.{data[9] >> 4} profile; PDF/X-1a files (PDF 1.4) embed version 2 "
-                "profiles only: ask the shop for its version 2 profile")
+        return _("is an ICC version {major}.{minor} profile; PDF/X-1a files (PDF 1.4) embed version 2 "
+                 "profiles only: ask the shop for its version 2 profile").format(major=data[8], minor=data[9] >> 4)
     return None
 
 
@@ -86,12 +90,13 @@ class OutputProfile(Struct, frozen=True, dict=True):      # dict: room for the c
 
 def _opened(data: bytes, where: str):
     """The profile as LittleCMS reads it, or a one-line UserError."""
-    _, ImageCms = lcms()
+    ImageCms = lcms()[1]
     try:
         return ImageCms.ImageCmsProfile(io.BytesIO(data))
     except (OSError, ImageCms.PyCMSError, ValueError) as error:
         reason = " ".join(str(error).split())[:100]
-        raise UserError(f"{where} cannot be read as an ICC profile ({reason}); {_FIX}") from None
+        raise UserError(_("{where} cannot be read as an ICC profile ({reason}); {fix}").format(
+            where=where, reason=reason, fix=_(_FIX))) from None
 
 
 _READ: dict[Path, tuple[OutputProfile, str]] = {}      # path -> the profile, how messages name it
@@ -116,14 +121,15 @@ def _read_profile(path: Path, where: str, named: str) -> OutputProfile:
     try:
         data = read_bytes(path, "icc")
     except FileNotFoundError:
-        raise UserError(f"{named}: file not found; {_FIX}") from None
+        raise UserError(_("{named}: file not found; {fix}").format(named=named, fix=_(_FIX))) from None
     except OSError as error:
-        raise UserError(f"{named}: cannot read it ({error.strerror}); {_FIX}") from None
+        raise UserError(_("{named}: cannot read it ({strerror}); {fix}").format(
+            named=named, strerror=error.strerror, fix=_(_FIX))) from None
     except UserError as error:              # not a regular file, or too large: say which option named it
         raise UserError(f"{where}: {str(error).replace(str(path), printable(path))}") from None
     problem = header_problem(data)
     if problem:
-        raise UserError(f"{named} {problem}; {_FIX}")
+        raise UserError(_("{named} {problem}; {fix}").format(named=named, problem=problem, fix=_(_FIX)))
     opened = _opened(data, named)
     try:
         description = opened.profile.profile_description
@@ -141,13 +147,14 @@ def check_transforms(profile: OutputProfile, intent: str, named: str) -> None:
     if why:
         others = [other for other in INTENTS if other != intent and not _cannot_build(profile, "forward", other)]
         named_others = " or ".join(filter(None, (", ".join(others[:-1]), others[-1]))) if others else ""
-        fix = (f"choose --intent {named_others}, or give another profile"
-               if others and not _cannot_build(profile, "back") else _FIX)
-        raise UserError(f"{named}: LittleCMS cannot convert sRGB into it with --intent {intent}: {why}; {fix}")
+        fix = (_("choose --intent {intents}, or give another profile").format(intents=named_others)
+               if others and not _cannot_build(profile, "back") else _(_FIX))
+        raise UserError(_("{named}: LittleCMS cannot convert sRGB into it with --intent {intent}: {why}; {fix}").format(
+            named=named, intent=intent, why=why, fix=fix))
     why = _cannot_build(profile, "back")
     if why:
-        raise UserError(f"{named}: LittleCMS cannot turn its CMYK back into screen colour (for the soft proof "
-                        f"and the print colour checks): {why}; {_FIX}")
+        raise UserError(_("{named}: LittleCMS cannot turn its CMYK back into screen colour (for the soft proof "
+                          "and the print colour checks): {why}; {fix}").format(named=named, why=why, fix=_(_FIX)))
 
 
 def _cannot_build(profile: OutputProfile, direction: str, intent: str = "relative") -> str | None:
@@ -228,10 +235,10 @@ class CmykConversion(Struct, frozen=True):
     def describe(self) -> str:
         """How CMYK was made, for the summary line: "CMYK through FOGRA39L_coated.icc (…)"."""
         if self.profile is None:
-            return f"CMYK by formula{self.why_formula}; give --icc with the shop's profile"
+            return _("CMYK by formula{why}; give --icc with the shop's profile").format(why=self.why_formula)
         bpc = "" if self.intent == "absolute" else ", BPC"
-        return (f"CMYK through {self.profile.file_name} ({INTENT_NAMES[self.intent]}{bpc}, "
-                f"total ink at most {self.max_ink:g} %)")
+        return _("CMYK through {profile} ({intent}{bpc}, total ink at most {max_ink:g} %)").format(
+            profile=self.profile.file_name, intent=_(INTENT_NAMES[self.intent]), bpc=bpc, max_ink=self.max_ink)
 
     @property
     def key(self) -> str:

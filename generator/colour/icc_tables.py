@@ -8,9 +8,13 @@ intent's own table it falls back on the perceptual one (B2A0, A2B0) without a wo
 a tag whose data would reach past the profile's declared end, as if it were absent.
 """
 
+from generator.words import N_, _
+
 _TABLE_NUMBER = {"perceptual": 0, "relative": 1, "saturation": 2, "absolute": 1}
 _INTENT_OF_NUMBER = {0: "perceptual", 1: "relative", 2: "saturation"}
-_BOTH = {"is missing": "are both missing", "lies past the end of the file": "both lie past the end of the file"}
+# Why LittleCMS does not see a tag, said of one table and of both (translated where said).
+_ABSENCES = {"missing": (N_("is missing"), N_("are both missing")),
+             "past end": (N_("lies past the end of the file"), N_("both lie past the end of the file"))}
 
 
 def tag_table(data: bytes) -> dict[bytes, tuple[int, int]]:
@@ -25,14 +29,14 @@ def tag_table(data: bytes) -> dict[bytes, tuple[int, int]]:
 
 
 def _absence(data: bytes, signature: bytes) -> str | None:
-    """Why LittleCMS does not see the tag: 'is missing', 'lies past the end of the file', or None
-    when its entry is in place (its data may still be damaged)."""
+    """Why LittleCMS does not see the tag ("missing", "past end": keys of _ABSENCES), or None when
+    its entry is in place (its data may still be damaged)."""
     entry = tag_table(data).get(signature)
     if entry is None:
-        return "is missing"
+        return "missing"
     offset, size = entry
     if offset + size > int.from_bytes(data[0:4], "big"):
-        return "lies past the end of the file"
+        return "past end"
     return None
 
 
@@ -43,15 +47,19 @@ def unreadable_table(data: bytes, direction: str, intent: str) -> str:
     kind = "B2A" if direction == "forward" else "A2B"
     number = _TABLE_NUMBER[intent]
     own, fallback = f"{kind}{number}", f"{kind}0"
-    named = f"its {_INTENT_OF_NUMBER[number]}-intent table ({own})"
+    named = _("its {intent}-intent table ({table})").format(intent=_INTENT_OF_NUMBER[number], table=own)
     own_absence = _absence(data, own.encode())
     if own_absence is None:
-        return f"{named} is damaged"
+        return _("{table} is damaged").format(table=named)
+    one = _(_ABSENCES[own_absence][0])
     if own == fallback:
-        return f"{named} {own_absence}"
+        return f"{named} {one}"
     fallback_absence = _absence(data, fallback.encode())
     if fallback_absence is None:
-        return f"{named} {own_absence}, and the perceptual one ({fallback}) LittleCMS uses instead is damaged"
+        return _("{table} {absence}, and the perceptual one ({fallback}) LittleCMS uses instead is damaged").format(
+            table=named, absence=one, fallback=fallback)
     if fallback_absence == own_absence:
-        return f"{named} and the perceptual one ({fallback}) LittleCMS would use instead {_BOTH[own_absence]}"
-    return f"{named} {own_absence}, and the perceptual one ({fallback}) LittleCMS would use instead {fallback_absence}"
+        return _("{table} and the perceptual one ({fallback}) LittleCMS would use instead {absence}").format(
+            table=named, fallback=fallback, absence=_(_ABSENCES[own_absence][1]))
+    return _("{table} {absence}, and the perceptual one ({fallback}) LittleCMS would use instead {other}").format(
+        table=named, absence=one, fallback=fallback, other=_(_ABSENCES[fallback_absence][0]))

@@ -4,6 +4,7 @@ from functools import cache
 
 from generator.errors import UserError
 from generator.files.resources import load_toml, template_path
+from generator.words import _
 
 DEFAULT_CONDITION = "FOGRA39"
 
@@ -18,4 +19,5 @@ def check_condition(name: str, where: str = "--output-condition") -> str:
     for key in conditions:
         if key.lower() == name.strip().lower():
             return key
-    raise UserError(f"{where}: unknown print condition {name!r}; use one of {', '.join(conditions)}")
+    raise UserError(_("{where}: unknown print condition {name!r}; use one of {conditions}").format(
+        where=where, name=name, conditions=", ".join(conditions)))

@@ -22,6 +22,7 @@ from msgspec import Struct
 from generator.colour.icc import DEFAULT_MAX_INK, CmykConversion, OutputProfile, bundled_profile, read_profile
 from generator.colour.output_conditions import DEFAULT_CONDITION, check_condition, output_conditions
 from generator.errors import UserError
+from generator.words import _
 
 REGISTRY = "http://www.color.org"
 CUSTOM = "Custom"
@@ -85,13 +86,14 @@ def _setup(icc: Path | None, condition: str | None, intent: str, max_ink: float 
         profile = read_profile(icc, intent=intent)         # every transform the run uses, built now
         declared = declared_condition(profile.sha256, profile.description, profile.target)
         if condition and declared and condition != declared:
-            raise UserError(f"--output-condition {condition} does not match --icc {icc.name}, a profile for "
-                            f"{declared}; leave --output-condition out, or give that condition's profile")
+            raise UserError(_("--output-condition {condition} does not match --icc {name}, a profile for "
+                              "{declared}; leave --output-condition out, or give that condition's profile").format(
+                condition=condition, name=icc.name, declared=declared))
         name, why = declared or condition, ""
     else:
         name = condition or DEFAULT_CONDITION
         profile = condition_profile(name)
-        why = "" if profile else f" (the kit has no free profile for {name})"
+        why = "" if profile else _(" (the kit has no free profile for {name})").format(name=name)
     limit = max_ink if max_ink is not None else float(
         output_conditions()[name].get("max_ink", DEFAULT_MAX_INK) if name and profile and profile.bundled
         else DEFAULT_MAX_INK)

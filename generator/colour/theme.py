@@ -26,6 +26,7 @@ from generator.errors import UserError
 from generator.files.paths import parse_path
 from generator.files.resources import load_toml, template_path
 from generator.model.set_loader import OPEN_SET_NAMES
+from generator.words import N_, _
 
 ARROW_STYLES = ("solid", "hollow")
 GROUPS = (1, 2)
@@ -93,7 +94,8 @@ class Theme(Struct, frozen=True):
         try:
             return self.colours[key]
         except KeyError:
-            raise UserError(f"theme {self.name}: colour {key!r} is missing; add it to the theme file") from None
+            raise UserError(_("theme {name}: colour {key!r} is missing; add it to the theme file").format(
+                name=self.name, key=key)) from None
 
     def colour_named(self, key: str) -> Colour:
         """The colour a key of colour_keys() names, e.g. "board.dark" or "A.group1.arrow"."""
@@ -102,10 +104,17 @@ class Theme(Struct, frozen=True):
         group_name, part = _group_part(key)
         return getattr(self.groups[group_name], part)
 
+    def group_of(self, tile_set, group: int) -> GroupLook:
+        """A set's group look: its own if the theme has one, else that of the kit set it looks like."""
+        if f"{tile_set.name}{group}" in self.groups or not tile_set.looks:
+            return self.group(tile_set.name, group)
+        return self.group(tile_set.looks, group)
+
     def group(self, set_name: str, group: int) -> GroupLook:
         key = f"{set_name}{group}"
         if key not in self.groups:
-            raise UserError(f"theme {self.name}: [{set_name}.group{group}] is missing; add it to the theme file")
+            raise UserError(_("theme {name}: [{set_name}.group{group}] is missing; add it to the theme file").format(
+                name=self.name, set_name=set_name, group=group))
         return self.groups[key]
 
 
@@ -147,8 +156,8 @@ def canonical_colour_key(key: str, where: str) -> str:
     by_folded = {k.casefold(): k for k in keys}
     if text.casefold() in by_folded:
         return by_folded[text.casefold()]
-    raise UserError(f"{where}: unknown colour key {key!r}"
-                    f"{suggestion(text, keys, '; `opendomino init` writes a file that lists every key')}")
+    raise UserError(_("{where}: unknown colour key {key!r}{hint}").format(
+        where=where, key=key, hint=suggestion(text, keys, _("; `opendomino init` writes a file that lists every key"))))
 
 
 def suggestion(word: str, choices, otherwise: str = "") -> str:
@@ -157,16 +166,25 @@ def suggestion(word: str, choices, otherwise: str = "") -> str:
 
     folded = {choice.casefold(): choice for choice in choices}
     close = difflib.get_close_matches(word.casefold(), list(folded), n=1, cutoff=0.5)
-    return f"; did you mean {folded[close[0]]}?" if close else otherwise
+    return _("; did you mean {choice}?").format(choice=folded[close[0]]) if close else otherwise
+
+
+# What reject_unknown_keys says of an unknown key, by what the keys name: the message, and the list
+# of valid ones when no key is close.
+_UNKNOWN = {"key": (N_("{where}: unknown key {key!r}{hint}"), N_("; valid keys are {allowed}")),
+            "option": (N_("{where}: unknown option {key!r}{hint}"), N_("; valid options are {allowed}")),
+            "figure": (N_("{where}: unknown figure {key!r}{hint}"), N_("; valid figures are {allowed}"))}
 
 
 def reject_unknown_keys(table: dict, allowed, where: str, noun: str = "key") -> None:
-    """A UserError for the first key of `table` not in `allowed`, naming the closest allowed one."""
+    """A UserError for the first key of `table` not in `allowed`, naming the closest allowed one;
+    `noun` says what the keys name: "key", "option" or "figure"."""
     allowed = list(allowed)
+    unknown, valid = _UNKNOWN[noun]
     for key in table:
         if key not in allowed:
-            raise UserError(f"{where}: unknown {noun} {key!r}"
-                            f"{suggestion(key, allowed, f'; valid {noun}s are ' + ', '.join(allowed))}")
+            listed = _(valid).format(allowed=", ".join(allowed))
+            raise UserError(_(unknown).format(where=where, key=key, hint=suggestion(key, allowed, listed)))
 
 
 def theme_names() -> list[str]:
@@ -178,15 +196,16 @@ def theme_names() -> list[str]:
 def theme_path(name: str) -> Path:
     """A bundled theme by name, or a theme file by path (anything ending in .toml)."""
     if name.endswith(".toml"):
-        path = parse_path(name, "theme file", "club.toml")
+        path = parse_path(name, _("theme file"), "club.toml")
         if not path.exists():
-            raise UserError(f"theme file {name} not found; check the path, or copy a theme from "
-                            "templates/themes/ to start one")
+            raise UserError(_("theme file {name} not found; check the path, or copy a theme from "
+                              "templates/themes/ to start one").format(name=name))
         return path
     path = template_path("themes", f"{name}.toml")
     if not path.is_file():
-        choose = f"; choose from {', '.join(theme_names())}, or give a theme .toml file"
-        raise UserError(f"unknown theme {name!r}{suggestion(name, theme_names(), choose)}")
+        choose = _("; choose from {themes}, or give a theme .toml file").format(themes=", ".join(theme_names()))
+        raise UserError(_("unknown theme {name!r}{hint}").format(
+            name=name, hint=suggestion(name, theme_names(), choose)))
     return path
 
 
@@ -211,8 +230,9 @@ def checked_theme_title(value, where: str = "") -> str:
     """
     if not _one_plain_line(value) or not value.strip() or len(value) > THEME_NAME_MAX:
         prefix = f"{where}: " if where else ""
-        raise UserError(f"{prefix}name must be one line of 1 to {THEME_NAME_MAX} characters without control or "
-                        "formatting characters; write e.g. name = \"Club colours\"")
+        raise UserError(_("{prefix}name must be one line of 1 to {most} characters without control or "
+                          "formatting characters; write e.g. name = \"Club colours\"").format(
+            prefix=prefix, most=THEME_NAME_MAX))
     return value
 
 
@@ -225,8 +245,8 @@ def load_theme(name: str = "classic") -> Theme:
     if "name" in data:
         checked_theme_title(data["name"], where)
     if not _one_plain_line(data.get("description", "")):
-        raise UserError(f"{where}: description must be one line of text in quotes, without control or "
-                        "formatting characters")
+        raise UserError(_("{where}: description must be one line of text in quotes, without control or "
+                          "formatting characters").format(where=where))
     colours = {}
     for section, keys in COLOUR_SECTIONS.items():
         if section in OPTIONAL_SECTIONS and section not in data and path.stem != FALLBACK_THEME:
@@ -237,13 +257,14 @@ def load_theme(name: str = "classic") -> Theme:
         reject_unknown_keys(table, keys, f"{where}: [{section}]")
         for key in keys:
             if key not in table:
-                raise UserError(f"{where}: [{section}] has no {key} ({keys[key]}); add it")
+                raise UserError(_("{where}: [{section}] has no {key} ({about}); add it").format(
+                    where=where, section=section, key=key, about=keys[key]))
             colours[f"{section}.{key}"] = parse_theme_colour(table[key], f"{where}: {section}.{key}")
     outline_only = data.get("outline_only", False)
     numbers_in_colour = data.get("numbers_in_colour", True)
     for field_name, value in (("outline_only", outline_only), ("numbers_in_colour", numbers_in_colour)):
         if not isinstance(value, bool):
-            raise UserError(f"{where}: {field_name} must be true or false")
+            raise UserError(_("{where}: {field_name} must be true or false").format(where=where, field_name=field_name))
     groups = {}
     for set_name in OPEN_SET_NAMES:
         set_table = _table(data, set_name, where)
@@ -252,11 +273,13 @@ def load_theme(name: str = "classic") -> Theme:
             key = group_key(set_name, group)
             look = set_table.get(f"group{group}")
             if not isinstance(look, dict):
-                raise UserError(f"{where}: [{key}] is missing; give its circle, arrow and arrow_style")
+                raise UserError(_("{where}: [{key}] is missing; give its circle, arrow and arrow_style").format(
+                    where=where, key=key))
             reject_unknown_keys(look, ("circle", "arrow", "arrow_style"), f"{where}: [{key}]")
             style = look.get("arrow_style", "solid")
             if style not in ARROW_STYLES:
-                raise UserError(f"{where}: {key}.arrow_style = {style!r}; use solid or hollow")
+                raise UserError(_("{where}: {key}.arrow_style = {style!r}; use solid or hollow").format(
+                    where=where, key=key, style=style))
             groups[f"{set_name}{group}"] = GroupLook(
                 parse_theme_colour(look.get("circle"), f"{where}: {key}.circle"),
                 parse_theme_colour(look.get("arrow"), f"{where}: {key}.arrow"), style, outline_only)
@@ -268,8 +291,8 @@ def _table(data: dict, section: str, where: str) -> dict:
     """A theme's [section]; anything else under that name is an error, not a crash."""
     table = data.get(section, {})
     if not isinstance(table, dict):
-        raise UserError(f"{where}: {section} must be a table: a line [{section}] followed by its colours, "
-                        f"not {section} = {table!r}"[:200])
+        raise UserError(_("{where}: {section} must be a table: a line [{section}] followed by its colours, "
+                          "not {section} = {value!r}").format(where=where, section=section, value=table)[:200])
     return table
 
 
@@ -277,16 +300,18 @@ def parse_override(text: str, where: str = "--colour") -> tuple[str, str]:
     """"A.group1=#c0392b" -> ("A.group1", "#c0392b"), both checked."""
     key, sep, value = text.partition("=") if isinstance(text, str) else ("", "", "")
     if not sep:
-        raise UserError(f"{where}: {text!r} is not KEY=VALUE; write e.g. A.group1=#c0392b")
+        raise UserError(_("{where}: {text!r} is not KEY=VALUE; write e.g. A.group1=#c0392b").format(
+            where=where, text=text))
     key = canonical_colour_key(key, where)
     parse_colour_text(value, f"{where} {key}")
     return key, value.strip()
 
 
-def with_overrides(theme: Theme, overrides, where: str = "colour override") -> Theme:
+def with_overrides(theme: Theme, overrides, where: str | None = None) -> Theme:
     """The theme with (key, colour text) pairs applied in order; a later pair wins."""
     if not overrides:
         return theme
+    where = _("colour override") if where is None else where
     colours, groups = dict(theme.colours), dict(theme.groups)
     for key, value in overrides:
         key = canonical_colour_key(key, where)

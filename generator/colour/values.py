@@ -22,6 +22,7 @@ from msgspec import Struct
 from msgspec.structs import force_setattr
 
 from generator.errors import UserError
+from generator.words import N_, _
 
 
 @cache
@@ -43,7 +44,7 @@ _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 _CMYK_TEXT = re.compile(r"^cmyk\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*,\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\)$",
                         re.IGNORECASE)
 MAX_COLOUR_TEXT = 100    # "color(display-p3 0.123 0.456 0.789)" is 35
-COLOUR_SYNTAX = "write #rrggbb, a CSS colour name such as teal, or cmyk(c,m,y,k) in percent"
+COLOUR_SYNTAX = N_("write #rrggbb, a CSS colour name such as teal, or cmyk(c,m,y,k) in percent")
 
 
 class Colour(Struct, frozen=True):
@@ -120,23 +121,28 @@ def parse_colour_text(text: str, where: str) -> Colour:
     clipped to it. CMYK numbers are percent (0-100, a trailing % is allowed).
     """
     if not isinstance(text, str) or not text.strip():
-        raise UserError(f"{where}: {text!r} is not a colour; {COLOUR_SYNTAX}")
+        raise UserError(_("{where}: {text!r} is not a colour; {syntax}").format(
+            where=where, text=text, syntax=_(COLOUR_SYNTAX)))
     text = text.strip()
     if len(text) > MAX_COLOUR_TEXT:         # before any number in it is converted
-        raise UserError(f"{where}: {text[:16]!r}… ({len(text)} characters) is too long to be a colour; "
-                        f"{COLOUR_SYNTAX}")
+        raise UserError(_("{where}: {start!r}… ({count} characters) is too long to be a colour; "
+                          "{syntax}").format(
+            where=where, start=text[:16], count=len(text), syntax=_(COLOUR_SYNTAX)))
     match = _CMYK_TEXT.match(text)
     if match:
         return Colour.from_cmyk(_percentages(match.groups(), where, text))
     if text.lower().startswith("cmyk"):
-        raise UserError(f"{where}: {text!r} is not a colour; write cmyk(c,m,y,k) with four percentages")
+        raise UserError(_("{where}: {text!r} is not a colour; write cmyk(c,m,y,k) with four percentages").format(
+            where=where, text=text))
     try:
         parsed = colour_math()(text)
         if not parsed.alpha() == 1:       # also "none" (NaN), which would paint nothing in SVG
-            raise UserError(f"{where}: {text!r} is transparent; the kit prints opaque colours only")
+            raise UserError(_("{where}: {text!r} is transparent; the kit prints opaque colours only").format(
+                where=where, text=text))
         return Colour(parsed.convert("srgb").to_string(hex=True, fit="clip"))
     except (ValueError, ArithmeticError):     # unreadable, or numbers too large to convert
-        raise UserError(f"{where}: {text!r} is not a colour; {COLOUR_SYNTAX}") from None
+        raise UserError(_("{where}: {text!r} is not a colour; {syntax}").format(
+            where=where, text=text, syntax=_(COLOUR_SYNTAX))) from None
 
 
 def _percentages(parts, where: str, text: str) -> tuple[float, ...]:
@@ -147,7 +153,8 @@ def _percentages(parts, where: str, text: str) -> tuple[float, ...]:
         except ValueError:
             value = float("nan")
         if not 0 <= value <= 100:          # also rejects nan
-            raise UserError(f"{where}: {text!r}: {part!r} is not a percentage from 0 to 100")
+            raise UserError(_("{where}: {text!r}: {part!r} is not a percentage from 0 to 100").format(
+                where=where, text=text, part=part))
         values.append(value)
     return tuple(values)
 
@@ -160,14 +167,16 @@ def parse_theme_colour(value, where: str) -> Colour:
         hex_value, cmyk = value.get("hex"), value.get("cmyk")
         if cmyk is not None and (not isinstance(cmyk, list) or len(cmyk) != 4 or not all(
                 isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 100 for v in cmyk)):
-            raise UserError(f"{where}: cmyk must be four numbers from 0 to 100, e.g. [0, 0, 0, 100]")
+            raise UserError(_("{where}: cmyk must be four numbers from 0 to 100, e.g. [0, 0, 0, 100]").format(
+                where=where))
         if hex_value is None:
             return Colour.from_cmyk(cmyk)
         if not isinstance(hex_value, str) or not _HEX.match(hex_value):
-            raise UserError(f"{where}: hex = {hex_value!r} is not #rrggbb")
+            raise UserError(_("{where}: hex = {hex_value!r} is not #rrggbb").format(where=where, hex_value=hex_value))
         return Colour(hex_value.lower(), tuple(float(v) for v in cmyk) if cmyk is not None else None)
-    raise UserError(f"{where}: {value!r} is not a colour; {COLOUR_SYNTAX}, "
-                    "or { hex = \"#rrggbb\", cmyk = [c, m, y, k] }")
+    raise UserError(_("{where}: {value!r} is not a colour; {syntax}, "
+                      "or {{ hex = \"#rrggbb\", cmyk = [c, m, y, k] }}").format(
+        where=where, value=value, syntax=_(COLOUR_SYNTAX)))
 
 
 BLACK = Colour("#000000", (0, 0, 0, 100))

@@ -8,21 +8,22 @@ from generator.commands.common import kit_options, report_written, start_writing
 from generator.commands.group import cli, progress
 from generator.settings.build_options import RULES_FORMATS, BuildOptions
 from generator.settings.options import parse_formats
+from generator.words import _
 
 
-@cli.command("booklet")
+@cli.command("booklet",
+             help=_("Write the rule books: PDF booklets in reading order and saddle-stitch imposed (A5 on A4, or "
+                    "half-Letter on Letter); with --format, also the web site for phones and the EPUB e-books."))
 @click.option("--lang", "booklet_lang", type=click.Choice(["ru", "en", "all"]), default="all", show_default=True,
-              help="Which language.")
+              help=_("Which language."))
 @click.option("--book", type=click.Choice(["open", "classic", "all"]), default="open", show_default=True,
-              help="Open Domino's rules (games 1-32), the classic domino games, or both.")
+              help=_("Open Domino's rules (games 1-32), the classic domino games, or both."))
 @click.option("--format", "formats_text", default="pdf", show_default=True, metavar="FORMATS",
               shell_complete=completion.comma_list(lambda ctx: (*RULES_FORMATS, "all")),
-              help="Comma-separated: pdf (booklets to print), html (the offline web site in rules/, always both "
-                   "books in both languages), epub (e-books), or all.")
+              help=_("Comma-separated: pdf (booklets to print), html (the offline web site in rules/, always both "
+                     "books in both languages), epub (e-books), or all."))
 @kit_options(without=("lang",))
 def booklet_command(options: BuildOptions, booklet_lang, book, formats_text):
-    """Write the rule books: PDF booklets in reading order and saddle-stitch imposed (A5 on A4, or half-Letter
-    on Letter); with --format, also the web site for phones and the EPUB e-books."""
     from generator.jobs.build import booklet_jobs, build_booklet, run_in_folders
     from generator.jobs.rules_site import rules_web_jobs, site_folders
 
@@ -33,6 +34,6 @@ def booklet_command(options: BuildOptions, booklet_lang, book, formats_text):
     jobs = rules_web_jobs(options) + (booklet_jobs(options, build_booklet) if "pdf" in formats else [])
     previous = start_writing(options.out)
     folders = [options.out, *site_folders(options)]
-    with progress(len(jobs), "writing the rule books") as bar:
+    with progress(len(jobs), _("writing the rule books")) as bar:
         report = run_in_folders(options.out, folders, jobs, bar.update)
     report_written(report, options.out, previous=previous)

@@ -20,6 +20,7 @@ from generator.commands.group import cli, progress
 from generator.errors import UserError
 from generator.settings.build_options import BuildOptions, BuildReport
 from generator.settings.config import DEFAULTS
+from generator.words import _
 
 BOOKS = ("open", "classic")
 
@@ -29,23 +30,24 @@ def parse_books(text: str) -> tuple[str, ...]:
     books = tuple(dict.fromkeys(part.strip().lower() for part in text.split(",") if part.strip()))
     unknown = [book for book in books if book not in BOOKS]
     if unknown or not books:
-        raise UserError(f"--books: {unknown[0] if unknown else 'nothing'!r} is not a booklet; "
-                        f"use open, classic or open,classic")
+        raise UserError(_("--books: {book!r} is not a booklet; "
+                          "use open, classic or open,classic").format(book=unknown[0] if unknown else "nothing"))
     return books
 
 
-@cli.command("build")
+@cli.command("build",
+             help=_("Write the whole kit: tile sheets, board, setup cards, rule booklets (or, with --target shop, "
+                    "print-shop files)."))
 @sets_option
 @click.option("--books", "books_text", default=",".join(DEFAULTS.books), show_default=True,
               shell_complete=completion.comma_list(lambda ctx: BOOKS),
-              help="Rule booklets: open (Open Domino's games), classic (the classic domino games), or both.")
+              help=_("Rule booklets: open (Open Domino's games), classic (the classic domino games), or both."))
 @click.option("--product", "product_text", default=None, metavar="NAME|FILE.toml", shell_complete=completion.products,
-              help="With --target shop: only the images a print-on-demand product takes "
-                   "(`opendomino products` lists them), or a product file of your own.")
+              help=_("With --target shop: only the images a print-on-demand product takes "
+                     "(`opendomino products` lists them), or a product file of your own."))
 @kit_options
 @print_options
 def build_command(options: BuildOptions, sets_text, books_text, product_text):
-    """Write the whole kit: tile sheets, board, setup cards, rule booklets (or, with --target shop, print-shop files)."""
     from generator.jobs.build import build, build_jobs, check_fits
 
     started = time.monotonic()
@@ -56,11 +58,13 @@ def build_command(options: BuildOptions, sets_text, books_text, product_text):
     if options.product:
         build_product(options, started)
         return
-    say(f"building the {options.target} kit into {options.out} ({options.paper}, tiles {options.tile_size} mm, "
-         f"theme {options.theme}, layout {options.layout})", level=1)
+    say(_("building the {target} kit into {out} ({paper}, tiles {tile_size} mm, "
+           "theme {theme}, layout {layout})").format(
+        target=options.target, out=options.out, paper=options.paper, tile_size=options.tile_size, theme=options.theme,
+        layout=options.layout), level=1)
     check_fits(options)
     previous = start_writing(options.out)
-    with progress(len(build_jobs(options)), "building") as bar:
+    with progress(len(build_jobs(options)), _("building")) as bar:
         report = build(options, on_step=bar.update)
     report_written(report, options.out, started, previous, about=_colour_made(options))
 
@@ -79,44 +83,45 @@ def build_product(options: BuildOptions, started: float) -> None:
     from generator.jobs.products import product_jobs, run_products
 
     if options.target != "shop":
-        raise UserError(f"--product {options.product} makes print-on-demand images, which are shop files; "
-                        "add --target shop")
-    say(f"building the images of {options.product} into {options.out} (tiles {options.tile_size} mm, "
-        f"theme {options.theme})", level=1)
+        raise UserError(_("--product {product} makes print-on-demand images, which are shop files; "
+                          "add --target shop").format(product=options.product))
+    say(_("building the images of {product} into {out} (tiles {tile_size} mm, "
+          "theme {theme})").format(
+        product=options.product, out=options.out, tile_size=options.tile_size, theme=options.theme), level=1)
     jobs = product_jobs(options)
     previous = start_writing(options.out)
-    with progress(len(jobs), "making product images") as bar:
+    with progress(len(jobs), _("making product images")) as bar:
         report = run_products(options, jobs, bar.update)
     report_written(report, options.out, started, previous)
 
 
-@cli.command("tiles")
+@cli.command("tiles",
+             help=_("Write only the tile sheets of the sets (home layouts), nothing else of the kit."))
 @sets_option
 @kit_options
 @print_options
 def tiles_command(options: BuildOptions, sets_text):
-    """Write only the tile sheets of the sets (home layouts), nothing else of the kit."""
     from generator.jobs.build import build_tile_sheets, check_fits
 
     options = with_sets(options, sets_text)
     check_fits(options)
     previous = start_writing(options.out)
     report = BuildReport()
-    with progress(len(options.sets), "writing tile sheets") as bar:
+    with progress(len(options.sets), _("writing tile sheets")) as bar:
         for name in options.sets:           # a set at a time, so that a double-18 set shows its progress
             build_tile_sheets(replace(options, sets=(name,)), report)
             bar.update(1)
     report_written(report, options.out, previous=previous)
 
 
-@cli.command("calibrate")
+@cli.command("calibrate",
+             help=_("Write calibration.pdf: a two-sided sheet that measures your printer's back-side offset."))
 @click.option("--save", "save_text", default=None, metavar="DX,DY",
-              help="Store the offset you read from calibration.pdf in your user config, for every build on "
-                   "this computer (no PDF is written).")
+              help=_("Store the offset you read from calibration.pdf in your user config, for every build on "
+                     "this computer (no PDF is written)."))
 @kit_options
 @print_options
 def calibrate_command(options: BuildOptions, save_text):
-    """Write calibration.pdf: a two-sided sheet that measures your printer's back-side offset."""
     if save_text is not None:
         save_calibration(save_text)
         return
@@ -138,15 +143,15 @@ def save_calibration(text: str) -> None:
 
     offset = parse_back_offset(text, "--save")
     path = save_back_offset(offset)
-    say(f"saved back_offset = \"{offset[0]:g},{offset[1]:g}\" in {path}; every build on this computer now shifts "
-        "the backs by it (a project's opendomino.toml or --back-offset still wins); run `opendomino calibrate` "
-        "to print the sheet again and check")
+    say(_("saved back_offset = \"{dx:g},{dy:g}\" in {path}; every build on this computer now shifts "
+          "the backs by it (a project's opendomino.toml or --back-offset still wins); run `opendomino calibrate` "
+          "to print the sheet again and check").format(dx=offset[0], dy=offset[1], path=path))
 
 
-@cli.command("board")
+@cli.command("board",
+             help=_("Write the board: full size, on one A3 sheet, and tiled over home sheets."))
 @kit_options
 def board_command(options: BuildOptions):
-    """Write the board: full size, on one A3 sheet, and tiled over home sheets."""
     from generator.jobs.build import build_board
 
     previous = start_writing(options.out)

@@ -11,29 +11,29 @@ from generator.errors import UserError
 from generator.settings.build_options import BuildOptions
 from generator.settings.config import find_config
 from generator.settings.options import parse_max_ink
+from generator.words import _, ngettext
 
 
-@cli.command("check")
+@cli.command("check",
+             help=_("Check the config, themes, sets, figures and rules text without drawing anything."))
 @kit_options
 @print_options
 def check_command(options: BuildOptions):
-    """Check the config, themes, sets, figures and rules text without drawing anything."""
     from generator.jobs.check import run_checks
 
     config_path = find_config(click.get_current_context().params.get("config_path"))
     for line in run_checks(options, config_path):
-        say(f"ok  {line}")
-    say("all checks passed")
+        say(_("ok  {line}").format(line=line))
+    say(_("all checks passed"))
 
 
-@cli.command("preflight")
+@cli.command("preflight",
+             help=_("Check PDFs the way a print shop would: one PASS/FAIL line per check.\n\n"
+                    "Exit status 1 when a check fails, 2 when a file cannot be read as a PDF at all."))
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--max-ink", "max_ink_text", default="300", show_default=True, metavar="PERCENT",
-              help="The shop's total ink limit.")
+              help=_("The shop's total ink limit."))
 def preflight_command(files, max_ink_text):
-    """Check PDFs the way a print shop would: one PASS/FAIL line per check.
-
-    Exit status 1 when a check fails, 2 when a file cannot be read as a PDF at all."""
     from generator.jobs.preflight import preflight
 
     max_ink = parse_max_ink(max_ink_text)
@@ -44,13 +44,15 @@ def preflight_command(files, max_ink_text):
         except UserError as error:
             unreadable.append(str(error))
             continue
-        echo(f"{path}")
+        echo(str(path))
         for check in checks:
             echo(f"  {check.line()}")
             failed = failed or not check.passed
     if len(unreadable) == 1:
         raise UserError(unreadable[0])
     if unreadable:
-        raise UserError(f"{len(unreadable)} files could not be checked: " + " | ".join(unreadable))
+        raise UserError(ngettext("{count} file could not be checked: {problems}",
+                                 "{count} files could not be checked: {problems}", len(unreadable)).format(
+            count=len(unreadable), problems=" | ".join(unreadable)))
     if failed:
         sys.exit(1)

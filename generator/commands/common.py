@@ -39,8 +39,10 @@ from generator.settings.options import (
     parse_path,
     parse_set_names,
     parse_tile_size,
+    set_file_missing,
 )
 from generator.settings.user_config import COMMAND_LINE_ORIGIN, layered_options
+from generator.words import _, ngettext
 
 # kit_options' click parameters -> (BuildOptions field, parser of what was typed; None keeps it)
 _KIT_PARAMETERS = {
@@ -62,7 +64,7 @@ def parse_set_file(text: str, option: str = "--set-file") -> Path:
     """A set file of the user's own, loaded, checked and made known by its name."""
     path = parse_path(text, option, "my-set.toml")
     if not path.exists():
-        raise UserError(f"{option}: {path}: file not found; see the set file format in the guide (docs/reference/set-file.md)")
+        raise UserError(set_file_missing(option, path))
     register_set_file(path)
     return path
 
@@ -83,39 +85,41 @@ _PRINT_PARAMETERS = {
 
 _KIT_OPTION_DECORATORS = {
     "config_path": click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
-                                default=None, help=f"Settings file.  [default: ./{CONFIG_NAME} if there is one]"),
+                                default=None, help=_("Settings file.  [default: ./{name} if there is one]").format(
+                                    name=CONFIG_NAME)),
     "out": click.option("--out", default=str(DEFAULTS.out), show_default=True, shell_complete=completion.folders,
-                        help="Folder to write into."),
+                        help=_("Folder to write into.")),
     "paper": click.option("--paper", default=DEFAULTS.paper, show_default=True, shell_complete=completion.papers,
-                          help="Paper for home printing: a4, letter, a3 or WIDTHxHEIGHT in mm, e.g. 200x280."),
+                          help=_("Paper for home printing: a4, letter, a3 or WIDTHxHEIGHT in mm, e.g. 200x280.")),
     "tile_size_text": click.option("--tile-size", "tile_size_text", default=str(DEFAULTS.tile_size),
                                    show_default=True, shell_complete=completion.tile_sizes,
-                                   help="Tile size WIDTHxHEIGHT in mm (portrait); WxHxT with a thickness (3D "
-                                        "tiles), or mini, standard, professional, jumbo, tournament, open-domino."),
+                                   help=_("Tile size WIDTHxHEIGHT in mm (portrait); WxHxT with a thickness (3D "
+                                          "tiles), or mini, standard, professional, jumbo, tournament, open-domino.")),
     "corner_radius_text": click.option("--corner-radius", "corner_radius_text", default=f"{DEFAULTS.corner_radius:g}",
                                        show_default=True, metavar="MM",
-                                       help="Round the tiles' corners: radius in mm, up to a third of the tile "
-                                            "width; every output follows it."),
+                                       help=_("Round the tiles' corners: radius in mm, up to a third of the tile "
+                                              "width; every output follows it.")),
     "clearance_text": click.option("--clearance", "clearance_text", default=f"{DEFAULTS.clearance:g}",
                                    show_default=True,
-                                   help="Board cells and the Mexican Train hub's slots are this many mm larger "
-                                        "than a tile."),
+                                   help=_("Board cells and the Mexican Train hub's slots are this many mm larger "
+                                          "than a tile.")),
     "across_notation": click.option("--across-notation/--no-across-notation", default=DEFAULTS.across_notation,
                                     show_default=True,
-                                    help="Print the small 1-16 / 1-4 notation for play across the board."),
+                                    help=_("Print the small 1-16 / 1-4 notation for play across the board.")),
     "lang": click.option("--lang", type=click.Choice(LANGUAGES), default=DEFAULTS.lang, show_default=True,
-                         help="Language of the texts printed on sheets."),
+                         help=_("Language of the texts printed on sheets.")),
     "theme": click.option("--theme", default=DEFAULTS.theme, show_default=True, shell_complete=completion.themes,
-                          help="Colour theme: a name that `opendomino themes` lists, or a theme .toml file."),
+                          help=_("Colour theme: a name that `opendomino themes` lists, or a theme .toml file.")),
     "colours": click.option("--colour", "--color", "colours", multiple=True, metavar="KEY=VALUE",
                             shell_complete=completion.colour_keys,
-                            help="Change one colour, e.g. A.group1=#c0392b or board.dark=cmyk(0,0,0,40); "
-                                 "repeatable."),
+                            help=_("Change one colour, e.g. A.group1=#c0392b or board.dark=cmyk(0,0,0,40); "
+                                   "repeatable.")),
     "strict": click.option("--strict/--no-strict", default=DEFAULTS.strict, show_default=True,
-                           help="Stop, instead of warn, when a colour check fails."),
+                           help=_("Stop, instead of warn, when a colour check fails.")),
     "set_file_texts": click.option("--set-file", "set_file_texts", multiple=True, metavar="FILE.toml",
                                    shell_complete=completion.toml_files,
-                                   help="A set of your own (see the guide, Set files); it is made along with --sets. Repeatable."),
+                                   help=_("A set of your own (see the guide, Set files); it is made along with "
+                                          "--sets. Repeatable.")),
 }
 
 
@@ -168,31 +172,32 @@ def warn_colour_problems(options: BuildOptions) -> None:
 
 _PRINT_OPTION_DECORATORS = {
     "layout": click.option("--layout", type=click.Choice(LAYOUTS), default=DEFAULTS.layout, show_default=True,
-                           help="Tile sheets: double-sided (long or short edge), gutter fold, or separate files."),
+                           help=_("Tile sheets: double-sided (long or short edge), gutter fold, or separate files.")),
     "back_offset_text": click.option("--back-offset", "back_offset_text", default="0,0", show_default=True,
                                      metavar="DX,DY",
-                                     help="Shift the back pages by the offset `opendomino calibrate` shows, in mm."),
+                                     help=_("Shift the back pages by the offset `opendomino calibrate` shows, in mm.")),
     "target": click.option("--target", type=click.Choice(["home", "shop"]), default=DEFAULTS.target,
-                           show_default=True, help="Files to print yourself, or PDF/X-1a files for a print shop."),
+                           show_default=True, help=_("Files to print yourself, or PDF/X-1a files for a print shop.")),
     "bleed_text": click.option("--bleed", "bleed_text", default=None, metavar="MM",
-                               help="Shop bleed in mm.  [default: 3, or 1/8 in with --paper letter]"),
+                               help=_("Shop bleed in mm.  [default: 3, or 1/8 in with --paper letter]")),
     "marks": click.option("--marks", type=click.Choice(["crop", "none"]), default=DEFAULTS.marks, show_default=True,
-                          help="Shop files: crop marks outside the bleed, or none."),
+                          help=_("Shop files: crop marks outside the bleed, or none.")),
     "shop_layout": click.option("--shop-layout", type=click.Choice(["sheets", "single"]),
                                 default=DEFAULTS.shop_layout, show_default=True,
-                                help="Shop tiles: gang sheets, or one page per tile face."),
+                                help=_("Shop tiles: gang sheets, or one page per tile face.")),
     "output_condition": click.option(
         "--output-condition", default=None, shell_complete=completion.output_conditions,
-        help="Registered print condition named in the PDF/X OutputIntent, e.g. 'CGATS TR 006'.  "
-             "[default: the profile's own; FOGRA39 with the bundled profile]"),
+        help=_("Registered print condition named in the PDF/X OutputIntent, e.g. 'CGATS TR 006'.  "
+               "[default: the profile's own; FOGRA39 with the bundled profile]")),
     "icc_text": click.option("--icc", "icc_text", default=None, metavar="FILE.icc", shell_complete=completion.icc_files,
-                             help="The print shop's CMYK output profile: shop files convert RGB colours through it "
-                                  "and embed it.  [default: the bundled FOGRA39L_coated.icc (CC0)]"),
+                             help=_("The print shop's CMYK output profile: shop files convert RGB colours through it and "
+                                    "embed it.  [default: the bundled FOGRA39L_coated.icc (CC0)]")),
     "intent": click.option("--intent", type=click.Choice(INTENTS), default=DEFAULTS.intent, show_default=True,
-                           help=f"Rendering intent from RGB to CMYK ({INTENT_NAMES['relative']} with black-point "
-                                "compensation keeps in-gamut colours as they are)."),
+                           help=_("Rendering intent from RGB to CMYK ({intent} with black-point "
+                                  "compensation keeps in-gamut colours as they are).").format(
+                               intent=_(INTENT_NAMES["relative"]))),
     "max_ink_text": click.option("--max-ink", "max_ink_text", default=None, metavar="PERCENT",
-                                 help="Total ink limit of converted colours.  [default: the profile's, 300]"),
+                                 help=_("Total ink limit of converted colours.  [default: the profile's, 300]")),
 }
 
 
@@ -235,8 +240,8 @@ def was_given(param: str) -> bool:
 
 sets_option = click.option("--sets", "sets_text", default=",".join(OPEN_SET_NAMES), show_default=True,
                            shell_complete=completion.sets,
-                           help="Sets to make, comma-separated: A, B, C, double-3 … double-18, chinese, picture, "
-                                "triominoes.")
+                           help=_("Sets to make, comma-separated: A, B, C, double-3 … double-18, chinese, picture, "
+                                  "triominoes."))
 
 
 def with_sets(options: BuildOptions, sets_text: str) -> BuildOptions:
@@ -261,7 +266,7 @@ def report_written(report: BuildReport, out: Path | None = None, started: float 
     """Each file written (with -v), notes, the manifest, and a one-line summary; `about` adds what
     the summary should say of the files (e.g. how their CMYK was made)."""
     for path in report.written:
-        say(f"wrote {path}", level=1)
+        say(_("wrote {path}").format(path=path), level=1)
     for note in report.notes:
         say(f"note: {note}", err=True)
     for warning in report.warnings:
@@ -272,7 +277,16 @@ def report_written(report: BuildReport, out: Path | None = None, started: float 
     if not report.written:
         return
     size = sum(path.stat().st_size for path in report.written if path.exists())
-    took = f" in {time.monotonic() - started:.1f} s" if started is not None else ""
-    about = f"; {about}" if about else ""
-    say(f"wrote {len(report.written)} file(s), {size / 1e6:.1f} MB, to {out}{took}{about}; "
-        f"list and checksums in {manifest}")
+    summary = files_written(len(report.written), size / 1e6, out)
+    if started is not None:
+        summary += _(" in {seconds:.1f} s").format(seconds=time.monotonic() - started)
+    if about:
+        summary += f"; {about}"
+    say(summary + _("; list and checksums in {manifest}").format(manifest=manifest))
+
+
+def files_written(count: int, megabytes: float, out: Path) -> str:
+    """The start of a command's summary line: how many files, how large, where."""
+    # English keeps "file(s)" for every count; a language with plural forms says each as it should.
+    return ngettext("wrote {count} file(s), {size:.1f} MB, to {out}", "wrote {count} file(s), {size:.1f} MB, to {out}",
+                    count).format(count=count, size=megabytes, out=out)

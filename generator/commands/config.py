@@ -8,16 +8,18 @@ from generator.commands.common import kit_options, print_options, sets_option, w
 from generator.commands.group import cli, echo
 from generator.errors import readable_data
 from generator.settings.build_options import BuildOptions
+from generator.words import _
 
 
-@cli.command("config")
-@click.option("--json", "as_json", is_flag=True, help="Print the settings as a JSON list of key, value, origin, file.")
+@cli.command("config",
+             help=_("Show every setting's value and its origin: default, your user config, the project's "
+                    "opendomino.toml, or the command line (which takes the same options as build)."))
+@click.option("--json", "as_json", is_flag=True, help=_("Print the settings as a JSON list of key, value, origin, "
+                                                        "file."))
 @sets_option
 @kit_options
 @print_options
 def config_command(options: BuildOptions, sets_text, as_json):
-    """Show every setting's value and its origin: default, your user config, the project's
-    opendomino.toml, or the command line (which takes the same options as build)."""
     from generator.settings.effective import effective_settings, show_origin
 
     options = with_sets(options, sets_text)

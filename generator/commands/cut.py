@@ -9,6 +9,7 @@ from generator.commands.common import kit_options, report_written, sets_option, 
 from generator.commands.group import cli, progress, say
 from generator.settings.build_options import BuildOptions, CutOptions
 from generator.settings.options import parse_extent, parse_number
+from generator.words import _
 
 MIN_SHEET, MAX_SHEET = 20.0, 3000.0      # mm per side
 
@@ -24,22 +25,23 @@ def parse_machine(text: str, option: str = "--machine") -> str:
     return load_machine(text, option)["name"]
 
 
-@cli.command("cut")
+@cli.command("cut",
+             help=_("Files for cutting machines and laser cutters (not part of build): see the guide, \"Cut a set "
+                    "with a cutting machine\"."))
 @click.option("--machine", "machine_text", required=True, metavar="NAME", shell_complete=completion.machines,
-              help="silhouette (Print & Cut sheets with registration marks and DXF/SVG cut files), "
-                   "cricut (Print Then Cut images and SVG cut paths) or laser (SVG and DXF to cut, score, engrave).")
+              help=_("silhouette (Print & Cut sheets with registration marks and DXF/SVG cut files), "
+                     "cricut (Print Then Cut images and SVG cut paths) or laser (SVG and DXF to cut, score, engrave)."))
 @click.option("--sheet", "sheet_text", default="300x200", show_default=True, metavar="WxH",
-              help="Laser: the material's size in mm.")
+              help=_("Laser: the material's size in mm."))
 @click.option("--kerf", "kerf_text", default="0", show_default=True, metavar="MM",
-              help="Laser: the beam's width in mm (0.1-0.2 is typical); cut outlines move out by half of it.")
+              help=_("Laser: the beam's width in mm (0.1-0.2 is typical); cut outlines move out by half of it."))
 @click.option("--shared-edges/--no-shared-edges", default=False, show_default=True,
-              help="Laser: tiles touch and each edge between two is cut once (sharp corners, no kerf).")
+              help=_("Laser: tiles touch and each edge between two is cut once (sharp corners, no kerf)."))
 @click.option("--board/--no-board", default=True, show_default=True,
-              help="Laser: the board too, when an Open Domino set is made.")
+              help=_("Laser: the board too, when an Open Domino set is made."))
 @sets_option
 @kit_options
 def cut_command(options: BuildOptions, machine_text, sheet_text, kerf_text, shared_edges, board, sets_text):
-    """Files for cutting machines and laser cutters (not part of build): see the guide, "Cut a set with a cutting machine"."""
     from generator.jobs.cut import cut_jobs, machine_instructions, run_cut
 
     started = time.monotonic()
@@ -50,7 +52,7 @@ def cut_command(options: BuildOptions, machine_text, sheet_text, kerf_text, shar
                           shared_edges=shared_edges, board=board)
     jobs = cut_jobs(options, settings)
     previous = start_writing(options.out)
-    with progress(len(jobs), "cutting files") as bar:
+    with progress(len(jobs), _("cutting files")) as bar:
         report = run_cut(options, settings, jobs, bar.update)
     report_written(report, options.out, started, previous)
     say(machine_instructions(settings.machine, settings))

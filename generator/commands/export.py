@@ -10,6 +10,7 @@ from generator.commands.group import cli, progress, say
 from generator.settings.build_options import FORMATS as EXPORT_FORMATS
 from generator.settings.build_options import SOLID_FORMATS, BuildOptions, ExportOptions, SolidOptions
 from generator.settings.options import parse_bleed, parse_extent, parse_formats, parse_number
+from generator.words import _
 
 
 def parse_plate(text: str) -> tuple[float, float]:
@@ -31,38 +32,38 @@ def parse_solid_options(edge_text, depth_text, relief, plate_text, min_feature_t
                                    "give how many colours your printer holds, 1 for one")))
 
 
-@cli.command("export")
+@cli.command("export",
+             help=_("Pictures for designers and digital tables: PNG, SVG, Tabletop Simulator, sprite atlases; "
+                    "tiles to 3D-print as 3MF and STL (not part of build)."))
 @click.option("--format", "export_format", default="png,svg", show_default=True, metavar="FORMATS",
               shell_complete=completion.comma_list(lambda ctx: (*EXPORT_FORMATS, *SOLID_FORMATS, "all")),
-              help="Comma-separated: png (tile pictures), svg (tiles and sheet pages), tts (Tabletop Simulator), "
-                   "atlas (a sprite sheet and JSON index per set), or all of these; 3mf and stl (tiles to "
-                   "3D-print, with opendomino[3d]).")
+              help=_("Comma-separated: png (tile pictures), svg (tiles and sheet pages), tts (Tabletop Simulator), "
+                     "atlas (a sprite sheet and JSON index per set), or all of these; 3mf and stl (tiles to "
+                     "3D-print, with opendomino[3d])."))
 @click.option("--dpi", "dpi_text", default="300", show_default=True,
-              help="Resolution of the tile PNGs and atlases, 50-1200.")
+              help=_("Resolution of the tile PNGs and atlases, 50-1200."))
 @click.option("--bleed", "bleed_text", default="3", show_default=True,
-              help="Background in mm around each tile picture, 0-10 (0: the bare tile).")
+              help=_("Background in mm around each tile picture, 0-10 (0: the bare tile)."))
 @click.option("--base-url", "base_url", default=None, metavar="URL",
-              help="TTS: the https:// address where you will upload the images (else file:/// addresses).")
+              help=_("TTS: the https:// address where you will upload the images (else file:/// addresses)."))
 @click.option("--edge-radius", "edge_text", default=None, metavar="MM",
-              help="3D: round the tiles' top and bottom edges.  [default: 0.4 mm up to 5 mm thick, 1 up to 9, "
-                   "else 2; less where the features come closer to the edge]")
+              help=_("3D: round the tiles' top and bottom edges.  [default: 0.4 mm up to 5 mm thick, 1 up to 9, "
+                     "else 2; less where the features come closer to the edge]"))
 @click.option("--relief-depth", "depth_text", default="1", show_default=True, metavar="MM",
-              help="3D: how deep the features go into the face (or stand above it); the back's marks half as deep.")
+              help=_("3D: how deep the features go into the face (or stand above it); the back's marks half as deep."))
 @click.option("--relief", type=click.Choice(["recessed", "raised"]), default="recessed", show_default=True,
-              help="3D: features cut into the face and filled flush by inlays, or standing on it.")
+              help=_("3D: features cut into the face and filled flush by inlays, or standing on it."))
 @click.option("--plate", "plate_text", default="220x220", show_default=True, metavar="WxH",
-              help="3D: the printer's build plate in mm; tiles fill as many plates as they need.")
+              help=_("3D: the printer's build plate in mm; tiles fill as many plates as they need."))
 @click.option("--min-feature", "min_feature_text", default="0.4", show_default=True, metavar="MM",
-              help="3D: the narrowest feature or wall that prints (your nozzle's width); narrower ones are named "
-                   "in a warning.")
+              help=_("3D: the narrowest feature or wall that prints (your nozzle's width); narrower ones are named "
+                     "in a warning."))
 @click.option("--filaments", "filaments_text", default="4", show_default=True, metavar="N",
-              help="3D: colours your printer holds; 1 makes the bodies alone, features recessed or raised.")
+              help=_("3D: colours your printer holds; 1 makes the bodies alone, features recessed or raised."))
 @sets_option
 @kit_options
 def export_command(options: BuildOptions, export_format, dpi_text, bleed_text, base_url, edge_text, depth_text,
                    relief, plate_text, min_feature_text, filaments_text, sets_text):
-    """Pictures for designers and digital tables: PNG, SVG, Tabletop Simulator, sprite atlases; tiles to
-    3D-print as 3MF and STL (not part of build)."""
     from generator.jobs.exports import export_jobs, run_export, with_warnings
     from generator.settings.web_address import parse_base_url
 
@@ -80,7 +81,7 @@ def export_command(options: BuildOptions, export_format, dpi_text, bleed_text, b
         solids=parse_solid_options(edge_text, depth_text, relief, plate_text, min_feature_text, filaments_text))
     jobs = export_jobs(options, settings)
     previous = start_writing(options.out)
-    with progress(len(jobs), "exporting") as bar:
+    with progress(len(jobs), _("exporting")) as bar:
         report = with_warnings(run_export(options, jobs, bar.update), settings)
     report_written(report, options.out, started, previous)
     for line in report.instructions:

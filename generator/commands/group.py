@@ -9,7 +9,12 @@ import sys
 
 import click
 
+from generator.commands.click_words import speak_through_words
 from generator.errors import readable
+from generator.words import _
+
+# Before the first decorator: click's own help texts (--version's, --help's) are made as commands are declared.
+speak_through_words()
 
 # Set to "lines" by a program that runs a command and shows its progress: each finished step is
 # then a line "progress DONE/TOTAL" on stdout, whatever -q or the terminal say.
@@ -28,9 +33,9 @@ def _set_verbosity(ctx, param, value):
 
 def verbosity_options(command):
     command = click.option("-q", "--quiet", is_flag=True, expose_value=False, callback=_set_verbosity,
-                           help="Say nothing but errors.")(command)
+                           help=_("Say nothing but errors."))(command)
     return click.option("-v", "--verbose", count=True, expose_value=False, callback=_set_verbosity,
-                        help="Say more: every file written and the settings used.")(command)
+                        help=_("Say more: every file written and the settings used."))(command)
 
 
 class _Commands(click.Group):
@@ -41,11 +46,13 @@ class _Commands(click.Group):
         super().add_command(command, name)
 
 
-@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]},
+             help=_("Open Domino Kit: print-and-play files for Open Domino (sets A, B and C) and classic "
+                    "dominoes."))
 @click.version_option(package_name="opendomino")
 @verbosity_options
 def cli():
-    """Open Domino Kit: print-and-play files for Open Domino (sets A, B and C) and classic dominoes."""
+    """The command group; each command module adds itself to it."""
 
 
 def verbosity() -> int:
@@ -73,7 +80,8 @@ class _BarSayingSteps:
     def update(self, steps: int) -> None:
         self.bar.update(steps)
         self.done += steps
-        click.echo(f"progress {self.done}/{self.length}")       # echo flushes: the reader sees it now
+        # For a program, never translated; echo flushes: the reader sees it now.
+        click.echo(f"progress {self.done}/{self.length}")
 
 
 @contextmanager

@@ -16,6 +16,7 @@ from generator.commands import (  # noqa: F401
     cut,
     export,
     init,
+    layouts,
     products,
     sets,
     studio,
@@ -26,6 +27,7 @@ from generator.commands.group import cli, echo
 from generator.errors import Interrupted, UserError, WorkerLost, interrupt_within
 from generator.files.atomic import os_problem
 from generator.settings.environment import check_environment
+from generator.words import _
 
 
 COMPLETE_VARIABLE = "_OPENDOMINO_COMPLETE"         # click's name for it, set by the completion scripts
@@ -55,9 +57,9 @@ def main(argv=None) -> None:
     except WorkerLost as error:         # not the user's input: status 1, as for a run cut short
         _fail(str(error), status=1)
     except OSError as error:          # the environment's, not the user's input: still one line
-        _fail(str(os_problem(error, error.filename or "a file")))
+        _fail(str(os_problem(error, error.filename or _("a file"))))
     except RecursionError:
-        _fail("an input nests too deeply to read; flatten the file you gave")
+        _fail(_("an input nests too deeply to read; flatten the file you gave"))
     sys.exit(0)
 
 

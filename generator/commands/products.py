@@ -4,12 +4,14 @@ import click
 
 from generator.commands import completion
 from generator.commands.group import cli, echo
+from generator.words import _
 
 
-@cli.command("products")
+@cli.command("products",
+             help=_("List the print-on-demand products (--product), or show one product's figures and their "
+                    "sources."))
 @click.argument("reference", required=False, metavar="[NAME|FILE.toml]", shell_complete=completion.products)
 def products_command(reference):
-    """List the print-on-demand products (--product), or show one product's figures and their sources."""
     from generator.settings.products import bundled_product_names, details, load_product, parse_product, summary_line
 
     if reference is None:

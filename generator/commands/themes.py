@@ -11,16 +11,19 @@ from generator.commands.group import cli, echo
 from generator.settings.build_options import BuildReport
 from generator.settings.config import CONFIG_NAME, HOME_PAPERS
 from generator.settings.options import parse_out
+from generator.words import _, ngettext
 
 
-@cli.command("themes")
+@cli.command("themes",
+             help=_("List the colour themes and write theme-swatches.pdf, one page showing them all."))
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help=f"Settings file (for out and paper).  [default: ./{CONFIG_NAME} if there is one]")
-@click.option("--out", default=None, shell_complete=completion.folders, help="Folder to write into.  [default: the config's out, else output]")
+              help=_("Settings file (for out and paper).  [default: ./{name} if there is one]").format(
+                  name=CONFIG_NAME))
+@click.option("--out", default=None, shell_complete=completion.folders,
+              help=_("Folder to write into.  [default: the config's out, else output]"))
 @click.option("--paper", type=click.Choice(HOME_PAPERS, case_sensitive=False), default=None,
-              help="Paper of the swatch sheet, turned landscape.  [default: the config's paper, else a4]")
+              help=_("Paper of the swatch sheet, turned landscape.  [default: the config's paper, else a4]"))
 def themes_command(config_path, out, paper):
-    """List the colour themes and write theme-swatches.pdf, one page showing them all."""
     from generator.colour.checks import colour_problems
     from generator.jobs.build import build_theme_swatches
 
@@ -30,7 +33,9 @@ def themes_command(config_path, out, paper):
     for name in theme_names():
         theme = load_theme(name)
         problems = colour_problems(theme)
-        status = "colour checks pass" if not problems else f"{len(problems)} colour check warning(s)"
+        status = _("colour checks pass") if not problems else ngettext(
+            "{count} colour check warning(s)", "{count} colour check warning(s)", len(problems)).format(
+            count=len(problems))
         echo(f"{name:<11} {theme.description} [{status}]")
     previous = start_writing(options.out)
     report = BuildReport()

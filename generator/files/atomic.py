@@ -15,8 +15,9 @@ import shutil
 import tempfile
 
 from generator.errors import UserError
+from generator.words import N_, _
 
-DEFAULT_HINT = "choose another folder with --out"
+DEFAULT_HINT = N_("choose another folder with --out")     # what a message suggests when no other hint is given
 _OURS = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.[a-z0-9_]{8}\.part$")
 _FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
 
@@ -36,33 +37,47 @@ def intended(path) -> Path:
     return path
 
 
-def os_problem(error: OSError, target, hint: str = DEFAULT_HINT) -> UserError:
+def _said(hint: str | None) -> str:
+    """The hint a message ends with (translated by the caller), or the default one."""
+    return _(DEFAULT_HINT) if hint is None else hint
+
+
+def _move_away(hint: str | None) -> str:
+    return _("move what is there away, or {hint}").format(hint=_said(hint))
+
+
+def os_problem(error: OSError, target, hint: str | None = None) -> UserError:
     """One line for an OSError met while writing `target` (or the temporary that stands for it)."""
     target = intended(target)
+    hint = _said(hint)
     if error.errno in _FULL:
-        return UserError(f"cannot write {target}: the disk is full; the files written before it are complete; "
-                         "free some space and run the command again")
+        return UserError(_("cannot write {target}: the disk is full; the files written before it are complete; "
+                           "free some space and run the command again").format(target=target))
     if error.errno == errno.ENAMETOOLONG:
-        return UserError(f"cannot write {target}: a name in the path is too long; use shorter folder and file names")
+        return UserError(_("cannot write {target}: a name in the path is too long; use shorter folder and file "
+                           "names").format(target=target))
     reason = error.strerror or str(error)
-    return UserError(f"cannot write {target}: {reason}; {hint}")
+    return UserError(_("cannot write {target}: {reason}; {hint}").format(target=target, reason=reason, hint=hint))
 
 
-def prepare_folder(folder: Path, hint: str = DEFAULT_HINT) -> Path:
+def prepare_folder(folder: Path, hint: str | None = None) -> Path:
     """Create `folder` (and its parents) or say in one line why it cannot be written into."""
     folder = Path(folder)
     if str(folder).strip() == "":
-        raise UserError("the output folder is empty; give a folder name, e.g. --out output")
+        raise UserError(_("the output folder is empty; give a folder name, e.g. --out output"))
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise UserError(f"cannot write to {folder}: it is a file, not a folder; {hint}") from None
+        raise UserError(_("cannot write to {folder}: it is a file, not a folder; {hint}").format(
+            folder=folder, hint=_said(hint))) from None
     except (OSError, ValueError) as error:       # ValueError: a NUL character in the path
         if isinstance(error, OSError) and error.errno == errno.ENOTDIR:
-            raise UserError(f"cannot write to {folder}: part of that path is a file, not a folder; {hint}") from None
+            raise UserError(_("cannot write to {folder}: part of that path is a file, not a folder; {hint}").format(
+                folder=folder, hint=_said(hint))) from None
         if isinstance(error, OSError):
             raise os_problem(error, folder, hint) from None
-        raise UserError(f"cannot write to {folder}: {error}; {hint}") from None
+        raise UserError(_("cannot write to {folder}: {error}; {hint}").format(
+            folder=folder, error=error, hint=_said(hint))) from None
     return folder
 
 
@@ -73,15 +88,19 @@ def _temporary_beside(target: Path, hint: str) -> Path:
         handle, temp_name = tempfile.mkstemp(prefix=temporary_prefix(target.name), suffix=".part",
                                              dir=target.parent)
     except (OSError, ValueError) as error:
+        if isinstance(error, OSError) and error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            # the folder takes no new file (read-only): name the folder the user chose, not our file
+            raise UserError(f"cannot write to {target.parent}: {error.strerror}; {hint}") from None
         if isinstance(error, OSError):
             raise os_problem(error, target, hint) from None
-        raise UserError(f"cannot write {target}: {error}; {hint}") from None
+        raise UserError(_("cannot write {target}: {error}; {hint}").format(
+            target=target, error=error, hint=_said(hint))) from None
     os.close(handle)
     return Path(temp_name)
 
 
 @contextmanager
-def atomic_path(target: Path, hint: str = DEFAULT_HINT):
+def atomic_path(target: Path, hint: str | None = None):
     """Yield a temporary path beside `target`; on success it replaces `target` in one step."""
     target = Path(target)
     temp = _temporary_beside(target, hint)
@@ -93,7 +112,7 @@ def atomic_path(target: Path, hint: str = DEFAULT_HINT):
             os.chmod(temp, 0o644)
             os.replace(temp, target)
         except OSError as error:
-            raise os_problem(error, target, "move what is there away, or " + hint) from None
+            raise os_problem(error, target, _move_away(hint)) from None
     finally:
         if temp.exists():
             temp.unlink()
@@ -113,7 +132,7 @@ def temporary_folder(parent: Path, name: str):
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def write_bytes(target: Path, data: bytes, hint: str = DEFAULT_HINT) -> None:
+def write_bytes(target: Path, data: bytes, hint: str | None = None) -> None:
     with atomic_path(target, hint) as temp:
         temp.write_bytes(data)
 
@@ -126,7 +145,7 @@ def _sync(path: Path) -> None:
         os.close(handle)
 
 
-def write_files(targets: dict[Path, bytes], hint: str = DEFAULT_HINT) -> None:
+def write_files(targets: dict[Path, bytes], hint: str | None = None) -> None:
     """Write many files, each as write_bytes does (a temporary, synced, then renamed over its
     target), but syncing them side by side: a sync waits for the disk, and a hundred waiting
     together take about as long as a few one after another (a folder of web pages: 0.07 s
@@ -148,7 +167,7 @@ def write_files(targets: dict[Path, bytes], hint: str = DEFAULT_HINT) -> None:
                 os.chmod(temp, 0o644)
                 os.replace(temp, current)
         except OSError as error:
-            raise os_problem(error, current or next(iter(written)), "move what is there away, or " + hint) from None
+            raise os_problem(error, current or next(iter(written)), _move_away(hint)) from None
     finally:
         for temp in written.values():
             if temp.exists():
@@ -202,5 +221,6 @@ def check_not_symlinked(root: Path, folder: Path) -> None:
     for part in parts:
         current = current / part
         if current.is_symlink():
-            raise UserError(f"{current} is a symbolic link; the kit writes only into real folders inside "
-                            f"{root}; remove the link or choose another folder with --out")
+            raise UserError(_("{current} is a symbolic link; the kit writes only into real folders inside "
+                              "{root}; remove the link or choose another folder with --out").format(
+                current=current, root=root))

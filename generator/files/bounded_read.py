@@ -11,55 +11,58 @@ from pathlib import Path
 import stat
 
 from generator.errors import UserError
+from generator.words import N_, _, ngettext
 
 KB = 1000              # decimal units, as a file manager shows sizes
 MB = 1000 * KB
 
 
 class FileKind:
-    """What a kind of file is called, its largest size in bytes, and what to do when it is wrong.
-    (A plain class: a dataclass would cost the command's start-up a few ms.)"""
+    """What a kind of file is called, its largest size in bytes, and what to do when it is wrong
+    (both marked with N_, translated where a message says them). (A plain class: a dataclass
+    would cost the command's start-up a few ms.)"""
     __slots__ = ("noun", "limit", "fix")
 
-    def __init__(self, noun: str, limit: int, fix: str = "check that you named the right file"):
+    def __init__(self, noun: str, limit: int, fix: str = N_("check that you named the right file")):
         self.noun, self.limit, self.fix = noun, limit, fix
 
 
-_KIT_FILE = "restore the kit's own file (reinstall opendomino)"
+_KIT_FILE = N_("restore the kit's own file (reinstall opendomino)")
 # The largest bundled file of each kind is a few kB (a profile 122 kB); each limit leaves ten times room or more.
 KINDS = {
-    "config": FileKind("a config file", 64 * KB),
-    "theme": FileKind("a theme file", 32 * KB),
-    "set": FileKind("a set file", 64 * KB),
-    "product": FileKind("a product file", 32 * KB),
-    "figure": FileKind("a figure file", 64 * KB, _KIT_FILE),
-    "rules": FileKind("a rules file", 256 * KB, _KIT_FILE),
-    "data": FileKind("a data file of the kit", 256 * KB, _KIT_FILE),
-    "font": FileKind("a font file of the kit", 4 * MB, _KIT_FILE),       # the largest bundled one: 457 kB
-    "manifest": FileKind("a manifest", 16 * MB, "move it out of the folder: the kit writes its manifest.json there"),
+    "config": FileKind(N_("a config file"), 64 * KB),
+    "theme": FileKind(N_("a theme file"), 32 * KB),
+    "set": FileKind(N_("a set file"), 64 * KB),
+    "product": FileKind(N_("a product file"), 32 * KB),
+    "figure": FileKind(N_("a figure file"), 64 * KB, _KIT_FILE),
+    "rules": FileKind(N_("a rules file"), 256 * KB, _KIT_FILE),
+    "data": FileKind(N_("a data file of the kit"), 256 * KB, _KIT_FILE),
+    "font": FileKind(N_("a font file of the kit"), 4 * MB, _KIT_FILE),       # the largest bundled one: 457 kB
+    "manifest": FileKind(N_("a manifest"), 16 * MB,
+                         N_("move it out of the folder: the kit writes its manifest.json there")),
     # A press profile is 0.1 to 3 MB (the bundled ones 122 kB); every shop PDF embeds it.
-    "icc": FileKind("an ICC profile", 10 * MB, "give the CMYK output profile (.icc) your print shop hands out"),
+    "icc": FileKind(N_("an ICC profile"), 10 * MB, N_("give the CMYK output profile (.icc) your print shop hands out")),
 }
 
-_NOT_REGULAR = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
-                (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
-                (stat.S_ISSOCK, "a socket"))
+_NOT_REGULAR = ((stat.S_ISDIR, N_("a folder")), (stat.S_ISFIFO, N_("a named pipe (FIFO)")),
+                (stat.S_ISCHR, N_("a character device")), (stat.S_ISBLK, N_("a block device")),
+                (stat.S_ISSOCK, N_("a socket")))
 
 
 def size_text(size: int) -> str:
     """1536 -> "1.5 kB": the size a message shows."""
-    for unit, factor in (("GB", 1000 * MB), ("MB", MB), ("kB", KB)):
+    for unit, factor in ((N_("{size} GB"), 1000 * MB), (N_("{size} MB"), MB), (N_("{size} kB"), KB)):
         if size >= factor:
-            return f"{size / factor:.1f} {unit}".replace(".0 ", " ")
-    return f"{size} bytes"
+            return _(unit).format(size=f"{size / factor:.1f}".removesuffix(".0"))
+    return ngettext("{count} byte", "{count} bytes", size).format(count=size)
 
 
 def not_regular(mode: int) -> str | None:
     """What a file of this mode is, if it is not a regular file ("a folder"), else None."""
     for test, what in _NOT_REGULAR:
         if test(mode):
-            return what
-    return None if stat.S_ISREG(mode) else "not a regular file"
+            return _(what)
+    return None if stat.S_ISREG(mode) else _("not a regular file")
 
 
 def read_bytes(path: Path, kind: str) -> bytes:
@@ -91,7 +94,8 @@ def read_bytes(path: Path, kind: str) -> bytes:
 def _check(path: Path, info: os.stat_result, spec: FileKind) -> None:
     what = not_regular(info.st_mode)
     if what:
-        raise UserError(f"{path} is {what}, not {spec.noun}; {spec.fix}")
+        raise UserError(_("{path} is {what}, not {noun}; {fix}").format(
+            path=path, what=what, noun=_(spec.noun), fix=_(spec.fix)))
     too_large(path, info.st_size, spec)
 
 
@@ -100,17 +104,20 @@ def read_text(path: Path, kind: str) -> str:
     try:
         data = read_bytes(path, kind)
     except FileNotFoundError:
-        raise UserError(f"{path}: file not found") from None
+        raise UserError(_("{path}: file not found").format(path=path)) from None
     except OSError as error:
-        raise UserError(f"{path}: cannot read it ({error.strerror}); check the path") from None
+        raise UserError(_("{path}: cannot read it ({strerror}); check the path").format(
+            path=path, strerror=error.strerror)) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise UserError(f"{path}: byte {error.start + 1} is not UTF-8 text; save the file as UTF-8") from None
+        raise UserError(_("{path}: byte {position} is not UTF-8 text; save the file as UTF-8").format(
+            path=path, position=error.start + 1)) from None
 
 
 def too_large(path: Path, size: int, spec: FileKind) -> None:
     if size > spec.limit:
-        shown = size_text(size) if size_text(size) != size_text(spec.limit) else f"{size} bytes"
-        raise UserError(f"{path} is {shown}, more than {spec.noun} can be "
-                        f"(at most {size_text(spec.limit)}); {spec.fix}")
+        shown = size_text(size) if size_text(size) != size_text(spec.limit) else ngettext(
+            "{count} byte", "{count} bytes", size).format(count=size)
+        raise UserError(_("{path} is {shown}, more than {noun} can be (at most {limit}); {fix}").format(
+            path=path, shown=shown, noun=_(spec.noun), limit=size_text(spec.limit), fix=_(spec.fix)))

@@ -22,6 +22,7 @@ from generator.errors import UserError, readable_data
 from generator.files.atomic import os_problem, write_bytes
 from generator.files.bounded_read import read_bytes
 from generator.files.resources import load_toml, template_path
+from generator.words import _
 
 MANIFEST_NAME = "manifest.json"
 
@@ -61,22 +62,22 @@ def _described(value) -> str:
     if value is None or isinstance(value, bool):
         return json.dumps(value)
     if isinstance(value, dict):
-        return "an object without a list of files" if not isinstance(value.get("files"), list) \
-            else "an object another program wrote"
-    return {int: "a number", float: "a number", str: "a string", list: "a list"}[type(value)]
+        return _("an object without a list of files") if not isinstance(value.get("files"), list) \
+            else _("an object another program wrote")
+    return {int: _("a number"), float: _("a number"), str: _("a string"), list: _("a list")}[type(value)]
 
 
 def _entry_problem(entry) -> str | None:
     """Why a manifest entry is not one we write (None if it is): a file inside the folder, its size
     and its sha256."""
     if not isinstance(entry, dict) or not isinstance(entry.get("file"), str):
-        return "an entry names no file"
+        return _("an entry names no file")
     name = entry["file"]
     if not name or name.startswith("/") or "\\" in name or "\0" in name or ".." in name.split("/"):
-        return f"the entry {name[:40]!r} is not a path inside the folder"
+        return _("the entry {name!r} is not a path inside the folder").format(name=name[:40])
     size, digest = entry.get("bytes"), entry.get("sha256")
     if not (type(size) is int and size >= 0 and isinstance(digest, str) and re.fullmatch(r"[0-9a-f]{64}", digest)):
-        return f"the entry {name[:40]!r} has no size and sha256"
+        return _("the entry {name!r} has no size and sha256").format(name=name[:40])
     return None
 
 
@@ -91,9 +92,9 @@ def read_manifest(path: Path) -> list[dict]:
     try:
         value = json.loads(data)
     except (ValueError, RecursionError):      # not JSON, not UTF-8, a number Python will not convert, too deep
-        raise ForeignManifest("it is not JSON") from None
+        raise ForeignManifest(_("it is not JSON")) from None
     if not (isinstance(value, dict) and value.get("generator") == "opendomino" and isinstance(value.get("files"), list)):
-        raise ForeignManifest(f"it holds {_described(value)}")
+        raise ForeignManifest(_("it holds {what}").format(what=_described(value)))
     for entry in value["files"]:
         problem = _entry_problem(entry)
         if problem:
@@ -115,10 +116,12 @@ def set_aside(folder: Path, warn=lambda message: None) -> list[dict]:
     except ForeignManifest as reason:
         kept = _free_name(Path(folder))
         _rename(path, kept)
-        warn(f"{path} is not a manifest this kit wrote ({reason}); it is kept as {kept.name}")
+        warn(_("{path} is not a manifest this kit wrote ({reason}); it is kept as {name}").format(
+            path=path, reason=reason, name=kept.name))
         return []
     except OSError as error:
-        raise UserError(f"{path}: cannot read it ({error.strerror}); remove it and run the command again") from None
+        raise UserError(_("{path}: cannot read it ({strerror}); remove it and run the command again").format(
+            path=path, strerror=error.strerror)) from None
     try:
         path.unlink()
     except FileNotFoundError:
@@ -134,7 +137,8 @@ def _free_name(folder: Path) -> Path:
         candidate = folder / ("manifest.foreign.json" if number == 1 else f"manifest.foreign-{number}.json")
         if not candidate.exists() and not candidate.is_symlink():
             return candidate
-    raise UserError(f"{folder} holds 999 foreign manifests; remove them and run the command again")
+    raise UserError(_("{folder} holds 999 foreign manifests; remove them and run the command again").format(
+        folder=folder))
 
 
 def _rename(path: Path, target: Path) -> None:
@@ -218,17 +222,19 @@ def verify_folder(folder: Path) -> Verification:
     """Does the folder hold, byte for byte, what its manifest.json lists?"""
     path = Path(folder) / MANIFEST_NAME
     if not Path(folder).is_dir():
-        raise UserError(f"{folder} is not a folder; give the folder a build wrote, e.g. --out output")
+        raise UserError(_("{folder} is not a folder; give the folder a build wrote, e.g. --out output").format(
+            folder=folder))
     try:
         entries = read_manifest(path)
     except FileNotFoundError:
-        raise UserError(f"{path} is missing: the last command into {folder} did not finish, or none ran; "
-                        "run `opendomino build` again") from None
+        raise UserError(_("{path} is missing: the last command into {folder} did not finish, or none ran; "
+                          "run `opendomino build` again").format(path=path, folder=folder)) from None
     except ForeignManifest as reason:
-        raise UserError(f"{path} is not a manifest this kit wrote ({reason}); nothing to verify against; "
-                        "run the command that made the folder again") from None
+        raise UserError(_("{path} is not a manifest this kit wrote ({reason}); nothing to verify against; "
+                          "run the command that made the folder again").format(path=path, reason=reason)) from None
     except OSError as error:
-        raise UserError(f"{path}: cannot read it ({error.strerror}); check the folder's permissions") from None
+        raise UserError(_("{path}: cannot read it ({strerror}); check the folder's permissions").format(
+            path=path, strerror=error.strerror)) from None
     missing, changed = [], []
     for entry in entries:
         target = Path(folder) / entry["file"]

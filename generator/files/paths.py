@@ -4,6 +4,7 @@ import os
 from pathlib import Path
 
 from generator.errors import UserError
+from generator.words import _
 
 NAME_MAX = 255        # bytes in one name of a path on the usual file systems
 TEMPORARY_ROOM = 32   # a file we write goes through .NAME.PID.XXXXXXXX.part first
@@ -16,16 +17,19 @@ def parse_path(text, option: str, example: str, file_room: int = 0) -> Path:
     temporary beside it whose name is longer (generator/files/atomic.py).
     """
     if not isinstance(text, (str, Path)) or not str(text).strip():
-        raise UserError(f"{option}: the path is empty; give one, e.g. {example}")
+        raise UserError(_("{option}: the path is empty; give one, e.g. {example}").format(
+            option=option, example=example))
     text = str(text)
     if "\0" in text:
-        raise UserError(f"{option}: the path has a NUL character; give a plain path, e.g. {example}")
+        raise UserError(_("{option}: the path has a NUL character; give a plain path, e.g. {example}").format(
+            option=option, example=example))
     parts = Path(text).parts
     for index, part in enumerate(parts):
         limit = NAME_MAX - (file_room if index == len(parts) - 1 else 0)
         if len(os.fsencode(part)) > limit:
-            raise UserError(f"{option}: the name {part[:24]}… is {len(os.fsencode(part))} bytes long, over the "
-                            f"{limit} this name may have; use a shorter name")
+            raise UserError(_("{option}: the name {start}… is {count} bytes long, over the "
+                              "{limit} this name may have; use a shorter name").format(
+                option=option, start=part[:24], count=len(os.fsencode(part)), limit=limit))
     return Path(text)
 
 

@@ -7,6 +7,7 @@ import tomllib
 from generator.errors import UserError
 from generator.files.bounded_read import read_text
 from generator.files.toml_guard import check_toml_shape
+from generator.words import _
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent      # generator/, above files/
 
@@ -17,7 +18,7 @@ def templates_dir() -> Path:
     for candidate in (_PACKAGE_DIR / "templates", _PACKAGE_DIR.parent / "templates"):
         if (candidate / "sets").is_dir():
             return candidate
-    raise UserError("the bundled templates folder is missing: reinstall opendomino")
+    raise UserError(_("the bundled templates folder is missing: reinstall opendomino"))
 
 
 def template_path(*parts: str) -> Path:
@@ -40,8 +41,10 @@ def parse_toml(text: str, where: str) -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise UserError(f"{where}: not valid TOML ({error}); fix the syntax") from None
+        raise UserError(_("{where}: not valid TOML ({error}); fix the syntax").format(
+            where=where, error=error)) from None
     except RecursionError:
-        raise UserError(f"{where}: its tables or lists nest too deeply to read; flatten them") from None
+        raise UserError(_("{where}: its tables or lists nest too deeply to read; flatten them").format(
+            where=where)) from None
     except ValueError:                  # a number Python will not convert (the guard should catch it first)
-        raise UserError(f"{where}: a number is too long to read; shorten it") from None
+        raise UserError(_("{where}: a number is too long to read; shorten it").format(where=where)) from None

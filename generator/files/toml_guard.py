@@ -13,6 +13,7 @@ from itertools import islice
 import re
 
 from generator.errors import UserError
+from generator.words import _
 
 MAX_KEY_PARTS = 32        # a.b.c = … ; the kit's files use 2 at most
 MAX_DIGITS = 64           # digits of one number; 64 decimal or hex digits still fit a float
@@ -83,23 +84,25 @@ def _problem(skeleton: str) -> tuple[str, int] | None:
 
     Each bound is first looked for in the text reduced by bytes.translate (fast, in C); the
     exact pattern, which finds the place, runs only where that finds something."""
-    _, long_number, long_key, _ = _patterns()
-    digit_like, dots_and_separators, not_dots_or_separators, _, _ = _byte_tables()
+    long_number, long_key = _patterns()[1:3]
+    digit_like, dots_and_separators, not_dots_or_separators = _byte_tables()[:3]
     data = skeleton.encode("utf-8", "surrogatepass")
     number = long_number.search(skeleton) if b"0" * (MAX_DIGITS + 1) in data.translate(digit_like) else None
     if number:
-        return (f"has a number of {len(number.group())} digits; a number here has at most {MAX_DIGITS}: "
-                "shorten it"), number.start()
+        return (_("has a number of {digits} digits; a number here has at most {most}: shorten it").format(
+            digits=len(number.group()), most=MAX_DIGITS), number.start())
     dots = data.translate(dots_and_separators, not_dots_or_separators)
     key = long_key.search(skeleton) if b"." * MAX_KEY_PARTS in dots else None
     if key:
         end = re.compile(r"[\n=,{}\[\]]").search(skeleton, key.end())
         parts = skeleton[key.start():end.start() if end else len(skeleton)].count(".") + 1
-        return f"has a dotted key of {parts} parts; a key here has at most {MAX_KEY_PARTS}: shorten it", key.start()
+        return (_("has a dotted key of {parts} parts; a key here has at most {most}: shorten it").format(
+            parts=parts, most=MAX_KEY_PARTS), key.start())
     index = None if _nesting_within_bound(data) else _too_deep(skeleton)
     if index is not None:
         position = next(islice(re.finditer(r"[\[\]{}]", skeleton), index, None)).start()
-        return f"has lists or tables that nest too deeply (more than {MAX_DEPTH} levels); flatten them", position
+        return (_("has lists or tables that nest too deeply (more than {most} levels); flatten them").format(
+            most=MAX_DEPTH), position)
     return None
 
 
@@ -114,4 +117,4 @@ def check_toml_shape(text: str, where: str) -> None:
     skeleton = strings_and_comments.sub(lambda match: "s" + "\v" * match.group().count("\n"), text)
     problem, position = _problem(skeleton)
     line = skeleton.count("\n", 0, position) + skeleton.count("\v", 0, position) + 1
-    raise UserError(f"{where}: line {line} {problem}")
+    raise UserError(_("{where}: line {line} {problem}").format(where=where, line=line, problem=problem))

@@ -19,6 +19,7 @@ from generator.imposition.paper import Paper
 from generator.model.texts import sheet_text
 from generator.scene.drawing import Circle, Drawing, Group, Line, Rect, Style, Text, placed, rotate_about, translate
 from generator.scene.sizes import TileSize
+from generator.words import _
 
 PAGE_MARGIN = 8.0       # mm home printers cannot reach
 INFO_STRIP = 16.0       # mm under the window: label, assembly map, scale bar
@@ -70,8 +71,9 @@ def a3_page(geometry: BoardGeometry, theme: Theme, paper: Paper, lang: str = "en
             page.add(*scale_bar((width - SCALE_BAR_LENGTH) / 2, y + board.height + 2, ink,
                                 sheet_text(lang, "scale")))
             return page
-    raise UserError(f"the board for {geometry.tile} mm tiles does not fit one {paper.name} sheet; "
-                    f"use --tile-size {largest_fitting_tile(geometry, paper)} or the tiled board")
+    raise UserError(_("the board for {tile} mm tiles does not fit one {name} sheet; "
+                      "use --tile-size {largest} or the tiled board").format(
+        tile=geometry.tile, name=paper.name, largest=largest_fitting_tile(geometry, paper)))
 
 
 def largest_fitting_tile(geometry: BoardGeometry, paper: Paper) -> TileSize:

@@ -12,6 +12,7 @@ from msgspec import Struct
 from generator.errors import UserError
 from generator.imposition.cut_sheets import PlacedTile, extent, gang_pages
 from generator.scene.shapes import frame
+from generator.words import _
 
 GAP = 5.0               # mm between tiles: room for a slicer's brim and for the nozzle to travel
 MARGIN = 5.0            # mm kept clear along the plate's edges
@@ -29,8 +30,9 @@ def build_plates(tile_set, size, plate: tuple[float, float], option: str = "--pl
     pages = gang_pages(tiles, tile_set.shape, size, width, height, MARGIN, GAP)
     if not pages:
         w, h = frame(tile_set.shape, size)
-        raise UserError(f"{option}: a {width:g}x{height:g} mm plate less {MARGIN:g} mm margins does not hold one "
-                        f"{w:g} x {h:g} mm tile; give your printer's bed size, e.g. {option} 220x220")
+        raise UserError(_("{option}: a {width:g}x{height:g} mm plate less {margin:g} mm margins does not hold one "
+                          "{w:g} x {h:g} mm tile; give your printer's bed size, e.g. {option} 220x220").format(
+            option=option, width=width, height=height, margin=MARGIN, w=w, h=h))
     plates = []
     for placed_tiles in pages:
         x0, y0, x1, y1 = extent(placed_tiles)

@@ -34,6 +34,7 @@ from generator.scene.drawing import Drawing, Group, Rect, Style, placed, transla
 from generator.scene.outline import Outline, tile_outline
 from generator.scene.shapes import frame
 from generator.scene.sizes import TileSize
+from generator.words import _
 
 TEXT_SIZE = 2.6          # mm, the instructions' em size
 
@@ -152,8 +153,9 @@ def print_and_cut_grid(shape: str, size: TileSize, paper: Paper, marks: Marks, b
     rows, columns = capacity(shape, size, bleed, x1 - x0, y1 - y0)
     if not rows:
         w, h = frame(shape, size)
-        raise UserError(f"{w:g} x {h:g} mm tiles with {bleed:g} mm bleed do not fit in the {x1 - x0:.0f} x "
-                        f"{y1 - y0:.0f} mm that {paper.name} leaves between the marks; use a smaller --tile-size")
+        raise UserError(_("{w:g} x {h:g} mm tiles with {bleed:g} mm bleed do not fit in the {width:.0f} x "
+                          "{height:.0f} mm that {name} leaves between the marks; use a smaller --tile-size").format(
+            w=w, h=h, bleed=bleed, width=x1 - x0, height=y1 - y0, name=paper.name))
     return rows, columns
 
 
@@ -241,8 +243,8 @@ def print_then_cut_grid(shape: str, size: TileSize, area: tuple[float, float], g
     rows, columns = capacity(shape, size, gap / 2, area[0] + gap, area[1] + gap)
     if not rows:
         w, h = frame(shape, size)
-        raise UserError(f"a {w:g} x {h:g} mm tile does not fit Cricut's {area[0]:g} x {area[1]:g} mm "
-                        "print area; use a smaller --tile-size")
+        raise UserError(_("a {w:g} x {h:g} mm tile does not fit Cricut's {width:g} x {height:g} mm "
+                          "print area; use a smaller --tile-size").format(w=w, h=h, width=area[0], height=area[1]))
     return rows, columns
 
 

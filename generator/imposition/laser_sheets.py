@@ -28,6 +28,7 @@ from generator.scene.drawing import Group, placed, translate
 from generator.scene.outline import Outline
 from generator.scene.shapes import frame
 from generator.scene.sizes import TileSize
+from generator.words import _
 
 
 class LaserLayout(Struct, frozen=True):
@@ -40,11 +41,11 @@ class LaserLayout(Struct, frozen=True):
 
 def check_layout(layout: LaserLayout, size: TileSize) -> None:
     if layout.shared_edges and size.corner_radius:
-        raise UserError("--shared-edges: rounded corners leave no common edge to cut once; "
-                        "leave out --shared-edges or use --corner-radius 0")
+        raise UserError(_("--shared-edges: rounded corners leave no common edge to cut once; "
+                          "leave out --shared-edges or use --corner-radius 0"))
     if layout.shared_edges and layout.kerf:
-        raise UserError("--shared-edges: a line cut once between two tiles cannot be kerf-compensated for both; "
-                        "leave out --kerf or --shared-edges")
+        raise UserError(_("--shared-edges: a line cut once between two tiles cannot be kerf-compensated for both; "
+                          "leave out --kerf or --shared-edges"))
 
 
 class Piece(Struct, frozen=True):
@@ -63,7 +64,8 @@ def tile_piece(shape: str, size: TileSize, layout: LaserLayout) -> Piece:
     gap = _tile_gap(layout)
     width, height = gang_extent(shape, size, gap / 2, 1, 1)
     w, h = frame(shape, size)
-    return Piece(f"one {round(w, 1):g} x {round(h, 1):g} mm tile", width - gap, height - gap)
+    return Piece(_("one {width:g} x {height:g} mm tile").format(width=round(w, 1), height=round(h, 1)),
+                 width - gap, height - gap)
 
 
 def _column_lines(g: BoardGeometry) -> list[float]:
@@ -86,7 +88,8 @@ def board_piece(geometry: BoardGeometry, layout: LaserLayout) -> Piece:
     included (in less room one piece would not fit, however the splits fall)."""
     width = _longest_piece(_column_lines(geometry), geometry.width) + layout.kerf
     height = _longest_piece(_row_lines(geometry), geometry.height) + layout.kerf
-    return Piece(f"a piece of the board ({round(width, 1):g} x {round(height, 1):g} mm)", width, height)
+    return Piece(_("a piece of the board ({width:g} x {height:g} mm)").format(width=round(width, 1),
+                                                                              height=round(height, 1)), width, height)
 
 
 def check_sheet(layout: LaserLayout, pieces: list[Piece]) -> None:
@@ -98,8 +101,10 @@ def check_sheet(layout: LaserLayout, pieces: list[Piece]) -> None:
     if misfits:
         least = [math.ceil(max(getattr(p, side) for p in pieces) + 2 * layout.margin - 1e-9)
                  for side in ("width", "height")]
-        raise UserError(f"--sheet: {width:g}x{height:g} mm less {layout.margin:g} mm margins does not hold "
-                        f"{' nor '.join(misfits)}; give at least --sheet {least[0]}x{least[1]}")
+        raise UserError(_("--sheet: {width:g}x{height:g} mm less {margin:g} mm margins does not hold "
+                          "{misfits}; give at least --sheet {least_width}x{least_height}").format(
+            width=width, height=height, margin=layout.margin, misfits=_(" nor ").join(misfits), least_width=least[0],
+            least_height=least[1]))
 
 
 def tile_sheets(tile_set: TileSet, theme: Theme, size: TileSize, layout: LaserLayout) -> list[CutSheet]:

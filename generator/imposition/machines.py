@@ -11,6 +11,7 @@ from msgspec import Struct
 
 from generator.errors import UserError
 from generator.files.resources import load_toml, template_path
+from generator.words import _
 
 KINDS = ("print-and-cut", "print-then-cut", "laser")
 
@@ -34,10 +35,12 @@ def load_machine(name: str, option: str = "--machine") -> dict:
     """The machine's data; an unknown name is a one-line error listing the known ones."""
     key = str(name).strip().lower()
     if key not in machine_names():
-        raise UserError(f"{option}: unknown machine {name!r}; choose from {', '.join(machine_names())}")
+        raise UserError(_("{option}: unknown machine {name!r}; choose from {machines}").format(
+            option=option, name=name, machines=", ".join(machine_names())))
     data = load_toml(template_path("machines", f"{key}.toml"), "data")
     if data.get("kind") not in KINDS:
-        raise UserError(f"templates/machines/{key}.toml: kind {data.get('kind')!r} is not one of {', '.join(KINDS)}")
+        raise UserError(_("templates/machines/{key}.toml: kind {kind!r} is not one of {kinds}").format(
+            key=key, kind=data.get("kind"), kinds=", ".join(KINDS)))
     return {"name": key, **data}
 
 

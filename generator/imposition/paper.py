@@ -6,6 +6,7 @@ import re
 from msgspec import Struct
 
 from generator.errors import UserError
+from generator.words import _
 
 
 class Paper(Struct, frozen=True):
@@ -37,10 +38,11 @@ def paper_named(name: str, where: str = "--paper") -> Paper:
         return PAPERS[key]
     match = _CUSTOM.match(key)
     if not match:
-        raise UserError(f"{where}: unknown paper {name!r}; use {', '.join(PAPERS)} or WIDTHxHEIGHT in mm, "
-                        "e.g. 200x280")
+        raise UserError(_("{where}: unknown paper {name!r}; use {papers} or WIDTHxHEIGHT in mm, "
+                          "e.g. 200x280").format(where=where, name=name, papers=", ".join(PAPERS)))
     width, height = float(match[1]), float(match[2])
     if not all(math.isfinite(v) and MIN_SIDE <= v <= MAX_SIDE for v in (width, height)):
-        raise UserError(f"{where}: {width:g}x{height:g} mm is outside {MIN_SIDE:g}-{MAX_SIDE:g} mm per side; "
-                        "give a real sheet size, e.g. 200x280")
+        raise UserError(_("{where}: {width:g}x{height:g} mm is outside {low:g}-{high:g} mm per side; "
+                          "give a real sheet size, e.g. 200x280").format(
+            where=where, width=width, height=height, low=MIN_SIDE, high=MAX_SIDE))
     return Paper(f"{width:g}x{height:g} mm", width, height)

@@ -35,6 +35,7 @@ from generator.scene.drawing import (
 from generator.scene.fonts import text_extent, text_width
 from generator.scene.shapes import frame, grown, outline
 from generator.scene.sizes import TileSize
+from generator.words import _
 
 MM_PER_INCH = 25.4
 MITER_LIMIT = 10.0              # as the writers draw strokes (PDF's default)
@@ -210,12 +211,14 @@ def fit_note(product_name: str, trim: tuple[float, float], shape: str, size: Til
     same_shape = shape == "triangle" or math.isclose(trim[0] / trim[1], tile_width / tile_height, rel_tol=1e-3)
     trim_scale = next(iter(fits.values())).trim_scale
     if shape == "triangle":
-        what, onto = f"triangles of side {size.height:g} mm", f"the trim, a triangle of side {trim[0]:.4g} mm"
+        line = _("{product}: the triangles of side {side:g} mm are scaled x{scale:.3g} to the trim, a triangle of "
+                 "side {trim:.4g} mm").format(product=product_name, side=size.height, scale=trim_scale, trim=trim[0])
     else:
-        what, onto = f"{size.width:g} x {size.height:g} mm tiles", f"the {trim[0]:.4g} x {trim[1]:.4g} mm trim"
-    line = (f"{product_name}: the {what} are scaled x{trim_scale:.3g} to {onto}"
-            + (" (the same shape)" if same_shape else " and centred, their background filling the rest"))
+        line = _("{product}: the {width:g} x {height:g} mm tiles are scaled x{scale:.3g} to the {trim_width:.4g} x "
+                 "{trim_height:.4g} mm trim").format(product=product_name, width=size.width, height=size.height,
+                                                    scale=trim_scale, trim_width=trim[0], trim_height=trim[1])
+    line += _(" (the same shape)") if same_shape else _(" and centred, their background filling the rest")
     shrunk = [f"{name} x{fit.scale:.3g}" for name, fit in fits.items() if fit.shrunk_for_safety]
     if shrunk:
-        line += f"; {', '.join(shrunk)}, to keep every number inside the safe area"
+        line += _("; {sets}, to keep every number inside the safe area").format(sets=", ".join(shrunk))
     return line

@@ -4,22 +4,25 @@ from generator.art.figure import figure_drawing
 from generator.art.sheet_marks import caption
 from generator.colour.theme import Theme
 from generator.imposition.paper import Paper
-from generator.model.figures import figure
+from generator.model.figures import figure_from_set
 from generator.model.texts import sheet_text
 from generator.model.tiles import TileSet
+from generator.words import grouped
 from generator.scene.drawing import Drawing, Group, Transform
 
 MARGIN = 12.0
 TITLE_SPACE = 22.0
 
 
-def setup_card(tile_set: TileSet, theme: Theme, paper: Paper, lang: str = "en") -> Drawing:
+def setup_card(tile_set: TileSet, theme: Theme, paper: Paper, lang: str = "en", number: int | None = None) -> Drawing:
+    """The set's starting layout as it stands in tile_set; `number` names a layout of the catalogue."""
     page = Drawing(paper.width, paper.height)
     ink = theme.colour("sheet.text")
-    page.add(caption(paper.width / 2, MARGIN + 6, sheet_text(lang, "setup_title", set_name=tile_set.name),
-                     ink, "middle", 6.0))
+    title = (sheet_text(lang, "setup_title", set_name=tile_set.name) if number is None
+             else sheet_text(lang, "setup_title_numbered", set_name=tile_set.name, number=grouped(number, lang)))
+    page.add(caption(paper.width / 2, MARGIN + 6, title, ink, "middle", 6.0))
     page.add(caption(paper.width / 2, MARGIN + 14, sheet_text(lang, "setup_hint"), ink, "middle", 3.2))
-    art = figure_drawing(figure(tile_set.figure), theme)
+    art = figure_drawing(figure_from_set(tile_set), theme)
     free_w, free_h = paper.width - 2 * MARGIN, paper.height - 2 * MARGIN - TITLE_SPACE
     scale = min(free_w / art.width, free_h / art.height)
     x = (paper.width - art.width * scale) / 2

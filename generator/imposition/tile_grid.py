@@ -18,6 +18,7 @@ from generator.imposition.paper import Paper
 from generator.model.tiles import Tile, TileSet
 from generator.scene.shapes import SQRT3, frame
 from generator.scene.sizes import TileSize
+from generator.words import _
 
 ROWS, COLUMNS = 4, 8        # the magic layout: board rows 8, 7, 2, 1 of 8 columns
 BOARD_ROWS_ON_SHEET = (8, 7, 2, 1)
@@ -127,9 +128,10 @@ def plan_sheets(paper: Paper, size: TileSize, halves: int = 1, count: int | None
             if best is None or pages < best[0]:
                 best = (pages, oriented, columns, rows, grid_columns, grid_rows)
     if best is None:
-        raise UserError(f"tiles of {size} mm do not fit on {paper.name}; "
-                        f"use --tile-size {largest_tile(paper, size, halves, shape)} or smaller, or larger paper")
-    _, oriented, columns, rows, grid_columns, grid_rows = best
+        raise UserError(_("tiles of {size} mm do not fit on {name}; "
+                          "use --tile-size {largest} or smaller, or larger paper").format(
+            size=size, name=paper.name, largest=largest_tile(paper, size, halves, shape)))
+    oriented, columns, rows, grid_columns, grid_rows = best[1:]
     blocks = []
     for first_row in range(0, grid_rows, rows):
         for first_column in range(0, grid_columns, columns):

@@ -13,6 +13,7 @@ from generator.errors import UserError
 from generator.imposition.paper import Paper
 from generator.model.texts import sheet_text
 from generator.scene.drawing import Circle, Drawing, Style, placed
+from generator.words import _
 
 MARGIN = 10.0            # mm from the paper's edge
 GAP = 6.0                # mm between pieces
@@ -51,8 +52,8 @@ def token_page(theme, size, clearance: float, paper: Paper, lang: str = "en") ->
     portrait = paper if paper.is_portrait else paper.turned()
     if width > portrait.width - 2 * MARGIN or height > portrait.height - 2 * MARGIN - HEADER - FOOTER:
         across = 2 * hub_radius(size, clearance)
-        raise UserError(f"the Mexican Train hub for {size} mm tiles ({across:.0f} mm across) does not fit "
-                        f"{paper.name}; use --paper a3 or smaller tiles")
+        raise UserError(_("the Mexican Train hub for {size} mm tiles ({across:.0f} mm across) does not fit "
+                          "{name}; use --paper a3 or smaller tiles").format(size=size, across=across, name=paper.name))
     page = Drawing(portrait.width, portrait.height)
     x0, y0 = (page.width - width) / 2, HEADER + (page.height - HEADER - FOOTER - height) / 2
     page.add(*_pieces(theme, size, clearance, x0, y0, 0.0, pieces))

@@ -31,6 +31,7 @@ from generator.jobs.rules_site import (
 )
 from generator.model.set_loader import register_set_file
 from generator.settings.build_options import BuildOptions, BuildReport
+from generator.words import _, ngettext
 
 
 def makes(describe):
@@ -50,14 +51,16 @@ def job_title(job) -> str:
 
 
 def _sets(options: BuildOptions) -> str:
-    return f"set{'s' if len(options.sets) > 1 else ''} {', '.join(options.sets)}"
+    return ngettext("set {names}", "sets {names}", len(options.sets)).format(names=", ".join(options.sets))
 
 
 def _booklet_files(options: BuildOptions, lang: str, book: str = "open", shop: bool = False) -> str:
     from generator.books.booklet.document import booklet_name
 
     stem = booklet_name(book, lang)
-    return f"shop-{stem}-interior.pdf and shop-{stem}-cover.pdf" if shop else f"{stem}.pdf and {stem}-booklet.pdf"
+    first, second = ((f"shop-{stem}-interior.pdf", f"shop-{stem}-cover.pdf") if shop
+                     else (f"{stem}.pdf", f"{stem}-booklet.pdf"))
+    return _("{first} and {second}").format(first=first, second=second)
 
 
 def _write(documents, options: BuildOptions, report: BuildReport) -> None:
@@ -68,7 +71,7 @@ def _write(documents, options: BuildOptions, report: BuildReport) -> None:
         report.add(target, write_pdf(document.pages, target, document.pdf))
 
 
-@makes(lambda options: f"the tile sheets of {_sets(options)}")
+@makes(lambda options: _("the tile sheets of {sets}").format(sets=_sets(options)))
 def build_tile_sheets(options: BuildOptions, report: BuildReport) -> None:
     from generator.jobs.documents import tile_documents
 
@@ -76,7 +79,7 @@ def build_tile_sheets(options: BuildOptions, report: BuildReport) -> None:
         _write(tile_documents(options, name), options, report)
 
 
-@makes(lambda options: "the board's PDFs")
+@makes(lambda options: _("the board's PDFs"))
 def build_board(options: BuildOptions, report: BuildReport) -> None:
     from generator.jobs.documents import board_documents
 
@@ -138,13 +141,13 @@ def build_tokens(options: BuildOptions, report: BuildReport) -> None:
         page = token_page(theme_for(options), options.tile_size, options.clearance, paper_named(options.paper),
                           options.lang)
     except UserError as not_fitting:
-        report.notes.append(f"tokens-mexican-train.pdf skipped: {not_fitting}")
+        report.notes.append(_("tokens-mexican-train.pdf skipped: {not_fitting}").format(not_fitting=not_fitting))
         return
     target = options.out / "tokens-mexican-train.pdf"
     report.add(target, write_pdf([page], target, PdfOptions(title="Dominoes: Mexican Train hub and markers")))
 
 
-@makes(lambda options: f"the print-shop tile sheets of {_sets(options)}")
+@makes(lambda options: _("the print-shop tile sheets of {sets}").format(sets=_sets(options)))
 def build_shop_tiles(options: BuildOptions, report: BuildReport) -> None:
     from generator.jobs import shop
     shop.build_shop_tiles(options, report)

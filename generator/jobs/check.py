@@ -19,49 +19,67 @@ from generator.model.sums import column_sums
 from generator.model.texts import LANGUAGES
 from generator.rules import load_rules
 from generator.scene.fonts import require_glyphs
-from generator.words import _
+from generator.words import _, ngettext
 
 
 def run_checks(options, config_path) -> list[str]:
-    lines = [f"config: {config_path}" if config_path else "config: no opendomino.toml here; defaults and options"]
+    # English keeps "(s)" for every count; a language with plural forms says each as it should.
+    lines = [_("config: {path}").format(path=config_path) if config_path else
+             _("config: no opendomino.toml here; defaults and options")]
     for name, tile_set in load_all_sets().items():
         if tile_set.has_layout:
-            lines.append(f"set {name}: {len(tile_set.tiles)} tiles, composition, proportional orientation and "
-                         f"magic sums hold (four-tile columns sum to {column_sums(tile_set)[0]})")
+            lines.append(_("set {name}: {count} tiles, composition, proportional orientation and magic sums hold "
+                           "(four-tile columns sum to {total})").format(
+                name=name, count=len(tile_set.tiles), total=column_sums(tile_set)[0]))
         else:
-            lines.append(f"set {name}: {len(tile_set.tiles)} tiles ({tile_set.digit_style}), composition, "
-                         "number range and duplicates hold")
+            lines.append(_("set {name}: {count} tiles ({style}), composition, number range and duplicates "
+                           "hold").format(name=name, count=len(tile_set.tiles), style=tile_set.digit_style))
     figures = load_figures("open")
-    lines.append(f"figures: {len(figures)} ({', '.join(f.label() for f in figures.values())}); "
-                 "every placed tile fits its set and arrow")
+    lines.append(_("figures: {count} ({labels}); every placed tile fits its set and arrow").format(
+        count=len(figures), labels=", ".join(f.label() for f in figures.values())))
     plays = load_figures("classic")
-    lines.append(f"figures of play: {len(plays)} ({', '.join(plays)}); every tile is in its set once, "
-                 "every joint and every touching edge matches")
-    for book, label in (("open", "rules"), ("classic", "classic rules")):
+    lines.append(_("figures of play: {count} ({names}); every tile is in its set once, every joint and every "
+                   "touching edge matches").format(count=len(plays), names=", ".join(plays)))
+    for book in ("open", "classic"):
         for lang in LANGUAGES:
             files = load_rules(lang, book=book)
             for rules_file in files:
                 require_glyphs("serif", rules_file.markdown)
                 require_glyphs("sans-bold", rules_file.title)
             games = sum(1 for f in files if f.kind == "game")
-            lines.append(f"{label} ({lang}): {len(files)} files, {games} games, figure references resolve, "
-                         "every character has a glyph")
+            said = (_("rules ({lang}): {count} files, {games} games, figure references resolve, every character "
+                      "has a glyph") if book == "open" else
+                    _("classic rules ({lang}): {count} files, {games} games, figure references resolve, every "
+                      "character has a glyph"))
+            lines.append(said.format(lang=lang, count=len(files), games=games))
     for name in theme_names():
         problems = colour_problems(load_theme(name))
-        lines.append(f"theme {name}: loads; " + ("colour checks pass" if not problems
-                                                  else f"{len(problems)} colour warning(s)"))
+        lines.append(_("theme {name}: loads; {checks}").format(name=name, checks=_checks_said(problems)))
     chosen = theme_for(options)      # raises under --strict
     setup = print_setup(options)
     problems = colour_problems(chosen, printing=setup.conversion)
-    lines.append(f"chosen theme {options.theme} with {len(options.colour_overrides)} override(s): "
-                 + ("colour checks pass" if not problems else "; ".join(problems)))
+    lines.append(ngettext("chosen theme {name} with {count} override(s): {checks}",
+                          "chosen theme {name} with {count} override(s): {checks}",
+                          len(options.colour_overrides)).format(
+        name=options.theme, count=len(options.colour_overrides),
+        checks=_("colour checks pass") if not problems else "; ".join(problems)))
     plan = plan_sheets(paper_named(options.paper), options.tile_size)
-    lines.append(f"paper {options.paper}: tiles of {options.tile_size} mm fit, {len(plan.blocks)} sheet(s) per set")
+    lines.append(ngettext("paper {paper}: tiles of {size} mm fit, {count} sheet(s) per set",
+                          "paper {paper}: tiles of {size} mm fit, {count} sheet(s) per set", len(plan.blocks)).format(
+        paper=options.paper, size=options.tile_size, count=len(plan.blocks)))
     boxes = box_numbers()
     lines.append(_("boxes: templates/boxes.toml holds every number a box needs (card {card:g} mm, glue tabs "
                    "{tab:g} mm, laser material {material:g} mm, 3D walls {wall:g} mm)").format(
         card=boxes.card.thickness, tab=boxes.card.glue_tab, material=boxes.laser.material, wall=boxes.printed.wall))
     profile = setup.output_intent.profile
-    embedded = f", profile {printable(profile.file_name)} ({profile.description}) embedded" if profile else ""
-    lines.append(f"print condition: {setup.output_intent.identifier}{embedded}; {setup.conversion.describe()}")
+    embedded = _(", profile {file} ({description}) embedded").format(
+        file=printable(profile.file_name), description=profile.description) if profile else ""
+    lines.append(_("print condition: {condition}{embedded}; {conversion}").format(
+        condition=setup.output_intent.identifier, embedded=embedded, conversion=setup.conversion.describe()))
     return lines
+
+
+def _checks_said(problems: list[str]) -> str:
+    if not problems:
+        return _("colour checks pass")
+    return ngettext("{count} colour warning(s)", "{count} colour warning(s)", len(problems)).format(count=len(problems))

@@ -24,6 +24,7 @@ from generator.imposition.paper import paper_named
 from generator.jobs.build import makes, run_in_folders
 from generator.model.set_loader import load_set
 from generator.settings.build_options import BuildOptions, BuildReport, CutOptions
+from generator.words import _, language, ngettext
 
 PRINT_AND_CUT, PRINT_THEN_CUT, LASER = "print-and-cut", "print-then-cut", "laser"
 
@@ -38,12 +39,13 @@ def folder(options: BuildOptions, settings: CutOptions) -> Path:
 
 def silhouette_paper(options: BuildOptions, machine: dict):
     if options.paper not in machine["papers"]:
-        raise UserError(f"--paper: {options.paper} has no Print & Cut sheet; Silhouette sheets are "
-                        f"{' or '.join(machine['papers'])}")
+        raise UserError(_("--paper: {paper} has no Print & Cut sheet; Silhouette sheets are "
+                          "{papers}").format(paper=options.paper, papers=_(" or ").join(machine["papers"])))
     return paper_named(options.paper)
 
 
-@makes(lambda options, settings, set_name: f"the {settings.machine} files of set {set_name}")
+@makes(lambda options, settings, set_name: _("the {machine} files of set {name}").format(
+    machine=settings.machine, name=set_name))
 def cut_set(options: BuildOptions, report: BuildReport, settings: CutOptions, set_name: str) -> None:
     machine = load_machine(settings.machine)
     {PRINT_AND_CUT: _print_and_cut, PRINT_THEN_CUT: _print_then_cut, LASER: _laser_set}[machine["kind"]](
@@ -72,10 +74,10 @@ def _print_and_cut(options, report, settings, machine, set_name) -> None:
                               (".svg", lambda t: write_cut_svg(sheet.cut, t, "cut", machine))):
             target = out / f"{stem}-{number}{suffix}"
             report.add(target, write(target))
-        x, y, _, _ = cut_box(sheet.cut)
+        x, y = cut_box(sheet.cut)[:2]
         places.append(f"{number}: X {_mm(x)}, Y {_mm(y)}")
-    report.instructions.append(f"set {set_name}: {stem}.pdf; the cut lines of {stem}-N.dxf at (mm) "
-                               f"{'; '.join(places)}")
+    report.instructions.append(_("set {set_name}: {stem}.pdf; the cut lines of {stem}-N.dxf at (mm) "
+                                 "{places}").format(set_name=set_name, stem=stem, places="; ".join(places)))
 
 
 def _print_then_cut(options, report, settings, machine, set_name) -> None:
@@ -95,8 +97,12 @@ def _print_then_cut(options, report, settings, machine, set_name) -> None:
         target = out / f"{stem}.svg"
         report.add(target, write_cut_svg(image.cut, target, "filled"))
         sizes.append(f"{number}: {_mm(image.picture.width)} x {_mm(image.picture.height)}")
-    report.instructions.append(f"set {set_name}: {len(images)} mat(s); in Design Space set each image's size "
-                               f"(W x H mm) to {'; '.join(sizes)}")
+    # English keeps "mat(s)" for every count; a language with plural forms says each as it should.
+    report.instructions.append(ngettext("set {set_name}: {count} mat(s); in Design Space set each image's size "
+                                        "(W x H mm) to {sizes}",
+                                        "set {set_name}: {count} mat(s); in Design Space set each image's size "
+                                        "(W x H mm) to {sizes}", len(images)).format(
+        set_name=set_name, count=len(images), sizes="; ".join(sizes)))
 
 
 def _print_area(machine: dict) -> tuple[float, float]:
@@ -132,11 +138,12 @@ def _laser_set(options, report, settings, machine, set_name) -> None:
 
     sheets = tile_sheets(load_set(set_name), theme_for(options), options.tile_size, laser_layout(settings, machine))
     write_laser(sheets, f"laser-{set_name}", folder(options, settings), report, machine)
-    report.instructions.append(f"set {set_name}: {len(sheets)} sheet(s) of {_mm(settings.sheet[0])}x"
-                               f"{_mm(settings.sheet[1])} mm")
+    report.instructions.append(ngettext("set {set_name}: {count} sheet(s) of {width}x{height} mm",
+                                        "set {set_name}: {count} sheet(s) of {width}x{height} mm", len(sheets)).format(
+        set_name=set_name, count=len(sheets), width=_mm(settings.sheet[0]), height=_mm(settings.sheet[1])))
 
 
-@makes(lambda options, settings: "the laser files of the board")
+@makes(lambda options, settings: _("the laser files of the board"))
 def cut_board(options: BuildOptions, report: BuildReport, settings: CutOptions) -> None:
     from generator.art.board import board_geometry
     from generator.imposition.laser_sheets import board_sheets
@@ -144,7 +151,8 @@ def cut_board(options: BuildOptions, report: BuildReport, settings: CutOptions) 
     machine = load_machine(settings.machine)
     sheets = board_sheets(board_geometry(options), theme_for(options), laser_layout(settings, machine))
     write_laser(sheets, "laser-board", folder(options, settings), report, machine)
-    report.instructions.append(f"board: {len(sheets)} piece(s), one a sheet")
+    report.instructions.append(ngettext("board: {count} piece(s), one a sheet", "board: {count} piece(s), one a sheet",
+                                        len(sheets)).format(count=len(sheets)))
 
 
 def cut_jobs(options: BuildOptions, settings: CutOptions) -> list:
@@ -189,18 +197,24 @@ def machine_instructions(machine_name: str, settings: CutOptions) -> str:
     machine = load_machine(machine_name)
     if machine["kind"] == LASER:
         ops = machine["operations"]
-        kerf = (f"kerf {settings.kerf:g} mm applied (outlines {settings.kerf / 2:g} mm out)" if settings.kerf
-                else "no kerf compensation")
-        return (f"{machine['title']}: engrave {ops['engrave']['colour']} fill, score {ops['score']['colour']}, "
-                f"cut {ops['cut']['colour']} hairline; DXF layers {ops['engrave']['layer']}, {ops['score']['layer']}, "
-                f"{ops['cut']['layer']} in mm; {kerf}")
+        kerf = (_("kerf {kerf:g} mm applied (outlines {half:g} mm out)").format(
+            kerf=settings.kerf, half=settings.kerf / 2) if settings.kerf else _("no kerf compensation"))
+        return _("{machine}: engrave {engrave} fill, score {score}, cut {cut} hairline; DXF layers {engrave_layer}, "
+                 "{score_layer}, {cut_layer} in mm; {kerf}").format(
+            machine=machine["title"], engrave=ops["engrave"]["colour"], score=ops["score"]["colour"],
+            cut=ops["cut"]["colour"], engrave_layer=ops["engrave"]["layer"], score_layer=ops["score"]["layer"],
+            cut_layer=ops["cut"]["layer"], kerf=kerf)
     if machine["kind"] == PRINT_THEN_CUT:
-        return (f"{machine['title']}: upload each PNG as a Print Then Cut image (or the SVG of the same name as "
-                "a cut), type its size in mm, print at 100 %")
+        return _("{machine}: upload each PNG as a Print Then Cut image (or the SVG of the same name as "
+                 "a cut), type its size in mm, print at 100 %").format(machine=machine["title"])
     from generator.imposition.cut_sheets import studio_settings
+    from generator.model.texts import LANGUAGES
 
-    return (f"{machine['title']}: {studio_settings(marks_of(machine), 'en')}; print each PDF double-sided "
-            "(long edge) at 100 %; open each sheet's .dxf as-is, put its cut lines at the X, Y below, cut the front")
+    # Silhouette Studio's settings as the sheets print them, in the messages' language where they have it
+    settings_line = studio_settings(marks_of(machine), language() if language() in LANGUAGES else "en")
+    return _("{machine}: {settings}; print each PDF double-sided (long edge) at 100 %; open each sheet's .dxf "
+             "as-is, put its cut lines at the X, Y below, cut the front").format(
+        machine=machine["title"], settings=settings_line)
 
 
 def run_cut(options: BuildOptions, settings: CutOptions, jobs: list,

@@ -10,6 +10,7 @@ from generator.imposition.paper import paper_named
 from generator.model.set_loader import load_set
 from generator.scene.drawing import Drawing
 from generator.writers.pdf import PdfOptions
+from generator.words import _
 
 
 class Document(Struct):
@@ -45,7 +46,7 @@ def board_documents(options, notes: list[str]) -> list[Document]:
     try:
         documents.append(Document("board-a3.pdf", [a3_page(geometry, theme, paper_named("a3"), options.lang)], pdf))
     except UserError as not_fitting:
-        notes.append(f"board-a3.pdf skipped: {not_fitting}")
+        notes.append(_("board-a3.pdf skipped: {not_fitting}").format(not_fitting=not_fitting))
     documents.append(Document(f"board-tiled-{options.paper}.pdf",
                               tiled_pages(geometry, theme, paper_named(options.paper), options.lang), pdf))
     return documents

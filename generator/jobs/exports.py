@@ -30,6 +30,7 @@ from generator.scene.sizes import TileSize
 from generator.settings.build_options import DEFAULT_FORMATS, FORMATS, SOLID_FORMATS, ExportOptions  # noqa: F401
 from generator.writers.png import write_png
 from generator.writers.svg import write_svg
+from generator.words import _
 
 SIDES = {"front": tile_front, "back": tile_back}
 TILES_PER_JOB = 8
@@ -49,7 +50,8 @@ def tile_file(folder: Path, fmt: str, tile: Tile, side: str) -> Path:
     return folder / fmt / tile.set_name / f"{tile.id}-{side}.{fmt}"
 
 
-@makes(lambda options, settings, set_name, tile_ids: f"the pictures of tiles {tile_ids[0]} to {tile_ids[-1]}")
+@makes(lambda options, settings, set_name, tile_ids: _("the pictures of tiles {first} to {last}").format(
+    first=tile_ids[0], last=tile_ids[-1]))
 def export_tiles(options: BuildOptions, report: BuildReport, settings: ExportOptions, set_name: str,
                  tile_ids: tuple[str, ...]) -> None:
     """One job: both sides of some tiles of one set, in every requested format."""
@@ -81,7 +83,7 @@ def page_file(folder: Path, pdf_name: str, number: int, count: int) -> Path:
     return folder / "svg" / (f"{stem}.svg" if count == 1 else f"{stem}-{number}.svg")
 
 
-@makes(lambda options, part: f"the SVG pages of {part}")
+@makes(lambda options, part: _("the SVG pages of {part}").format(part=part))
 def export_sheets(options: BuildOptions, report: BuildReport, part: str) -> None:
     """One job: the SVG of every page of some sheet files."""
     for pdf_name, pages in sheet_documents(options, part):
@@ -90,18 +92,18 @@ def export_sheets(options: BuildOptions, report: BuildReport, part: str) -> None
             report.add(target, write_svg(page, target))
 
 
-@makes(lambda options, set_name: f"the Tabletop Simulator deck of set {set_name}")
+@makes(lambda options, set_name: _("the Tabletop Simulator deck of set {name}").format(name=set_name))
 def export_tts_deck(options: BuildOptions, report: BuildReport, set_name: str) -> None:
     tabletop.write_deck_images(options, set_name, report)
 
 
-@makes(lambda options, settings: "the Tabletop Simulator board and saved object")
+@makes(lambda options, settings: _("the Tabletop Simulator board and saved object"))
 def export_tts_table(options: BuildOptions, report: BuildReport, settings: ExportOptions) -> None:
     tabletop.write_board_image(options, report)
     tabletop.write_saved_object(options, report, settings.base_url)
 
 
-@makes(lambda options, settings, set_name: f"the sprite atlas of set {set_name}")
+@makes(lambda options, settings, set_name: _("the sprite atlas of set {name}").format(name=set_name))
 def export_atlas(options: BuildOptions, report: BuildReport, settings: ExportOptions, set_name: str) -> None:
     tabletop.write_atlas(options, set_name, report, settings.dpi)
 

@@ -36,7 +36,7 @@ from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 from generator.errors import UserError
 from generator.jobs.pdf_operators import operators as _operators
 from generator.jobs.pdf_syntax import syntax_problems
-from generator.words import _, ngettext
+from generator.words import N_, _, ngettext
 
 INK_LIMIT = 300.0
 _RGB_SPACES = {"/DeviceRGB", "/CalRGB"}
@@ -49,13 +49,15 @@ class Check(Struct, frozen=True):
     applies: bool = True        # False: nothing in the file for this check to look at (it passes)
 
     def line(self) -> str:
+        """PASS, FAIL or N/A (never translated: scripts read them), the check's name and what it found."""
         status = "N/A " if not self.applies else "PASS" if self.passed else "FAIL"
-        return f"{status}  {self.name}: {self.detail}"
+        return f"{status}  {_(self.name)}: {self.detail}"
 
 
-CHECKS = ("not encrypted", "PDF syntax", "fonts embedded", "font names", "page boxes", "no annotations in the bleed",
-          "colour spaces", "spot colours", "ink limit", "no transparency", "no unreachable objects",
-          "PDF/X identification")
+# The checks' names: a Check holds the English one, a line says it in the language of the moment.
+CHECKS = (N_("not encrypted"), N_("PDF syntax"), N_("fonts embedded"), N_("font names"), N_("page boxes"),
+          N_("no annotations in the bleed"), N_("colour spaces"), N_("spot colours"), N_("ink limit"),
+          N_("no transparency"), N_("no unreachable objects"), N_("PDF/X identification"))
 
 
 @contextmanager
@@ -79,7 +81,7 @@ def preflight(path: Path, max_ink: float = INK_LIMIT) -> list[Check]:
     read as a PDF."""
     path = Path(path)
     if not path.is_file():
-        raise UserError(f"preflight: {path} is not a file; give the PDFs to check")
+        raise UserError(_("preflight: {path} is not a file; give the PDFs to check").format(path=path))
     try:
         with _quiet_pypdf():
             reader = _Reader(str(path), strict=False)
@@ -92,15 +94,16 @@ def preflight(path: Path, max_ink: float = INK_LIMIT) -> list[Check]:
                     _spots(reader), _ink(streams, max_ink), _transparency(reader), _unreachable(reader),
                     _pdfx(reader, path, colours)]
         # qpdf's check comes after pypdf's: a file pypdf cannot read is refused before qpdf decodes it.
-        return [Check("not encrypted", True, "no /Encrypt entry in the trailer"), _syntax(path), *read]
+        return [Check("not encrypted", True, _("no /Encrypt entry in the trailer")), _syntax(path), *read]
     except UserError:
         raise
     except RecursionError:
-        raise UserError(f"{path}: cannot read it as a PDF (its objects nest too deeply); "
-                        "export it again from its source") from None
+        raise UserError(_("{path}: cannot read it as a PDF (its objects nest too deeply); "
+                          "export it again from its source").format(path=path)) from None
     except Exception as error:     # any damage pypdf meets while reading is the file's, not ours
         reason = " ".join(str(error).split())[:120] or type(error).__name__
-        raise UserError(f"{path}: cannot read it as a PDF ({reason}); export it again from its source") from None
+        raise UserError(_("{path}: cannot read it as a PDF ({reason}); export it again from its source").format(
+            path=path, reason=reason)) from None
 
 
 class _Reader(PdfReader):
@@ -111,7 +114,7 @@ class _Reader(PdfReader):
         pass
 
 
-_CIPHERS = {"/V2": "RC4", "/AESV2": "AES-128", "/AESV3": "AES-256", "/None": "no cipher"}
+_CIPHERS = {"/V2": "RC4", "/AESV2": "AES-128", "/AESV3": "AES-256", "/None": N_("no cipher")}
 
 
 def _cipher(encrypt) -> str:
@@ -121,28 +124,29 @@ def _cipher(encrypt) -> str:
         filters = encrypt.get("/CF") or {}
         default = filters.get(encrypt.get("/StmF", "/Identity")) or {}
         method = str(default.get_object().get("/CFM", "/None")) if default else "/None"
-        return _CIPHERS.get(method, method.lstrip("/"))
-    return f"RC4, {int(encrypt.get('/Length', 40))}-bit"
+        return _(_CIPHERS[method]) if method in _CIPHERS else method.lstrip("/")
+    return _("RC4, {bits}-bit").format(bits=int(encrypt.get("/Length", 40)))
 
 
 def _encrypted(reader: PdfReader) -> Check:
     try:
         encrypt = reader.trailer["/Encrypt"].get_object()
-        how = f"{str(encrypt.get('/Filter', '/Standard')).lstrip('/')} security handler, {_cipher(encrypt)}"
+        how = _("{handler} security handler, {cipher}").format(
+            handler=str(encrypt.get("/Filter", "/Standard")).lstrip("/"), cipher=_cipher(encrypt))
     except Exception:                # a damaged /Encrypt entry is still an encryption entry
-        how = "an /Encrypt entry that cannot be read"
-    return Check("not encrypted", False, f"the file is encrypted ({how}); PDF/X forbids encryption, and no other "
-                                         "check can read an encrypted file: save it again without a password "
-                                         "or permissions")
+        how = _("an /Encrypt entry that cannot be read")
+    return Check("not encrypted", False, _("the file is encrypted ({how}); PDF/X forbids encryption, and no other "
+                                           "check can read an encrypted file: save it again without a password "
+                                           "or permissions").format(how=how))
 
 
 def _syntax(path: Path) -> Check:
     problems = syntax_problems(path)
     if problems:
-        count = f" (the first of {len(problems)} problems)" if len(problems) > 1 else ""
-        return Check("PDF syntax", False, f"the file is damaged: {problems[0]}{count}; "
-                                          "export it again from its source")
-    return Check("PDF syntax", True, "no syntax or stream errors (qpdf's checks)")
+        count = _(" (the first of {count} problems)").format(count=len(problems)) if len(problems) > 1 else ""
+        return Check("PDF syntax", False, _("the file is damaged: {problem}{count}; "
+                                            "export it again from its source").format(problem=problems[0], count=count))
+    return Check("PDF syntax", True, _("no syntax or stream errors (qpdf's checks)"))
 
 
 def _resources_everywhere(reader: PdfReader):
@@ -196,8 +200,9 @@ def _fonts(reader: PdfReader) -> Check:
         if not any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")):
             missing.add(name)
     if missing:
-        return Check("fonts embedded", False, f"not embedded: {', '.join(sorted(missing))}")
-    return Check("fonts embedded", True, f"{len(fonts)} font(s), all embedded")
+        return Check("fonts embedded", False, _("not embedded: {fonts}").format(fonts=", ".join(sorted(missing))))
+    return Check("fonts embedded", True, ngettext("{count} font(s), all embedded", "{count} font(s), all embedded",
+                                                  len(fonts)).format(count=len(fonts)))
 
 
 _SUBSET_TAG = re.compile(r"^[A-Z]{6}\+")
@@ -216,12 +221,15 @@ def _font_names(reader: PdfReader) -> Check:
     for name, digest in _font_programs(reader):
         programs.setdefault(name, set()).add(digest)
         if "+" in name and not _SUBSET_TAG.match(name):
-            return Check("font names", False, f"subset {name} has a tag that is not six capital letters")
+            return Check("font names", False, _("subset {name} has a tag that is not six capital letters").format(
+                name=name))
     shared = sorted(name for name, digests in programs.items() if len(digests) > 1)
     if shared:
-        return Check("font names", False, f"different fonts share the name {shared[0]}; "
-                                          "each subset needs its own tag")
-    return Check("font names", True, f"{len(programs)} distinct font name(s), one font program each")
+        return Check("font names", False, _("different fonts share the name {name}; "
+                                            "each subset needs its own tag").format(name=shared[0]))
+    return Check("font names", True, ngettext("{count} distinct font name(s), one font program each",
+                                              "{count} distinct font name(s), one font program each",
+                                              len(programs)).format(count=len(programs)))
 
 
 def _box(page, key):
@@ -238,10 +246,15 @@ def _boxes(pages) -> Check:
     for number, page in enumerate(pages, start=1):
         media, trim, bleed = (_box(page, k) for k in ("/MediaBox", "/TrimBox", "/BleedBox"))
         if trim is None or bleed is None:
-            return Check("page boxes", False, f"page {number} has no {'TrimBox' if trim is None else 'BleedBox'}")
+            return Check("page boxes", False, _("page {number} has no {box}").format(
+                number=number, box="TrimBox" if trim is None else "BleedBox"))
         if not (_inside(trim, bleed) and _inside(bleed, media)):
-            return Check("page boxes", False, f"page {number}: TrimBox must lie in BleedBox, BleedBox in MediaBox")
-    return Check("page boxes", True, f"TrimBox and BleedBox on all {len(pages)} page(s)")
+            return Check("page boxes", False, _("page {number}: TrimBox must lie in BleedBox, BleedBox in "
+                                                "MediaBox").format(
+                number=number))
+    return Check("page boxes", True, ngettext("TrimBox and BleedBox on all {count} page(s)",
+                                              "TrimBox and BleedBox on all {count} page(s)", len(pages)).format(
+        count=len(pages)))
 
 
 def _overlaps(a, b) -> bool:
@@ -261,8 +274,9 @@ def _annotations(pages) -> Check:
             rect = [min(rect[0], rect[2]), min(rect[1], rect[3]), max(rect[0], rect[2]), max(rect[1], rect[3])]
             if _overlaps(rect, area):
                 return Check("no annotations in the bleed", False,
-                             f"page {number} has a {kind[1:]} annotation inside the bleed area")
-    return Check("no annotations in the bleed", True, "no annotation inside any page's bleed area")
+                             _("page {number} has a {kind} annotation inside the bleed area").format(
+                                 number=number, kind=kind[1:]))
+    return Check("no annotations in the bleed", True, _("no annotation inside any page's bleed area"))
 
 
 def _unreachable(reader: PdfReader) -> Check:
@@ -288,29 +302,34 @@ def _unreachable(reader: PdfReader) -> Check:
             containers.add(number)
     orphans = stored - reached - containers
     if orphans:
-        return Check("no unreachable objects", False, f"{len(orphans)} object(s) nothing refers to, "
-                                                      f"e.g. object {min(orphans)}")
-    return Check("no unreachable objects", True, f"all {len(reached)} object(s) reachable")
+        return Check("no unreachable objects", False, ngettext(
+            "{count} object(s) nothing refers to, e.g. object {first}",
+            "{count} object(s) nothing refers to, e.g. object {first}", len(orphans)).format(
+            count=len(orphans), first=min(orphans)))
+    return Check("no unreachable objects", True, ngettext("all {count} object(s) reachable",
+                                                          "all {count} object(s) reachable", len(reached)).format(
+        count=len(reached)))
 
 
 def _colour_spaces(reader: PdfReader, streams) -> Check:
     for where, data in streams:
         for operator, operands in _operators(data):
             if operator in ("rg", "RG"):
-                return Check("colour spaces", False, f"RGB operator '{operator}' in {where}")
+                return Check("colour spaces", False, _("RGB operator '{operator}' in {where}").format(
+                    operator=operator, where=where))
             if operator in ("cs", "CS") and operands and operands[-1].decode("latin-1") in _RGB_SPACES:
-                return Check("colour spaces", False, f"RGB colour space in {where}")
+                return Check("colour spaces", False, _("RGB colour space in {where}").format(where=where))
     for resources in _resources_everywhere(reader):
         for name, space in (resources.get("/ColorSpace") or {}).items():
             space = space.get_object()
             family = space[0] if isinstance(space, list) else space
             if str(family) in _RGB_SPACES or (str(family) == "/ICCBased" and space[1].get_object().get("/N") == 3):
-                return Check("colour spaces", False, f"RGB colour space {name}")
+                return Check("colour spaces", False, _("RGB colour space {name}").format(name=name))
         for name, xobject in (resources.get("/XObject") or {}).items():
             xobject = xobject.get_object()
             if xobject.get("/Subtype") == "/Image" and str(xobject.get("/ColorSpace")) in _RGB_SPACES:
-                return Check("colour spaces", False, f"RGB image {name}")
-    return Check("colour spaces", True, "DeviceCMYK only, no RGB operator or colour space")
+                return Check("colour spaces", False, _("RGB image {name}").format(name=name))
+    return Check("colour spaces", True, _("DeviceCMYK only, no RGB operator or colour space"))
 
 
 def _spots(reader: PdfReader) -> Check:
@@ -344,35 +363,37 @@ def _cmyk_colours(streams):
 def _ink(streams, limit: float = INK_LIMIT) -> Check:
     colours = list(_cmyk_colours(streams))
     if not colours:
-        return Check("ink limit", True, "the file sets no CMYK colour, so there is no ink to total", applies=False)
+        return Check("ink limit", True, _("the file sets no CMYK colour, so there is no ink to total"), applies=False)
     worst, where_worst = 0.0, ""
     for where, *values in colours:
         total = 100 * sum(values)
         if total > worst:
             worst, where_worst = total, where
     if worst > limit + 0.05:
-        return Check("ink limit", False, f"{round(worst, 1):g} % total ink in {where_worst}, above {limit:g} %")
-    return Check("ink limit", True, f"highest total ink {round(worst, 1):g} %, in {where_worst} (limit {limit:g} %)")
+        return Check("ink limit", False, _("{worst:g} % total ink in {where}, above {limit:g} %").format(
+            worst=round(worst, 1), where=where_worst, limit=limit))
+    return Check("ink limit", True, _("highest total ink {worst:g} %, in {where} (limit {limit:g} %)").format(
+        worst=round(worst, 1), where=where_worst, limit=limit))
 
 
 def _transparency(reader: PdfReader) -> Check:
     for number, page in enumerate(reader.pages, start=1):
         group = page.get("/Group")
         if group is not None and group.get_object().get("/S") == "/Transparency":
-            return Check("no transparency", False, f"page {number} has a transparency group")
+            return Check("no transparency", False, _("page {number} has a transparency group").format(number=number))
     for resources in _resources_everywhere(reader):
         for name, state in (resources.get("/ExtGState") or {}).items():
             state = state.get_object()
             if str(state.get("/SMask", "/None")) != "/None":
-                return Check("no transparency", False, f"soft mask in graphics state {name}")
+                return Check("no transparency", False, _("soft mask in graphics state {name}").format(name=name))
             if float(state.get("/CA", 1)) < 1 or float(state.get("/ca", 1)) < 1:
-                return Check("no transparency", False, f"opacity below 1 in graphics state {name}")
+                return Check("no transparency", False, _("opacity below 1 in graphics state {name}").format(name=name))
             if str(state.get("/BM", "/Normal")) not in ("/Normal", "/Compatible"):
-                return Check("no transparency", False, f"blend mode in graphics state {name}")
+                return Check("no transparency", False, _("blend mode in graphics state {name}").format(name=name))
         for name, xobject in (resources.get("/XObject") or {}).items():
             if "/SMask" in xobject.get_object():
-                return Check("no transparency", False, f"soft-masked image {name}")
-    return Check("no transparency", True, "no soft masks, opacity or blend modes")
+                return Check("no transparency", False, _("soft-masked image {name}").format(name=name))
+    return Check("no transparency", True, _("no soft masks, opacity or blend modes"))
 
 
 def _pdfx(reader: PdfReader, path: Path, colours: Check) -> Check:
@@ -386,17 +407,17 @@ def _pdfx(reader: PdfReader, path: Path, colours: Check) -> Check:
         header = handle.read(8)
     problems = []
     if not pdfx:
-        problems.append("no GTS_PDFX OutputIntent")
+        problems.append(_("no GTS_PDFX OutputIntent"))
     if not version.startswith("PDF/X-1"):
-        problems.append("GTS_PDFXVersion is not PDF/X-1a")
+        problems.append(_("GTS_PDFXVersion is not PDF/X-1a"))
     if trapped not in ("/True", "/False"):
-        problems.append("Trapped is not True or False")
+        problems.append(_("Trapped is not True or False"))
     if header not in (b"%PDF-1.3", b"%PDF-1.4"):
-        problems.append(f"header {header.decode('latin-1')} (PDF/X-1a needs 1.3 or 1.4)")
+        problems.append(_("header {header} (PDF/X-1a needs 1.3 or 1.4)").format(header=header.decode("latin-1")))
     if not colours.passed:
-        problems.append("colours other than CMYK, grey and spot colours, which PDF/X-1a does not allow")
+        problems.append(_("colours other than CMYK, grey and spot colours, which PDF/X-1a does not allow"))
     if "/OCProperties" in root:
-        problems.append("optional content (layers), which PDF/X-1a does not allow")
+        problems.append(_("optional content (layers), which PDF/X-1a does not allow"))
     profile_said, profile_problem = _output_profile(pdfx[0]) if pdfx else ("", None)
     if profile_problem:
         problems.append(profile_problem)
@@ -404,7 +425,8 @@ def _pdfx(reader: PdfReader, path: Path, colours: Check) -> Check:
         return Check("PDF/X identification", False, "; ".join(problems))
     condition = str(pdfx[0]["/OutputConditionIdentifier"])
     return Check("PDF/X identification", True,
-                 f"{version}, output intent {condition}{profile_said}, Trapped {trapped[1:]}")
+                 _("{version}, output intent {condition}{profile_said}, Trapped {trapped}").format(
+                     version=version, condition=condition, profile_said=profile_said, trapped=trapped[1:]))
 
 
 def _output_profile(intent) -> tuple[str, str | None]:
@@ -418,22 +440,24 @@ def _output_profile(intent) -> tuple[str, str | None]:
     stream = intent.get("/DestOutputProfile")
     if stream is None:
         if identifier == CUSTOM or "/RegistryName" not in intent:
-            return "", f"output intent {identifier} names no registry and embeds no profile to define it"
-        return ", registered (no profile embedded)", None
+            return "", _("output intent {identifier} names no registry and embeds no profile to define it").format(
+                identifier=identifier)
+        return _(", registered (no profile embedded)"), None
     stream = stream.get_object()
     data = stream.get_data()
     problem = header_problem(data)
     if problem:
-        return "", f"the embedded output profile {problem}"
+        return "", _("the embedded output profile {problem}").format(problem=problem)
     if stream.get("/N") != 4:
-        return "", f"the embedded CMYK profile's stream says /N {stream.get('/N')}, not 4"
+        return "", _("the embedded CMYK profile's stream says /N {n}, not 4").format(n=stream.get("/N"))
     description, declared = _declared(data)
-    said = f", profile {description!r} embedded (CMYK output, ICC {data[8]}.{data[9] >> 4})"
+    said = _(", profile {description!r} embedded (CMYK output, ICC {major}.{minor})").format(
+        description=description, major=data[8], minor=data[9] >> 4)
     if declared and identifier not in (declared, CUSTOM):
-        return "", (f"output intent {identifier} does not match its embedded profile {description!r}, which is "
-                    f"for {declared}")
-    return said + ("" if declared or identifier == CUSTOM else "; the profile does not say which condition it "
-                   "is for"), None
+        return "", _("output intent {identifier} does not match its embedded profile {description!r}, which is "
+                     "for {declared}").format(identifier=identifier, description=description, declared=declared)
+    return said + ("" if declared or identifier == CUSTOM else _("; the profile does not say which condition it "
+                                                                 "is for")), None
 
 
 def _declared(data: bytes) -> tuple[str, str | None]:

@@ -20,6 +20,7 @@ from generator.jobs.build import makes
 from generator.model.set_loader import load_set
 from generator.scene.shapes import frame
 from generator.settings.build_options import BuildOptions, BuildReport, ExportOptions
+from generator.words import _, ngettext
 
 
 class SetPlan(Struct, frozen=True):
@@ -55,7 +56,8 @@ def plate_stem(set_name: str, number: int) -> str:
     return f"{set_name}-plate-{number}"
 
 
-@makes(lambda options, settings, set_name, plan, number: f"plate {number} of set {set_name} (3D)")
+@makes(lambda options, settings, set_name, plan, number: _("plate {number} of set {name} (3D)").format(
+    number=number, name=set_name))
 def print_plate(options: BuildOptions, report: BuildReport, settings: ExportOptions, set_name: str, plan: SetPlan,
                 number: int) -> None:
     """One job: the solids of one plate's tiles, as a 3MF and STLs."""
@@ -82,8 +84,10 @@ def print_plate(options: BuildOptions, report: BuildReport, settings: ExportOpti
         objects.append(MeshObject(placed.tile.id, tuple(parts), IDENTITY))
     if number == 1:
         report.instructions.append(filament_line(set_name, plan.palette) if settings.solids.filaments > 1 else
-                                   f"set {set_name}: one filament: the bodies alone, their features "
-                                   f"{plan.spec.relief}")
+                                   (_("set {name}: one filament: the bodies alone, their features recessed")
+                                    if plan.spec.relief == "recessed" else
+                                    _("set {name}: one filament: the bodies alone, their features raised")).format(
+                                       name=set_name))
     stem = plate_stem(set_name, number)
     title = f"Open Domino Kit: set {set_name}, plate {number} of {len(plan.plates)}"
     if "3mf" in settings.formats:
@@ -108,9 +112,10 @@ def filament_line(set_name: str, palette) -> str:
     by_extruder = {}
     for filament in palette.filaments:
         by_extruder.setdefault(filament.extruder, []).append(
-            f"{filament.name} {filament.colour.hex}" + (" (body)" if filament is palette.body else ""))
-    return f"set {set_name}: " + "; ".join(f"extruder {number} {', '.join(names)}"
-                                           for number, names in sorted(by_extruder.items()))
+            f"{filament.name} {filament.colour.hex}" + (_(" (body)") if filament is palette.body else ""))
+    return _("set {name}: {extruders}").format(name=set_name, extruders="; ".join(
+        _("extruder {number} {filaments}").format(number=number, filaments=", ".join(names))
+        for number, names in sorted(by_extruder.items())))
 
 
 def prints3d_jobs(options: BuildOptions, settings: ExportOptions) -> list:
@@ -131,11 +136,22 @@ def thin_warnings(findings, min_feature: float) -> list[str]:
     lines = []
     for (set_name, side, what), found in grouped.items():
         tiles = list(dict.fromkeys(f.tile for f in found))
-        shown = ", ".join(tiles[:3]) + (f" and {len(tiles) - 3} more" if len(tiles) > 3 else "")
+        shown = ", ".join(tiles[:3]) + (_(" and {count} more").format(count=len(tiles) - 3) if len(tiles) > 3 else "")
         narrowest = min(f.width for f in found)
-        where = "" if side == "face" else " on the back"
-        lines.append(f"set {set_name}: {what}{where} is {narrowest:.2f} mm wide, under the {min_feature:g} mm "
-                     f"minimum (--min-feature), on {len(tiles)} tile(s): {shown}; it may not print cleanly: "
-                     f"use a larger --tile-size or a finer nozzle")
+        # English keeps "tile(s)" for every count; a language with plural forms says each as it should.
+        message = (ngettext("set {name}: {what} is {width:.2f} mm wide, under the {least:g} mm minimum "
+                            "(--min-feature), on {count} tile(s): {tiles}; it may not print cleanly: use a larger "
+                            "--tile-size or a finer nozzle",
+                            "set {name}: {what} is {width:.2f} mm wide, under the {least:g} mm minimum "
+                            "(--min-feature), on {count} tile(s): {tiles}; it may not print cleanly: use a larger "
+                            "--tile-size or a finer nozzle", len(tiles)) if side == "face" else
+                   ngettext("set {name}: {what} on the back is {width:.2f} mm wide, under the {least:g} mm minimum "
+                            "(--min-feature), on {count} tile(s): {tiles}; it may not print cleanly: use a larger "
+                            "--tile-size or a finer nozzle",
+                            "set {name}: {what} on the back is {width:.2f} mm wide, under the {least:g} mm minimum "
+                            "(--min-feature), on {count} tile(s): {tiles}; it may not print cleanly: use a larger "
+                            "--tile-size or a finer nozzle", len(tiles)))
+        lines.append(message.format(name=set_name, what=what, width=narrowest, least=min_feature, count=len(tiles),
+                                    tiles=shown))
     return lines
 

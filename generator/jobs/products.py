@@ -27,6 +27,7 @@ from generator.model.set_loader import load_set
 from generator.settings.build_options import BuildOptions, BuildReport
 from generator.settings.products import SUITS, Product, bundled_product_names, load_product
 from generator.writers.png import write_png
+from generator.words import _, speaking
 
 FACES_PER_JOB = 12
 STEPS_FILE = "UPLOAD.txt"
@@ -47,9 +48,11 @@ def check_product_suits(options: BuildOptions) -> Product:
         shape = load_set(name).shape
         if shape != product.tile_shape:
             suits = [other for other in bundled_product_names() if load_product(other).tile_shape == shape]
-            choose = f"one of {', '.join(suits)}" if len(suits) > 1 else (suits or ["a product file of its shape"])[0]
-            raise UserError(f"--product {product.name} takes {SUITS[product.tile_shape]}, not set {name}; "
-                            f"for {name} use {choose}")
+            choose = (_("one of {products}").format(products=", ".join(suits)) if len(suits) > 1
+                      else suits[0] if suits else _("a product file of its shape"))
+            raise UserError(_("--product {name} takes {suits}, not set {set_name}; "
+                              "for {set_name} use {choose}").format(
+                name=product.name, suits=_(SUITS[product.tile_shape]), set_name=name, choose=choose))
     return product
 
 
@@ -88,7 +91,8 @@ def product_folder(options: BuildOptions, product: Product) -> Path:
     return options.out / product.name
 
 
-@makes(lambda options, set_name, scale, faces: f"the {len(faces)} product images from {faces[0][0]}")
+@makes(lambda options, set_name, scale, faces: _("the {count} product images from {first}").format(
+    count=len(faces), first=faces[0][0]))
 def write_faces(options: BuildOptions, report: BuildReport, set_name: str, scale: tuple[float, float],
                 faces: tuple[tuple[str, str, str], ...]) -> None:
     """One job: some faces of one set, each (relative path, tile id, "front" or "back"), as PNG files."""
@@ -104,6 +108,7 @@ def write_faces(options: BuildOptions, report: BuildReport, set_name: str, scale
 
 @makes(lambda options, text, note: STEPS_FILE)
 def write_steps(options: BuildOptions, report: BuildReport, text: str, note: str) -> None:
+    """UPLOAD.txt, and the note on how the tiles were fitted, said in the messages' language."""
     target = product_folder(options, load_product(options.product)) / STEPS_FILE
     write_bytes(target, text.encode("utf-8"))
     report.add(target, {})
@@ -114,18 +119,21 @@ def steps_text(product: Product, plans: dict[str, list[Upload]], note: str) -> s
     """UPLOAD.txt: the product, which file goes where, the steps."""
     pixels = f"{product.pixels[0]} x {product.pixels[1]} px"
     trim = f"{product.in_unit(product.trim[0])} x {product.in_unit(product.trim[1])} {product.unit}"
-    lines = [f"Open Domino Kit for {product.service}, {product.title}",
-             f"Every image: {pixels} {product.format.upper()} at {product.dpi:g} dpi, {product.colour_space}; "
-             f"trim {trim}, bleed and safe area as in {product.path.name}.", note, ""]
-    unit = "deck" if product.upload == "deck" else "order"
+    lines = [_("Open Domino Kit for {service}, {product}").format(service=product.service, product=product.title),
+             _("Every image: {pixels} {format} at {dpi:g} dpi, {colour_space}; trim {trim}, bleed and safe area "
+               "as in {file}.").format(pixels=pixels, format=product.format.upper(), dpi=product.dpi,
+                                       colour_space=product.colour_space, trim=trim, file=product.path.name),
+             note, ""]
+    one = (_("{folder}/  one deck: {count} faces, {first} to {last}") if product.upload == "deck" else
+           _("{folder}/  one order: {count} faces, {first} to {last}"))
     for set_name, set_uploads in plans.items():
         for upload in set_uploads:
             fronts = upload.fronts
-            lines.append(f"{upload.folder}/  one {unit}: {len(fronts)} faces, {fronts[0][0]} to {fronts[-1][0]}")
-            for back, _, slots in upload.backs:
-                where = f" for slots {_ranges(slots)}" if slots and len(upload.backs) > 1 else ""
-                lines.append(f"    back: {upload.folder}/{back}{where}")
-    lines += ["", "Steps:"]
+            lines.append(one.format(folder=upload.folder, count=len(fronts), first=fronts[0][0], last=fronts[-1][0]))
+            for back, _tile, slots in upload.backs:
+                where = _(" for slots {slots}").format(slots=_ranges(slots)) if slots and len(upload.backs) > 1 else ""
+                lines.append(_("    back: {file}{where}").format(file=f"{upload.folder}/{back}", where=where))
+    lines += ["", _("Steps:")]
     lines += [f"{number}. {step}" for number, step in enumerate(product.upload_steps, start=1)]
     return "\n".join(lines) + "\n"
 
@@ -157,8 +165,12 @@ def product_jobs(options: BuildOptions) -> list:
                   upload.backs]
         jobs += [(write_faces, options, (name, (fit.scale, fit.trim_scale), tuple(faces[i:i + FACES_PER_JOB])))
                  for i in range(0, len(faces), FACES_PER_JOB)]
-    note = fit_note(product.name, product.trim, product.shape, size, fits)
-    jobs.append((write_steps, options, (steps_text(product, plans, note), note)))
+    def note() -> str:
+        return fit_note(product.name, product.trim, product.shape, size, fits)
+
+    with speaking(options.lang):            # UPLOAD.txt is a file: it follows --lang, as the sheets do
+        text = steps_text(product, plans, note())
+    jobs.append((write_steps, options, (text, note())))      # the note on the terminal: the messages' language
     return jobs
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from generator.model.texts import LANGUAGES
 from generator.settings.build_options import BuildOptions, BuildReport
+from generator.words import _
 
 SITE_FOLDER = "rules"
 
@@ -83,11 +84,12 @@ def build_rules_site(options: BuildOptions, report: BuildReport) -> None:
 
 def _book_files(options: BuildOptions, book: str) -> str:
     """"the open book's pages in rules/, rules-open-en.epub and rules-open-ru.epub"."""
-    made = [f"the {book} book's pages in {SITE_FOLDER}/"] if _site_langs(options) else []
+    made = ([_("the {book} book's pages in {folder}/").format(book=book, folder=SITE_FOLDER)]
+            if _site_langs(options) else [])
     made += [epub_name(book, lang) for lang in epub_langs(options, book)]
-    return made[0] if len(made) == 1 else ", ".join(made[:-1]) + " and " + made[-1]
+    return made[0] if len(made) == 1 else _("{first} and {second}").format(first=", ".join(made[:-1]), second=made[-1])
 
 
 build_rules_book.makes = _book_files
-build_rules_site.makes = lambda options: f"the contents, style and fonts of {SITE_FOLDER}/"
+build_rules_site.makes = lambda options: _("the contents, style and fonts of {folder}/").format(folder=SITE_FOLDER)
 RULES_WEB_STEPS = (build_rules_book, build_rules_site)

@@ -190,8 +190,8 @@ def write_saved_object(options, report, base_url: str | None = None) -> None:
     write_bytes(target, (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
     report.add(target, {"objects": len(data["ObjectStates"])})
     readme = folder / "README.txt"
-    text = load_toml(template_path("tabletop_texts.toml"))["readme"].format(name=SAVED_OBJECT,
-                                                                            sets=", ".join(options.sets))
+    text = load_toml(template_path("tabletop_texts.toml"))[options.lang]["readme"].format(
+        name=SAVED_OBJECT, sets=", ".join(options.sets))
     write_bytes(readme, text.encode("utf-8"))
     report.add(readme, {})
 

@@ -25,6 +25,7 @@ import time
 from msgspec import Struct, field
 
 from generator.errors import WorkerLost
+from generator.words import _
 
 PR_SET_PDEATHSIG = 1
 STOPPING_SIGNALS = {signal.SIGINT, signal.SIGTERM}      # the command's to act on, never a worker's
@@ -150,13 +151,15 @@ class Workers:
         worker.process.join(STOP_SECONDS)
         code = worker.process.exitcode
         if code is None:
-            ended = "stopped answering"
+            ended = _("stopped answering")
         elif code < 0:
-            ended = f"was killed (signal {-code}, {_signal_name(-code)})"
+            ended = _("was killed (signal {number}, {name})").format(number=-code, name=_signal_name(-code))
         else:
-            ended = f"ended unexpectedly (exit status {code})"
-        return WorkerLost(f"the worker making {self.describe(self.jobs[worker.running[0]])} {ended}; files it had "
-                          "not finished were not kept, the previous ones are still there; run the command again")
+            ended = _("ended unexpectedly (exit status {code})").format(code=code)
+        return WorkerLost(_("the worker making {job} {ended}; files it had "
+                            "not finished were not kept, the previous ones are still there; run the command "
+                            "again").format(
+            job=self.describe(self.jobs[worker.running[0]]), ended=ended))
 
     def stop(self) -> None:
         """Stop every worker now, without waiting for its current job: SIGKILL, since they ignore
@@ -173,7 +176,7 @@ def _signal_name(number: int) -> str:
     try:
         return signal.Signals(number).name
     except ValueError:
-        return "unknown signal"
+        return _("unknown signal")
 
 
 def _worker_main(run, jobs: list, connection, parent_pid: int) -> None:

@@ -23,6 +23,7 @@ import re
 from generator.errors import UserError
 from generator.files.resources import load_toml, template_path
 from generator.model.tiles import Tile, TileSet
+from generator.words import N_, _
 
 CLASSIC_STYLES = ("pips", "numerals", "chinese", "symbols")
 KEYS = ("name", "description", "double", "lowest", "highest", "tiles", "twice", "digits", "coloured_pips",
@@ -36,7 +37,7 @@ MAX_TILES = 1000
 _NAME = re.compile(r"^[a-z][a-z0-9-]{0,30}$")
 _TILE = re.compile(r"^\s*(\d{1,2})\s*[-/|:]\s*(\d{1,2})\s*$")
 _TRIANGLE = re.compile(r"^\s*(\d{1,2})\s*-\s*(\d{1,2})\s*-\s*(\d{1,2})\s*$")
-FORMAT_HINT = "see the set file format in the guide (docs/reference/set-file.md)"
+FORMAT_HINT = N_("see the set file format in the guide (docs/reference/set-file.md)")
 
 
 @cache
@@ -51,26 +52,29 @@ def _whole(value) -> bool:
 def _number(data: dict, key: str, low: int, high: int, where: str) -> int:
     value = data[key]
     if not _whole(value) or not low <= value <= high:
-        raise UserError(f"{where}: {key} = {value!r}; give a whole number from {low} to {high}")
+        raise UserError(_("{where}: {key} = {value!r}; give a whole number from {low} to {high}").format(
+            where=where, key=key, value=value, low=low, high=high))
     return value
 
 
 def _flag(data: dict, key: str, default: bool, where: str) -> bool:
     value = data.get(key, default)
     if not isinstance(value, bool):
-        raise UserError(f"{where}: {key} = {value!r}; give true or false")
+        raise UserError(_("{where}: {key} = {value!r}; give true or false").format(where=where, key=key, value=value))
     return value
 
 
 def _tile_text(text, low: int, high: int, where: str) -> tuple[int, int]:
     match = _TILE.match(text) if isinstance(text, str) else None
     if not match:
-        raise UserError(f"{where}: {text!r} is not a tile; write its two numbers as \"3-5\"")
+        raise UserError(_("{where}: {text!r} is not a tile; write its two numbers as \"3-5\"").format(
+            where=where, text=text))
     a, b = int(match[1]), int(match[2])
     for number in (a, b):
         if not low <= number <= high:
-            raise UserError(f"{where}: tile {text} has the number {number}, outside this set's "
-                            f"{low}-{high} (lowest and highest)")
+            raise UserError(_("{where}: tile {text} has the number {number}, outside this set's "
+                              "{low}-{high} (lowest and highest)").format(
+                where=where, text=text, number=number, low=low, high=high))
     return min(a, b), max(a, b)
 
 
@@ -92,18 +96,22 @@ def load_classic_set_file(path: Path) -> TileSet:
     name = _checked_name_and_keys(data, where)
     style = data.get("digits", "pips")
     if style not in CLASSIC_STYLES:
-        raise UserError(f"{where}: digits = {style!r}; use one of {', '.join(CLASSIC_STYLES)}")
+        raise UserError(_("{where}: digits = {style!r}; use one of {styles}").format(
+            where=where, style=style, styles=", ".join(CLASSIC_STYLES)))
     top = MAX_NUMBER[style]
     if "double" not in data and "tiles" not in data:
-        raise UserError(f"{where}: say which tiles the set holds: double = N (every pair of 0..N once) "
-                        f"or tiles = [\"0-0\", \"0-1\", …]; {FORMAT_HINT}")
+        raise UserError(_("{where}: say which tiles the set holds: double = N (every pair of 0..N once) "
+                          "or tiles = [\"0-0\", \"0-1\", …]; {hint}").format(
+            where=where, hint=_(FORMAT_HINT)))
     double = _number(data, "double", 1, top, where) if "double" in data else None
     low = _number(data, "lowest", 0, top, where) if "lowest" in data else 0
     high = _number(data, "highest", low, top, where) if "highest" in data else double
     if high is None:
-        raise UserError(f"{where}: a tiles list needs highest = N, the largest number on a tile")
+        raise UserError(_("{where}: a tiles list needs highest = N, the largest number on a tile").format(where=where))
     if double is not None and high != double:
-        raise UserError(f"{where}: highest = {high} but double = {double}; they name the same number, keep one")
+        raise UserError(_("{where}: highest = {high} but double = {double}; they name the same number, keep "
+                          "one").format(
+            where=where, high=high, double=double))
     pairs = _listed(data, low, high, where) if "tiles" in data else every_pair(low, high)
     if double is not None and "tiles" in data:
         _check_every_pair_once(pairs, low, double, where)
@@ -123,30 +131,37 @@ def _load_triangles(data: dict, where: str) -> TileSet:
     name = _checked_name_and_keys(data, where)
     for key in ("double", "twice", "symbols", "coloured_pips"):
         if key in data:
-            raise UserError(f"{where}: {key} is for dominoes; a triangle set takes lowest, highest and tiles")
+            raise UserError(_("{where}: {key} is for dominoes; a triangle set takes lowest, highest and tiles").format(
+                where=where, key=key))
     if data.get("digits", "numerals") != "numerals":
-        raise UserError(f"{where}: digits = {data['digits']!r}; triangular tiles print numerals")
+        raise UserError(_("{where}: digits = {digits!r}; triangular tiles print numerals").format(
+            where=where, digits=data["digits"]))
     low = _number(data, "lowest", 0, 9, where) if "lowest" in data else 0
     if "highest" not in data:
-        raise UserError(f"{where}: a triangle set needs highest = N, its largest number")
+        raise UserError(_("{where}: a triangle set needs highest = N, its largest number").format(where=where))
     high = _number(data, "highest", low, 9, where)
     if "tiles" in data:
         triples = []
         listed = data["tiles"]
         if not isinstance(listed, list) or not listed:
-            raise UserError(f"{where}: tiles must be a list of triangles, e.g. [\"0-1-2\"]")
+            raise UserError(_("{where}: tiles must be a list of triangles, e.g. [\"0-1-2\"]").format(where=where))
         for text in listed:
             match = _TRIANGLE.match(text) if isinstance(text, str) else None
             if not match:
-                raise UserError(f"{where}: {text!r} is not a triangular tile; write its corners clockwise, \"0-1-2\"")
+                raise UserError(_("{where}: {text!r} is not a triangular tile; write its corners clockwise, "
+                                  "\"0-1-2\"").format(
+                    where=where, text=text))
             corners = tuple(int(v) for v in match.groups())
             if any(not low <= v <= high for v in corners):
-                raise UserError(f"{where}: tile {text} has a number outside this set's {low}-{high}")
+                raise UserError(_("{where}: tile {text} has a number outside this set's {low}-{high}").format(
+                    where=where, text=text, low=low, high=high))
             if list(corners) != sorted(corners):
-                raise UserError(f"{where}: tile {text}: its numbers must increase clockwise from the apex; "
-                                f"write it {'-'.join(map(str, sorted(corners)))}")
+                raise UserError(_("{where}: tile {text}: its numbers must increase clockwise from the apex; "
+                                  "write it {corners}").format(
+                    where=where, text=text, corners="-".join(map(str, sorted(corners)))))
             if corners in triples:
-                raise UserError(f"{where}: tile {text} is listed twice; list each tile once")
+                raise UserError(_("{where}: tile {text} is listed twice; list each tile once").format(
+                    where=where, text=text))
             triples.append(corners)
     else:
         triples = every_triple(low, high)
@@ -161,27 +176,30 @@ def _load_triangles(data: dict, where: str) -> TileSet:
 def _listed(data: dict, low: int, high: int, where: str) -> list[tuple[int, int]]:
     listed, twice = data["tiles"], data.get("twice", [])
     if not isinstance(listed, list) or not listed:
-        raise UserError(f"{where}: tiles must be a list of tiles, e.g. [\"0-0\", \"0-1\"]")
+        raise UserError(_("{where}: tiles must be a list of tiles, e.g. [\"0-0\", \"0-1\"]").format(where=where))
     if not isinstance(twice, list):
-        raise UserError(f"{where}: twice must be a list of tiles, e.g. [\"6-6\"]")
+        raise UserError(_("{where}: twice must be a list of tiles, e.g. [\"6-6\"]").format(where=where))
     pairs, seen = [], {}
     for text in listed:
         pair = _tile_text(text, low, high, f"{where}: tiles")
         if pair in seen:
-            raise UserError(f"{where}: tile {text} is listed twice (as {seen[pair]!r} before); list each tile "
-                            "once and name those that come twice in `twice`")
+            raise UserError(_("{where}: tile {text} is listed twice (as {before!r} before); list each tile "
+                              "once and name those that come twice in `twice`").format(
+                where=where, text=text, before=seen[pair]))
         seen[pair] = text
         pairs.append(pair)
     doubled = set()
     for text in twice:
         pair = _tile_text(text, low, high, f"{where}: twice")
         if pair not in seen:
-            raise UserError(f"{where}: twice names tile {text}, which `tiles` does not list; add it there")
+            raise UserError(_("{where}: twice names tile {text}, which `tiles` does not list; add it there").format(
+                where=where, text=text))
         if pair in doubled:
-            raise UserError(f"{where}: twice names tile {text} twice; name it once")
+            raise UserError(_("{where}: twice names tile {text} twice; name it once").format(where=where, text=text))
         doubled.add(pair)
     if len(pairs) + len(doubled) > MAX_TILES:
-        raise UserError(f"{where}: {len(pairs) + len(doubled)} tiles; a set holds at most {MAX_TILES}")
+        raise UserError(_("{where}: {count} tiles; a set holds at most {most}").format(
+            where=where, count=len(pairs) + len(doubled), most=MAX_TILES))
     return [copy for pair in pairs for copy in ([pair, pair] if pair in doubled else [pair])]
 
 
@@ -189,29 +207,34 @@ def _check_every_pair_once(pairs, low: int, double: int, where: str) -> None:
     have, wanted = Counter(pairs), Counter(every_pair(low, double))
     for pair, count in have.items():
         if count > wanted[pair]:
-            raise UserError(f"{where}: tile {pair[0]}-{pair[1]} is one too many (double-{double}: each pair once)")
+            raise UserError(_("{where}: tile {a}-{b} is one too many (double-{double}: each pair once)").format(
+                where=where, a=pair[0], b=pair[1], double=double))
     for pair in sorted(wanted - have):
-        raise UserError(f"{where}: tile {pair[0]}-{pair[1]} is missing (double-{double}: each pair of "
-                        f"{low}-{double} once)")
+        raise UserError(_("{where}: tile {a}-{b} is missing (double-{double}: each pair of "
+                          "{low}-{double} once)").format(
+            where=where, a=pair[0], b=pair[1], double=double, low=low))
 
 
 def _symbols(data: dict, style: str, low: int, high: int, where: str) -> tuple[str, ...]:
     if style != "symbols":
         if "symbols" in data:
-            raise UserError(f"{where}: symbols are for digits = \"symbols\"; remove them or change digits")
+            raise UserError(_("{where}: symbols are for digits = \"symbols\"; remove them or change digits").format(
+                where=where))
         return ()
     symbols = data.get("symbols")
     count = high - low + 1
     known = symbol_names()
     if not isinstance(symbols, list) or len(symbols) != count:
-        raise UserError(f"{where}: symbols must list {count} pictures, one for each number {low}-{high}, "
-                        f"from {', '.join(known)}")
+        raise UserError(_("{where}: symbols must list {count} pictures, one for each number {low}-{high}, "
+                          "from {known}").format(where=where, count=count, low=low, high=high, known=", ".join(known)))
     for number, symbol in enumerate(symbols, start=low):
         if symbol not in known:
-            raise UserError(f"{where}: symbols: {symbol!r} for {number} is not a picture the kit draws; "
-                            f"use one of {', '.join(known)}")
+            raise UserError(_("{where}: symbols: {symbol!r} for {number} is not a picture the kit draws; "
+                              "use one of {known}").format(
+                where=where, symbol=symbol, number=number, known=", ".join(known)))
     if len(set(symbols)) != len(symbols):
-        raise UserError(f"{where}: symbols: a picture stands for two numbers; give each number its own")
+        raise UserError(_("{where}: symbols: a picture stands for two numbers; give each number its own").format(
+            where=where))
     return tuple(symbols)
 
 
@@ -230,13 +253,15 @@ def _tiles(set_name: str, pairs) -> tuple[Tile, ...]:
 def _checked_name_and_keys(data: dict, where: str) -> str:
     for key in data:
         if key not in KEYS:
-            raise UserError(f"{where}: unknown key {key!r}; a set file takes {', '.join(KEYS)}")
+            raise UserError(_("{where}: unknown key {key!r}; a set file takes {keys}").format(
+                where=where, key=key, keys=", ".join(KEYS)))
     if "layout" in data:
-        raise UserError(f"{where}: a set of your own is stated by `double = N` or a `tiles` list; {FORMAT_HINT}")
+        raise UserError(_("{where}: a set of your own is stated by `double = N` or a `tiles` list; {hint}").format(
+            where=where, hint=_(FORMAT_HINT)))
     name = data.get("name")
     if not isinstance(name, str) or not _NAME.match(name):
-        raise UserError(f"{where}: name = {name!r}; give a short name in lower case, letters, digits and -, "
-                        "e.g. \"club-9\"")
+        raise UserError(_("{where}: name = {name!r}; give a short name in lower case, letters, digits and -, "
+                          "e.g. \"club-9\"").format(where=where, name=name))
     return name
 
 
@@ -244,14 +269,15 @@ def _checked_back(data: dict, keys: tuple[str, ...], where: str) -> dict:
     """The [back] table: a mark of at most MAX_MARK printable characters, and (dominoes) spots."""
     back = data.get("back", {})
     if not isinstance(back, dict):
-        raise UserError(f"{where}: back must be a table [back] with mark = \"…\"")
+        raise UserError(_("{where}: back must be a table [back] with mark = \"…\"").format(where=where))
     for key in back:
         if key not in keys:
-            raise UserError(f"{where}: [back] has unknown key {key!r}; use {', '.join(keys)}")
+            raise UserError(_("{where}: [back] has unknown key {key!r}; use {keys}").format(
+                where=where, key=key, keys=", ".join(keys)))
     mark = back.get("mark", "")
     if not isinstance(mark, str) or len(mark) > MAX_MARK or not mark.isprintable():
-        raise UserError(f"{where}: [back] mark = {mark!r}; give at most {MAX_MARK} characters in quotes, "
-                        "e.g. \"12\"")
+        raise UserError(_("{where}: [back] mark = {mark!r}; give at most {most} characters in quotes, "
+                          "e.g. \"12\"").format(where=where, mark=mark, most=MAX_MARK))
     if "spots" in keys:
         _flag(back, "spots", False, where)
     return dict(back)
@@ -260,5 +286,5 @@ def _checked_back(data: dict, keys: tuple[str, ...], where: str) -> dict:
 def _checked_description(data: dict, where: str) -> str:
     description = data.get("description", "")
     if not isinstance(description, str) or not description.isprintable():
-        raise UserError(f"{where}: description must be one line of text in quotes")
+        raise UserError(_("{where}: description must be one line of text in quotes").format(where=where))
     return description

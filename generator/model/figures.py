@@ -10,15 +10,17 @@ from functools import cache
 import re
 
 from msgspec import Struct, field
+from msgspec.structs import replace
 
 from generator.errors import UserError
 from generator.files.resources import load_toml, template_path
-from generator.model.fractions import head_and_tail, parse_fraction
+from generator.model.fractions import at_cell, head_and_tail, parse_fraction
 from generator.model.line_of_play import load_line
 from generator.model.reductions import reduce_tiles
 from generator.model.set_loader import OPEN_SET_NAMES, load_set
 from generator.model.tiles import Tile, TileSet
 from generator.model.triangle_figures import place_triangles
+from generator.words import _
 
 
 class Placement(Struct, frozen=True):
@@ -93,7 +95,8 @@ def _all_figures() -> dict[str, Figure]:
     for path in sorted(template_path("figures").glob("*.toml")):
         figure = _load_figure_file(path)
         if figure.id in figures:
-            raise UserError(f"{path.name}: figure id {figure.id!r} is used twice; give it a new id")
+            raise UserError(_("{name}: figure id {id!r} is used twice; give it a new id").format(
+                name=path.name, id=figure.id))
         figures[figure.id] = figure
     return dict(sorted(figures.items(), key=lambda item: _figure_order(item[0])))
 
@@ -107,7 +110,8 @@ def _figure_order(figure_id: str):
 def figure(figure_id: str) -> Figure:
     figures = load_figures()
     if figure_id not in figures:
-        raise UserError(f"unknown figure {figure_id!r}; known figures: {', '.join(figures)}")
+        raise UserError(_("unknown figure {figure_id!r}; known figures: {figures}").format(
+            figure_id=figure_id, figures=", ".join(figures)))
     return figures[figure_id]
 
 
@@ -116,7 +120,7 @@ def _load_figure_file(path) -> Figure:
     where = path.name
     for key in ("id", "kind", "title"):
         if key not in data:
-            raise UserError(f"{where}: missing key {key!r}")
+            raise UserError(_("{where}: missing key {key!r}").format(where=where, key=key))
     kind = data["kind"]
     if kind == "position":
         placements = _placements(data, where)
@@ -126,21 +130,46 @@ def _load_figure_file(path) -> Figure:
     if kind == "numbering":
         return Figure(data["id"], kind, data["title"], numbers=_numbers(data, where))
     if kind == "across":
-        starts = tuple((_whole(s["row"], f"{where}: start row"), s["arrow"]) for s in data.get("start", []))
+        starts = tuple((_whole(s["row"], _("{where}: start row").format(where=where)), s["arrow"])
+                       for s in data.get("start", []))
         size = (_whole(data.get("columns", 16), f"{where}: columns"), _whole(data.get("rows", 4), f"{where}: rows"))
         return Figure(data["id"], kind, data["title"], across_starts=starts, across_size=size)
+    if kind == "catalogue":
+        return _catalogue_figure(data, where)
     extra = {"book": str(data.get("book", "open")), "given_label": str(data.get("label", ""))}
     if kind == "triangles":
         tile_set = load_set(_set_name(data, where))
         if tile_set.shape != "triangle":
-            raise UserError(f"{where}: set {tile_set.name} has no triangular tiles; a triangles figure needs one")
+            raise UserError(_("{where}: set {name} has no triangular tiles; a triangles figure needs one").format(
+                where=where, name=tile_set.name))
         triangles = place_triangles(data.get("tile", []), tile_set.tiles, where)
         return Figure(data["id"], kind, data["title"], set_name=tile_set.name, triangles=triangles, **extra)
     if kind == "line":
         tile_set = load_set(_set_name(data, where))
         return Figure(data["id"], kind, data["title"], set_name=tile_set.name, line=load_line(data, tile_set, where),
                       **extra)
-    raise UserError(f"{where}: kind = {kind!r}; use position, numbering, across, line or triangles")
+    raise UserError(_("{where}: kind = {kind!r}; use position, numbering, across, catalogue, line or triangles").format(
+        where=where, kind=kind))
+
+
+def _catalogue_figure(data: dict, where: str) -> Figure:
+    """A magic layout of a set's catalogue, drawn with its sums like Fig. 1(A). The file keeps the
+    layout's rows and its number (scripts/make_catalogue_figures.py writes them from the catalogue,
+    and a test checks they agree); here the tiles are checked against the set's groups and arrows,
+    and the layout against the set's [magic] table."""
+    from generator.model.magic import magic_failures
+
+    name = _set_name(data, where)
+    _whole(data.get("number"), f"{where}: number")
+    data = {**data, "side": [{"set": name, "group": 1, "arrow": "down", "rows": [8, 7]},
+                             {"set": name, "group": 2, "arrow": "up", "rows": [2, 1]}]}
+    figure = Figure(data["id"], "layout", data["title"], _placements(data, where), set_name=name)
+    check_position(figure, data["side"], where)
+    failures = magic_failures(layout_of(figure))
+    if failures:
+        raise UserError(_("{where}: the layout is not magic: {place}: {problem}").format(
+            where=where, place=failures[0].place, problem=failures[0].problem))
+    return figure
 
 
 def _whole(value, where: str) -> int:
@@ -150,13 +179,14 @@ def _whole(value, where: str) -> int:
         return value
     if isinstance(value, str) and re.fullmatch(r"[0-9]{1,3}", value):
         return int(value)
-    raise UserError(f"{where}: {value!r} is not a whole number; write e.g. 8")
+    raise UserError(_("{where}: {value!r} is not a whole number; write e.g. 8").format(where=where, value=value))
 
 
 def _set_name(data: dict, where: str) -> str:
     name = data.get("set")
     if not isinstance(name, str):
-        raise UserError(f"{where}: set = {name!r}; name the set its tiles come from, e.g. \"double-6\"")
+        raise UserError(_("{where}: set = {name!r}; name the set its tiles come from, e.g. \"double-6\"").format(
+            where=where, name=name))
     return name
 
 
@@ -170,14 +200,15 @@ def _placements(data: dict, where: str) -> tuple[Placement, ...]:
     for row_key, cells in data.get("rows", {}).items():
         row = _whole(row_key, f"{where}: rows")
         if row not in by_row:
-            raise UserError(f"{where}: row {row} has tiles but no [[side]] lists it")
+            raise UserError(_("{where}: row {row} has tiles but no [[side]] lists it").format(where=where, row=row))
         side = by_row[row]
         if len(cells) != 8:
-            raise UserError(f"{where}: row {row} must list 8 cells (\"\" for an empty one)")
+            raise UserError(_("{where}: row {row} must list 8 cells (\"\" for an empty one)").format(
+                where=where, row=row))
         for column, text in enumerate(cells, start=1):
             if text == "":
                 continue
-            top, bottom = parse_fraction(text, f"{where}: row {row}, column {column}")
+            top, bottom = parse_fraction(text, at_cell(where, row, column))
             head, tail = head_and_tail(top, bottom, side["arrow"])
             placements.append(Placement(row, column, side["set"], side.get("group"), head, tail,
                                         side["arrow"]))
@@ -193,20 +224,23 @@ def check_position(figure: Figure, sides: list, where: str) -> None:
         wanted = (reduce_tiles(tile_set, side["reduced"], group) if "reduced" in side
                   else Counter((t.head, t.tail) for t in (tile_set.group(group) if group else tile_set.tiles)))
         have = Counter((p.head, p.tail) for p in placed)
-        whose = f"set {tile_set.name}" + (f" group {group}" if group else "")
+        whose = (_("set {name} group {group}").format(name=tile_set.name, group=group) if group
+                 else _("set {name}").format(name=tile_set.name))
         for p in placed:
             if have[(p.head, p.tail)] > wanted[(p.head, p.tail)]:
                 reversed_ok = wanted[(p.tail, p.head)] > 0
-                problem = ("its arrow points the other way in the set" if reversed_ok
-                           else "the set has no such tile" if not wanted[(p.head, p.tail)] else
-                           "it appears too often")
-                raise UserError(f"{where}: tile {p.top}/{p.bottom} at row {p.row}, column {p.column} "
-                                f"does not fit {whose} ({problem}); check its digits and rows")
+                problem = (_("its arrow points the other way in the set") if reversed_ok
+                           else _("the set has no such tile") if not wanted[(p.head, p.tail)] else
+                           _("it appears too often"))
+                raise UserError(_("{where}: tile {top}/{bottom} at row {row}, column {column} "
+                                  "does not fit {whose} ({problem}); check its digits and rows").format(
+                    where=where, top=p.top, bottom=p.bottom, row=p.row, column=p.column, whose=whose, problem=problem))
         missing = wanted - have
         if missing:
             head, tail = sorted(missing)[0]
-            raise UserError(f"{where}: {whose} {side.get('reduced', '')} lacks the tile with head "
-                            f"{head} and tail {tail}; add it to rows {side['rows']}")
+            raise UserError(_("{where}: {whose} {reduced} lacks the tile with head "
+                              "{head} and tail {tail}; add it to rows {rows}").format(
+                where=where, whose=whose, reduced=side.get("reduced", ""), head=head, tail=tail, rows=side["rows"]))
 
 
 def _numbers(data: dict, where: str) -> dict:
@@ -215,8 +249,15 @@ def _numbers(data: dict, where: str) -> dict:
         for column, value in enumerate(cells, start=1):
             numbers[(_whole(row_key, f"{where}: rows"), column)] = _whole(value, f"{where}: row {row_key}")
     if sorted(numbers.values()) != list(range(1, 65)):
-        raise UserError(f"{where}: a numbering must use 1-64 once each on the 64 cells")
+        raise UserError(_("{where}: a numbering must use 1-64 once each on the 64 cells").format(where=where))
     return numbers
+
+
+def layout_of(figure: Figure) -> TileSet:
+    """A layout figure's set with every tile where the figure stands it (its sums are the figure's)."""
+    tiles = tuple(replace(tile, row=placement.row, column=placement.column)
+                  for placement, tile in resolve_tiles(figure))
+    return replace(load_set(figure.set_name), tiles=tiles)
 
 
 def resolve_tiles(figure: Figure) -> list[tuple[Placement, Tile]]:
@@ -229,8 +270,9 @@ def resolve_tiles(figure: Figure) -> list[tuple[Placement, Tile]]:
                       if (t.head, t.tail) == (placement.head, placement.tail) and t.id not in used
                       and (placement.group is None or t.group == placement.group)]
         if not candidates:
-            raise UserError(f"figure {figure.id}: no tile of set {placement.set_name} left for "
-                            f"row {placement.row}, column {placement.column}")
+            raise UserError(_("figure {id}: no tile of set {set_name} left for "
+                              "row {row}, column {column}").format(
+                id=figure.id, set_name=placement.set_name, row=placement.row, column=placement.column))
         used.add(candidates[0].id)
         pairs.append((placement, candidates[0]))
     return pairs

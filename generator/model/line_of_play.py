@@ -23,6 +23,7 @@ from msgspec import Struct
 
 from generator.errors import UserError
 from generator.model.tiles import Tile, TileSet
+from generator.words import _
 
 DIRECTIONS = {"right": 0.0, "down": 90.0, "left": 180.0, "up": 270.0}
 JOINTS = ("match", "sum-7")
@@ -72,7 +73,8 @@ def _pair(text, where: str) -> tuple[int, int]:
     # Two ASCII digits at most per number: str.isdigit() passes "²", which int() refuses.
     match = _PAIR.fullmatch(text) if isinstance(text, str) else None
     if not match:
-        raise UserError(f"{where}: {text!r} is not a tile; write it \"near-far\", e.g. \"6-4\"")
+        raise UserError(_("{where}: {text!r} is not a tile; write it \"near-far\", e.g. \"6-4\"").format(
+            where=where, text=text))
     return int(match[1]), int(match[2])
 
 
@@ -82,7 +84,8 @@ def _take(pair: tuple[int, int], unused: list[Tile], where: str) -> LinkedTile:
         if tile.digits == wanted:
             unused.remove(tile)
             return LinkedTile(tile, pair[0], pair[1])
-    raise UserError(f"{where}: tile {pair[0]}-{pair[1]} is not in the set, or is used twice")
+    raise UserError(_("{where}: tile {a}-{b} is not in the set, or is used twice").format(
+        where=where, a=pair[0], b=pair[1]))
 
 
 def joins(joint: str, open_number: int, near: int) -> bool:
@@ -92,41 +95,47 @@ def joins(joint: str, open_number: int, near: int) -> bool:
 def load_line(data: dict, tile_set: TileSet, where: str) -> LineOfPlay:
     joint = data.get("joint", "match")
     if joint not in JOINTS:
-        raise UserError(f"{where}: joint = {joint!r}; use {' or '.join(JOINTS)}")
+        raise UserError(_("{where}: joint = {joint!r}; use {joints}").format(
+            where=where, joint=joint, joints=" or ".join(JOINTS)))
     hub, count = bool(data.get("hub", False)), bool(data.get("count", False))
     unused = list(tile_set.tiles)
     start = _take(_pair(data.get("start"), f"{where}: start"), unused, f"{where}: start")
     arms, angles = [], set()
     raw_arms = data.get("arm", [])
     if not isinstance(raw_arms, list) or not raw_arms:
-        raise UserError(f"{where}: give at least one [[arm]] with direction and tiles")
+        raise UserError(_("{where}: give at least one [[arm]] with direction and tiles").format(where=where))
     for number, raw in enumerate(raw_arms, start=1):
-        here = f"{where}: arm {number}"
+        here = _("{where}: arm {number}").format(where=where, number=number)
         direction = raw.get("direction") if isinstance(raw, dict) else None
         if isinstance(direction, str) and direction in DIRECTIONS:
             angle = DIRECTIONS[direction]
         elif hub and isinstance(direction, (int, float)) and not isinstance(direction, bool):
             angle = float(direction) % 360
         else:
-            raise UserError(f"{here}: direction = {direction!r}; use right, left, up or down"
-                            + (" or degrees" if hub else ""))
+            raise UserError((_("{here}: direction = {direction!r}; use right, left, up or down or degrees") if hub
+                             else _("{here}: direction = {direction!r}; use right, left, up or down")).format(
+                here=here, direction=direction))
         if angle in angles:
-            raise UserError(f"{here}: two arms leave in the same direction")
+            raise UserError(_("{here}: two arms leave in the same direction").format(here=here))
         angles.add(angle)
         if not hub:
             if not start.is_double and angle in (90.0, 270.0):
-                raise UserError(f"{here}: a line leaves a non-double start only to the left and right")
+                raise UserError(_("{here}: a line leaves a non-double start only to the left and right").format(
+                    here=here))
         attach = start.near if (angle == 180.0 and not start.is_double) else start.far
         tiles, open_number = [], attach
         for text in raw.get("tiles", []):
             linked = _take(_pair(text, here), unused, here)
             if not joins(joint, open_number, linked.near):
-                rule = "the same number" if joint == "match" else "numbers adding up to 7"
-                raise UserError(f"{here}: tile {linked.near}-{linked.far} does not join {open_number}: "
-                                f"touching halves must carry {rule}")
+                rule = _("the same number") if joint == "match" else _("numbers adding up to 7")
+                raise UserError(_("{here}: tile {near}-{far} does not join {open_number}: "
+                                  "touching halves must carry {rule}").format(
+                    here=here, near=linked.near, far=linked.far, open_number=open_number, rule=rule))
             tiles.append(linked)
             open_number = linked.far
         arms.append(Arm(angle, tuple(tiles), attach))
     if not hub and start.is_double and not data.get("spinner", False) and angles - {0.0, 180.0}:
-        raise UserError(f"{where}: arms above or below the start need spinner = true (a double played on all sides)")
+        raise UserError(_("{where}: arms above or below the start need spinner = true (a double played on all "
+                          "sides)").format(
+            where=where))
     return LineOfPlay(start, tuple(arms), joint, hub, count)

@@ -6,6 +6,7 @@ from functools import cache
 from generator.errors import UserError
 from generator.files.resources import load_toml, template_path
 from generator.model.tiles import TileSet
+from generator.words import _
 
 
 @cache
@@ -17,7 +18,8 @@ def reduce_tiles(tile_set: TileSet, reduction: str, group: int | None = None) ->
     """The oriented tiles (head, tail) a reduced set or reduced group keeps, with counts."""
     rules = reduction_rules()
     if reduction not in rules:
-        raise UserError(f"unknown reduced set {reduction!r}; choose from {', '.join(rules)}")
+        raise UserError(_("unknown reduced set {reduction!r}; choose from {rules}").format(
+            reduction=reduction, rules=", ".join(rules)))
     rule = rules[reduction]
     tiles = tile_set.group(group) if group else tile_set.tiles
     kept = Counter((t.head, t.tail) for t in tiles if max(t.head, t.tail) <= rule["max_digit"])

@@ -12,9 +12,11 @@ from pathlib import Path
 from generator.errors import UserError
 from generator.files.resources import load_toml, template_path
 from generator.model.classic_sets import load_classic_set_file
-from generator.model.fractions import head_and_tail, parse_fraction
-from generator.model.set_rules import validate_set
+from generator.model.fractions import at_cell, head_and_tail, parse_fraction
+from generator.model.magic import FLAG_PROPERTIES, SUM_PROPERTIES
+from generator.model.set_rules import check_composition, check_proportional_orientation, validate_set
 from generator.model.tiles import ARROW_OF_GROUP, ROWS_OF_GROUP, Tile, TileSet
+from generator.words import _
 
 OPEN_SET_NAMES = ("A", "B", "C")
 CLASSIC_SET_NAMES = ("double-3", "double-6", "double-9", "double-12", "double-15", "double-18", "chinese", "picture",
@@ -45,12 +47,14 @@ def canonical_set_name(text: str) -> str | None:
 def register_set_file(path) -> str:
     """Load a user's set file, check it, and make its set known by name; returns the name."""
     path = Path(path)
-    tile_set = load_classic_set_file(path)
+    tile_set = _load_any_set_file(path)
     if tile_set.name in OPEN_SET_NAMES + CLASSIC_SET_NAMES:
-        raise UserError(f"{path.name}: name = {tile_set.name!r} is a set the kit already has; give yours another name")
+        raise UserError(_("{name}: name = {name2!r} is a set the kit already has; give yours another name").format(
+            name=path.name, name2=tile_set.name))
     if tile_set.name in _user_set_files and _user_set_files[tile_set.name].resolve() != path.resolve():
-        raise UserError(f"{path.name}: name = {tile_set.name!r} is used by {_user_set_files[tile_set.name]} too; "
-                        "give each set its own name")
+        raise UserError(_("{name}: name = {name2!r} is used by {other} too; "
+                          "give each set its own name").format(
+            name=path.name, name2=tile_set.name, other=_user_set_files[tile_set.name]))
     _user_set_files[tile_set.name] = path
     load_set.cache_clear()
     return tile_set.name
@@ -60,10 +64,22 @@ def register_set_file(path) -> str:
 def load_set(name: str) -> TileSet:
     """The named set, validated (loaded once per process)."""
     if name not in known_set_names():
-        raise UserError(f"unknown set {name!r}; choose from {', '.join(known_set_names())}")
+        raise UserError(_("unknown set {name!r}; choose from {sets}").format(
+            name=name, sets=", ".join(known_set_names())))
     if name in OPEN_SET_NAMES:
         return load_set_file(set_file(name))
-    return load_classic_set_file(set_file(name))
+    return _load_any_set_file(set_file(name))
+
+
+def _load_any_set_file(path: Path) -> TileSet:
+    """A set of the user's own: Open Domino's format when it has a [composition] table, else classic."""
+    if is_open_domino_set_file(path):
+        return load_set_file(path)
+    return load_classic_set_file(path)
+
+
+def is_open_domino_set_file(path: Path) -> bool:
+    return "composition" in load_toml(path, "set")
 
 
 def load_all_sets(names=None) -> dict[str, TileSet]:
@@ -71,14 +87,44 @@ def load_all_sets(names=None) -> dict[str, TileSet]:
 
 
 def load_set_file(path: Path) -> TileSet:
+    """An Open Domino set in its starting layout: the file's [layout], or, for a file that lists only
+    its [groups], the first layout of its catalogue (generator/model/layout_catalogue.py)."""
+    tile_set, placed = load_set_as_written(path)
+    if placed:
+        validate_set(tile_set, path.name)
+        return tile_set
+    from generator.model.layout_catalogue import LayoutCatalogue      # numpy: only for such a set
+
+    first = LayoutCatalogue(tile_set).layout(1)
+    if first is None:
+        raise UserError(_("{name}: its tiles have no magic layout (the search tried every one); "
+                          "change the [magic] table or the tiles' arrows, or give a [layout]").format(name=path.name))
+    validate_set(first, path.name)
+    return first
+
+
+def load_set_as_written(path: Path) -> tuple[TileSet, bool]:
+    """The set with its tiles where the file puts them, and whether that is a layout to keep: a
+    [layout] is; a file with only [groups] stands group 1 on rows 8-7 and group 2 on rows 2-1 in
+    the order listed, for the search to move. Composition and arrows are checked, magic is not."""
     data = load_toml(path, "set")
     where = path.name
-    for key in ("name", "digits", "max_digit", "layout", "composition", "magic", "back"):
+    for key in ("name", "digits", "max_digit", "composition", "magic", "back"):
         if key not in data:
-            raise UserError(f"{where}: missing key {key!r}; see templates/sets/A.toml for the format")
+            raise UserError(_("{where}: missing key {key!r}; see templates/sets/A.toml for the format").format(
+                where=where, key=key))
+    if ("layout" in data) == ("groups" in data):
+        raise UserError(_("{where}: give the tiles either as a [layout] (rows 8, 7, 2, 1) or as [groups] (1 and 2), "
+                          "not both and not neither; see templates/sets/A.toml").format(where=where))
     if data["digits"] not in _DIGIT_STYLES:
-        raise UserError(f"{where}: digits = {data['digits']!r}; use one of {', '.join(_DIGIT_STYLES)}")
+        raise UserError(_("{where}: digits = {digits!r}; use one of {styles}").format(
+            where=where, digits=data["digits"], styles=", ".join(_DIGIT_STYLES)))
     _check_shape(data, where)
+    placed = "layout" in data
+    if placed and not isinstance(data["layout"], dict):
+        raise UserError(_("{where}: layout must be a table [layout]; see templates/sets/A.toml for the format").format(
+            where=where))
+    cells = data["layout"] if placed else _rows_of_groups(data["groups"], where)
     tile_set = TileSet(
         name=str(data["name"]),
         figure=str(data.get("figure", "")),
@@ -87,17 +133,46 @@ def load_set_file(path: Path) -> TileSet:
         composition=dict(data["composition"]),
         magic=dict(data["magic"]),
         back=dict(data["back"]),
-        tiles=_tiles_from_layout(data["name"], data["layout"], data["max_digit"], where),
+        tiles=_tiles_from_layout(data["name"], cells, data["max_digit"], where),
+        looks=_looks(data, where),
     )
-    validate_set(tile_set, where)
-    return tile_set
+    check_composition(tile_set, where)
+    check_proportional_orientation(tile_set, where)
+    return tile_set, placed
+
+
+def _looks(data: dict, where: str) -> str:
+    """Which kit set's group colours a set wears: its own (A, B, C), the file's `looks`, or by
+    its digits (pips like A, dashes like C)."""
+    if data["name"] in OPEN_SET_NAMES:
+        return ""
+    looks = data.get("looks", "C" if data["digits"] == "dashes" else "A")
+    if looks not in OPEN_SET_NAMES:
+        raise UserError(_("{where}: looks = {looks!r}; name the kit set whose group colours to wear: A, B or C").format(
+            where=where, looks=looks))
+    return looks
+
+
+def _rows_of_groups(groups, where: str) -> dict:
+    """[groups] as layout rows: each group's 16 tiles, written as they stand on its rows, 8 a row."""
+    if not isinstance(groups, dict) or set(groups) != {"1", "2"}:
+        raise UserError(_('{where}: [groups] lists "1" and "2", each 16 tiles written as they stand on the '
+                          "group's rows (group 1: rows 8-7, arrows down; group 2: rows 2-1, arrows up)").format(
+            where=where))
+    rows = {}
+    for group, (upper, lower) in ROWS_OF_GROUP.items():
+        tiles = groups[str(group)]
+        if not isinstance(tiles, list) or len(tiles) != 16:
+            raise UserError(_("{where}: groups.{group} must list 16 tiles").format(where=where, group=group))
+        rows[str(upper)], rows[str(lower)] = tiles[:8], tiles[8:]
+    return rows
 
 
 # Table -> its keys that hold a whole number >= 0, and those that hold true or false.
 _NUMBERS = {"composition": ("per_group_doubles", "per_group_fractions"),
-            "magic": ("column_sum", "group_column_sum", "row_head_sum", "row_tail_sum"),
+            "magic": SUM_PROPERTIES,
             "back": ("crosses_on_group",)}
-_FLAGS = {"magic": ("group2_is_group1_turned",), "back": ("circles", "diamonds")}
+_FLAGS = {"magic": FLAG_PROPERTIES, "back": ("circles", "diamonds")}
 
 
 def _whole(value) -> bool:
@@ -107,26 +182,36 @@ def _whole(value) -> bool:
 def _check_shape(data: dict, where: str) -> None:
     """The types of a set file's values, so that a typo is an error and not a crash."""
     if not _whole(data["max_digit"]) or not 1 <= data["max_digit"] <= 9:
-        raise UserError(f"{where}: max_digit = {data['max_digit']!r}; give a whole number from 1 to 9")
-    for table in ("layout", "composition", "magic", "back"):
+        raise UserError(_("{where}: max_digit = {value!r}; give a whole number from 1 to 9").format(
+            where=where, value=data["max_digit"]))
+    for table in ("composition", "magic", "back"):
         if not isinstance(data[table], dict):
-            raise UserError(f"{where}: {table} must be a table [{table}]; see templates/sets/A.toml for the format")
+            raise UserError(_("{where}: {table} must be a table [{table}]; see templates/sets/A.toml for the "
+                              "format").format(
+                where=where, table=table))
     for table, keys in _NUMBERS.items():
         for key in keys:
             if key in data[table] and not _whole(data[table][key]):
-                raise UserError(f"{where}: {table}.{key} = {data[table][key]!r}; give a whole number")
+                raise UserError(_("{where}: {table}.{key} = {value!r}; give a whole number").format(
+                    where=where, table=table, key=key, value=data[table][key]))
     for table, keys in _FLAGS.items():
         for key in keys:
             if key in data[table] and not isinstance(data[table][key], bool):
-                raise UserError(f"{where}: {table}.{key} = {data[table][key]!r}; give true or false")
+                raise UserError(_("{where}: {table}.{key} = {value!r}; give true or false").format(
+                    where=where, table=table, key=key, value=data[table][key]))
+    unknown = sorted(set(data["magic"]) - set(SUM_PROPERTIES) - set(FLAG_PROPERTIES))
+    if unknown:
+        raise UserError(_("{where}: magic.{key} is not a property the kit knows; use {known}").format(
+            where=where, key=unknown[0], known=", ".join(SUM_PROPERTIES + FLAG_PROPERTIES)))
     rule = data["composition"]
     if "extra_doubles" not in rule and not {"per_group_doubles", "per_group_fractions"} <= set(rule):
-        raise UserError(f"{where}: [composition] needs extra_doubles, or per_group_doubles and "
-                        "per_group_fractions; see templates/sets/A.toml and C.toml")
+        raise UserError(_("{where}: [composition] needs extra_doubles, or per_group_doubles and "
+                          "per_group_fractions; see templates/sets/A.toml and C.toml").format(where=where))
     extra = rule.get("extra_doubles", [])
     if not isinstance(extra, list) or not all(_whole(d) and d <= data["max_digit"] for d in extra):
-        raise UserError(f"{where}: composition.extra_doubles = {extra!r}; "
-                        f"list digits from 0 to {data['max_digit']}, e.g. [0, 2, 4, 6]")
+        raise UserError(_("{where}: composition.extra_doubles = {extra!r}; "
+                          "list digits from 0 to {most}, e.g. [0, 2, 4, 6]").format(
+            where=where, extra=extra, most=data["max_digit"]))
 
 
 def _tiles_from_layout(set_name: str, layout: dict, max_digit: int, where: str) -> tuple[Tile, ...]:
@@ -136,9 +221,9 @@ def _tiles_from_layout(set_name: str, layout: dict, max_digit: int, where: str) 
         for row in rows:
             cells = layout.get(str(row))
             if not isinstance(cells, list) or len(cells) != 8:
-                raise UserError(f"{where}: layout row {row} must list 8 tiles")
+                raise UserError(_("{where}: layout row {row} must list 8 tiles").format(where=where, row=row))
             for column, text in enumerate(cells, start=1):
-                top, bottom = parse_fraction(text, f"{where}: row {row}, column {column}", max_digit)
+                top, bottom = parse_fraction(text, at_cell(where, row, column), max_digit)
                 head, tail = head_and_tail(top, bottom, ARROW_OF_GROUP[group])
                 base_id = f"{set_name}{group}-{head}{tail}"
                 seen_ids[base_id] += 1
@@ -146,5 +231,6 @@ def _tiles_from_layout(set_name: str, layout: dict, max_digit: int, where: str) 
                 tiles.append(Tile(set_name, group, head, tail, row, column, tile_id))
     extra_rows = sorted(set(layout) - {str(r) for rows in ROWS_OF_GROUP.values() for r in rows})
     if extra_rows:
-        raise UserError(f"{where}: layout has row {extra_rows[0]}; a set file lists rows 8, 7, 2 and 1 only")
+        raise UserError(_("{where}: layout has row {row}; a set file lists rows 8, 7, 2 and 1 only").format(
+            where=where, row=extra_rows[0]))
     return tuple(tiles)

@@ -5,8 +5,9 @@ from collections import Counter
 from msgspec.structs import replace
 
 from generator.errors import UserError
-from generator.model.sums import column_sums, group_column_sums, row_head_tail_sums
+from generator.model.magic import magic_failures
 from generator.model.tiles import Tile, TileSet
+from generator.words import _, ngettext
 
 
 def validate_set(tile_set: TileSet, where: str) -> None:
@@ -16,7 +17,8 @@ def validate_set(tile_set: TileSet, where: str) -> None:
 
 
 def _cell(tile: Tile) -> str:
-    return f"tile {tile.fraction} at row {tile.row}, column {tile.column}"
+    return _("tile {fraction} at row {row}, column {column}").format(
+        fraction=tile.fraction, row=tile.row, column=tile.column)
 
 
 def expected_composition(tile_set: TileSet) -> Counter:
@@ -33,8 +35,8 @@ def expected_composition(tile_set: TileSet) -> Counter:
         for a, b in pairs:
             wanted[(a, b)] = 2 * (rule["per_group_doubles"] if a == b else rule["per_group_fractions"])
         return wanted
-    raise UserError(f"set {tile_set.name}: [composition] needs extra_doubles, "
-                    "or per_group_doubles and per_group_fractions")
+    raise UserError(_("set {name}: [composition] needs extra_doubles, "
+                      "or per_group_doubles and per_group_fractions").format(name=tile_set.name))
 
 
 def describe_composition(tile_set: TileSet) -> str:
@@ -42,18 +44,19 @@ def describe_composition(tile_set: TileSet) -> str:
     base = f"double-{tile_set.max_digit}"
     if "extra_doubles" in rule:
         extras = ", ".join(f"{d}/{d}" for d in rule["extra_doubles"])
-        return f"{base} plus {extras}"
-    return (f"per group: each double of {base} {rule['per_group_doubles']}x, "
-            f"each fraction {rule['per_group_fractions']}x")
+        return _("{base} plus {extras}").format(base=base, extras=extras)
+    return _("per group: each double of {base} {doubles}x, each fraction {fractions}x").format(
+        base=base, doubles=rule["per_group_doubles"], fractions=rule["per_group_fractions"])
 
 
 def check_composition(tile_set: TileSet, where: str) -> None:
     wanted = expected_composition(tile_set)
-    rule = f"composition: {describe_composition(tile_set)}"
+    rule = _("composition: {rule}").format(rule=describe_composition(tile_set))
     if "per_group_doubles" in tile_set.composition:
         per_group = Counter({pair: n // 2 for pair, n in wanted.items()})
         for group in (1, 2):
-            _compare(tile_set.group(group), per_group, f"{where}: group {group}", rule)
+            _compare(tile_set.group(group), per_group, _("{where}: group {group}").format(where=where, group=group),
+                     rule)
     _compare(tile_set.tiles, wanted, where, rule)
 
 
@@ -62,11 +65,13 @@ def _compare(tiles, wanted: Counter, where: str, rule: str) -> None:
     for tile in tiles:
         if have[tile.digits] > wanted[tile.digits]:
             times = wanted[tile.digits]
-            raise UserError(f"{where}: {_cell(tile)} is one too many "
-                            f"(the set holds it {times} time{'s' if times != 1 else ''}; {rule})")
+            raise UserError(ngettext("{where}: {tile} is one too many (the set holds it {times} time; {rule})",
+                                     "{where}: {tile} is one too many (the set holds it {times} times; {rule})",
+                                     times).format(where=where, tile=_cell(tile), times=times, rule=rule))
     for pair, count in sorted(wanted.items()):
         if have[pair] < count:
-            raise UserError(f"{where}: tile {pair[0]}/{pair[1]} is missing ({rule})")
+            raise UserError(_("{where}: tile {a}/{b} is missing ({rule})").format(
+                where=where, a=pair[0], b=pair[1], rule=rule))
 
 
 def check_proportional_orientation(tile_set: TileSet, where: str) -> None:
@@ -83,50 +88,25 @@ def check_proportional_orientation(tile_set: TileSet, where: str) -> None:
             trial = [list(g) for g in groups]
             trial[index][position] = replace(tile, head=tile.tail, tail=tile.head)
             if balanced(trial):
-                raise UserError(f"{where}: {_cell(tile)} breaks proportional orientation: both groups "
-                                f"must have the same head digits and tail digits; turn its arrow")
+                raise UserError(_("{where}: {tile} breaks proportional orientation: both groups "
+                                  "must have the same head digits and tail digits; turn its arrow").format(
+                    where=where, tile=_cell(tile)))
     for end in ("head", "tail"):      # the heads can match while the tails do not
         first = Counter(getattr(t, end) for t in groups[0])
         second = Counter(getattr(t, end) for t in groups[1])
         for digit in sorted(set(first) | set(second)):
             if first[digit] != second[digit]:
-                raise UserError(f"{where}: groups break proportional orientation: group 1 has {first[digit]} "
-                                f"{end}s of {digit}, group 2 has {second[digit]}; "
-                                f"both must have the same {end} digits")
+                message = (_("{where}: groups break proportional orientation: group 1 has {first} heads of "
+                             "{digit}, group 2 has {second}; both must have the same head digits") if end == "head"
+                           else _("{where}: groups break proportional orientation: group 1 has {first} tails of "
+                                  "{digit}, group 2 has {second}; both must have the same tail digits"))
+                raise UserError(message.format(where=where, first=first[digit], digit=digit, second=second[digit]))
 
 
 def check_magic_sums(tile_set: TileSet, where: str) -> None:
-    magic = tile_set.magic
-    if "column_sum" in magic:
-        for column, total in enumerate(column_sums(tile_set), start=1):
-            if total != magic["column_sum"]:
-                _column_error(tile_set, where, column, total, magic["column_sum"], "four-tile column")
-    if "group_column_sum" in magic:
-        for group in (1, 2):
-            for column, total in enumerate(group_column_sums(tile_set, group), start=1):
-                if total != magic["group_column_sum"]:
-                    _column_error(tile_set, where, column, total, magic["group_column_sum"],
-                                  f"group {group} column", group)
-    for end, key in (("head", "row_head_sum"), ("tail", "row_tail_sum")):
-        if key not in magic:
-            continue
-        for row in tile_set.layout_rows:
-            total = row_head_tail_sums(tile_set, row)[0 if end == "head" else 1]
-            if total != magic[key]:
-                tiles = ", ".join(t.fraction for t in tile_set.row(row))
-                raise UserError(f"{where}: row {row} ({tiles}): its {end} digits sum to {total}, "
-                                f"not {magic[key]} (magic sums)")
-    if magic.get("group2_is_group1_turned"):
-        for tile in tile_set.group(1):
-            turned = tile_set.at(9 - tile.row, 9 - tile.column)
-            if (turned.head, turned.tail) != (tile.head, tile.tail):
-                raise UserError(f"{where}: {_cell(turned)} should be {tile.head}/{tile.tail}, "
-                                f"{_cell(tile)} turned 180 degrees (group 2 is group 1 turned)")
-
-
-def _column_error(tile_set, where, column, total, wanted, what, group=None):
-    tiles = [tile_set.at(r, column) for r in tile_set.layout_rows
-             if group is None or tile_set.at(r, column).group == group]
-    names = ", ".join(t.fraction for t in tiles)
-    raise UserError(f"{where}: column {column} ({names}): the {what} sums to {total}, "
-                    f"not {wanted} (magic sums)")
+    """The layout keeps every property of the set's [magic] table; the first failure is the error."""
+    failures = magic_failures(tile_set)
+    if failures:
+        first = failures[0]
+        raise UserError(_("{where}: {place}: {problem} (magic sums: {property})").format(
+            where=where, place=first.place, problem=first.problem, property=first.property))

@@ -4,6 +4,7 @@ from functools import cache
 
 from generator.errors import UserError
 from generator.files.resources import load_toml, template_path
+from generator.words import _
 
 LANGUAGES = ("en", "ru")
 
@@ -16,5 +17,6 @@ def _texts() -> dict:
 def sheet_text(lang: str, key: str, **values) -> str:
     texts = _texts()
     if lang not in texts:
-        raise UserError(f"unknown language {lang!r}; use one of {', '.join(LANGUAGES)}")
+        raise UserError(_("unknown language {lang!r}; use one of {languages}").format(
+            lang=lang, languages=", ".join(LANGUAGES)))
     return texts[lang][key].format(**values)

@@ -69,6 +69,7 @@ class TileSet(Struct, frozen=True):
     divider: bool = True                # a bar between the two halves
     description: str = ""
     shape: str = "domino"               # generator/scene/shapes.py: "domino" or "triangle"
+    looks: str = ""                     # a set of one's own: the kit set whose group colours it wears
 
     @property
     def groups(self) -> tuple[int, ...]:

@@ -14,6 +14,7 @@ from msgspec import Struct
 
 from generator.errors import UserError
 from generator.model.tiles import Tile
+from generator.words import _
 
 SQRT3_HALF = 3 ** 0.5 / 2
 
@@ -47,21 +48,25 @@ def place_triangles(entries: list, tiles: tuple[Tile, ...], where: str) -> tuple
     placed, cells = [], set()
     for number, entry in enumerate(entries, start=1):
         if not isinstance(entry, dict) or set(entry) != {"at", "corners"}:
-            raise UserError(f"{where}: tile {number} must give at = [row, column] and corners = [a, b, c]")
+            raise UserError(_("{where}: tile {number} must give at = [row, column] and corners = [a, b, c]").format(
+                where=where, number=number))
         at, corners = entry["at"], entry["corners"]
         if (not isinstance(at, list) or len(at) != 2 or not all(isinstance(v, int) and v >= 0 for v in at)
                 or not isinstance(corners, list) or len(corners) != 3
                 or not all(isinstance(v, int) for v in corners)):
-            raise UserError(f"{where}: tile {number}: at = [row, column] (whole numbers from 0) and "
-                            "corners = [a, b, c] (its three numbers)")
+            raise UserError(_("{where}: tile {number}: at = [row, column] (whole numbers from 0) and "
+                              "corners = [a, b, c] (its three numbers)").format(where=where, number=number))
         if tuple(at) in cells:
-            raise UserError(f"{where}: tile {number}: cell {tuple(at)} holds another tile already")
+            raise UserError(_("{where}: tile {number}: cell {cell} holds another tile already").format(
+                where=where, number=number, cell=tuple(at)))
         cells.add(tuple(at))
         turned = [(k, tuple(corners[(i + k) % 3] for i in range(3))) for k in range(3)]
         match = next(((k, tile) for tile in unused for k, order in turned if order == tile.corners), None)
         if match is None:
-            raise UserError(f"{where}: tile {number} at {tuple(at)} reads {'-'.join(map(str, corners))} clockwise, "
-                            "which no unused tile of the set does (each tile once, numbers increasing clockwise)")
+            raise UserError(_("{where}: tile {number} at {cell} reads {corners} clockwise, "
+                              "which no unused tile of the set does (each tile once, numbers increasing "
+                              "clockwise)").format(
+                where=where, number=number, cell=tuple(at), corners="-".join(map(str, corners))))
         k, tile = match
         unused.remove(tile)
         placed.append(PlacedTriangle(at[0], at[1], tuple(corners), tile, k))
@@ -77,9 +82,11 @@ def _check_edges(placed: list[PlacedTriangle], where: str) -> None:
             if len(shared) == 2 and any(numbers[i][v] != numbers[j][v] for v in shared):
                 a = "-".join(str(numbers[i][v]) for v in shared)
                 b = "-".join(str(numbers[j][v]) for v in shared)
-                raise UserError(f"{where}: tiles at {(first.row, first.column)} and "
-                                f"{(placed[j].row, placed[j].column)} touch along an edge that reads {a} on one "
-                                f"and {b} on the other; the numbers at both ends of a touching edge must match")
+                raise UserError(_("{where}: tiles at {first} and "
+                                  "{second} touch along an edge that reads {a} on one "
+                                  "and {b} on the other; the numbers at both ends of a touching edge must "
+                                  "match").format(
+                    where=where, first=(first.row, first.column), second=(placed[j].row, placed[j].column), a=a, b=b))
 
 
 def touching_edges(placed) -> int:

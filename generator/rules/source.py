@@ -22,6 +22,7 @@ from generator.files.bounded_read import read_text
 from generator.files.resources import load_toml, parse_toml, template_path
 from generator.model.figures import load_figures
 from generator.model.texts import LANGUAGES
+from generator.words import _
 
 BOOKS = ("open", "classic")
 FIGURE_FENCE = "figure"
@@ -59,7 +60,7 @@ class Book(Struct, frozen=True):
 @cache
 def load_book(name: str = "open") -> Book:
     if name not in BOOKS:
-        raise UserError(f"unknown book {name!r}; use one of {', '.join(BOOKS)}")
+        raise UserError(_("unknown book {name!r}; use one of {books}").format(name=name, books=", ".join(BOOKS)))
     data = load_toml(template_path("rules", name, "book.toml"))
     return Book(name, tuple(data["chapters_before"]), tuple(data["chapters_after"]), int(data["games"]),
                 data["game_file"], tuple(data["families"]), tuple(data["sets"]), tuple(data["front_matter"]),
@@ -107,11 +108,12 @@ def _bundled_rules(lang: str, book: str) -> tuple[RulesFile, ...]:
 
 def _read_rules(lang: str, folder: Path | None, book: str) -> list[RulesFile]:
     if lang not in LANGUAGES:
-        raise UserError(f"unknown language {lang!r}; use one of {', '.join(LANGUAGES)}")
+        raise UserError(_("unknown language {lang!r}; use one of {languages}").format(
+            lang=lang, languages=", ".join(LANGUAGES)))
     spec = load_book(book)
     folder = folder or spec.folder(lang)
     if not folder.is_dir():
-        raise UserError(f"{folder}: rules folder not found; reinstall opendomino")
+        raise UserError(_("{folder}: rules folder not found; reinstall opendomino").format(folder=folder))
     files = [_load_file(path, lang, spec) for path in reading_order(folder, spec)]
     _check_figures_are_placed(files, lang, spec)
     return files
@@ -129,7 +131,8 @@ def load_contents(lang: str, book: str = "open") -> list[ContentsLine]:
     """The chapters and games of one language's book in reading order, from their front matter
     (checked as load_rules checks it), without parsing the Markdown: a contents page is cheap."""
     if lang not in LANGUAGES:
-        raise UserError(f"unknown language {lang!r}; use one of {', '.join(LANGUAGES)}")
+        raise UserError(_("unknown language {lang!r}; use one of {languages}").format(
+            lang=lang, languages=", ".join(LANGUAGES)))
     spec = load_book(book)
     lines = []
     for path in reading_order(spec.folder(lang), spec):
@@ -152,19 +155,23 @@ def reading_order(folder: Path, book: Book | None = None) -> list[Path]:
         if match:
             number = int(match.group(1))
             if number in found:
-                raise UserError(f"{_where(path)}: game {number} has two files; keep one")
+                raise UserError(_("{where}: game {number} has two files; keep one").format(
+                    where=_where(path), number=number))
             found[number] = path
         elif not _CHAPTER_NAME.fullmatch(path.name):
-            raise UserError(f"{_where(path)}: unexpected file name; use chapter-NN-<slug>.md or "
-                            f"{book.game_file.replace('NN', 'NN').replace('slug', '<slug>')}")
+            raise UserError(_("{where}: unexpected file name; use chapter-NN-<slug>.md or "
+                              "{pattern}").format(
+                where=_where(path), pattern=book.game_file.replace("NN", "NN").replace("slug", "<slug>")))
     count = book.games or max(found, default=0)
     for number in range(1, count + 1):
         if number not in found:
             name = book.game_file.replace("NN", f"{number:02d}").replace("slug", "<slug>")
-            raise UserError(f"{_where(folder / name)}: file not found; every game 1-{count} needs its file")
+            raise UserError(_("{where}: file not found; every game 1-{count} needs its file").format(
+                where=_where(folder / name), count=count))
     if book.games and set(found) - set(range(1, count + 1)):
         extra = min(set(found) - set(range(1, count + 1)))
-        raise UserError(f"{_where(found[extra])}: this booklet has games 1-{count} only")
+        raise UserError(_("{where}: this booklet has games 1-{count} only").format(
+            where=_where(found[extra]), count=count))
     return ([chapters[n] for n in book.chapters_before] + [found[n] for n in range(1, count + 1)]
             + [chapters[n] for n in book.chapters_after])
 
@@ -176,15 +183,17 @@ def _chapters_by_number(folder: Path, book: Book) -> dict[int, Path]:
         match = _CHAPTER_NAME.fullmatch(path.name)
         number = int(match.group(1)) if match else None
         if number not in known:
-            raise UserError(f"{_where(path)}: not a known chapter; name it chapter-NN-<slug>.md "
-                            f"and add NN to the reading order in templates/rules/{book.name}/book.toml")
+            raise UserError(_("{where}: not a known chapter; name it chapter-NN-<slug>.md "
+                              "and add NN to the reading order in templates/rules/{name}/book.toml").format(
+                where=_where(path), name=book.name))
         if number in chapters:
-            raise UserError(f"{_where(path)}: chapter {number} has two files; keep one")
+            raise UserError(_("{where}: chapter {number} has two files; keep one").format(
+                where=_where(path), number=number))
         chapters[number] = path
     for number in known:
         if number not in chapters:
-            raise UserError(f"{_where(folder)}: chapter {number} is missing; "
-                            f"add chapter-{number}-<slug>.md")
+            raise UserError(_("{where}: chapter {number} is missing; "
+                              "add chapter-{number}-<slug>.md").format(where=_where(folder), number=number))
     return chapters
 
 
@@ -234,28 +243,32 @@ def split_front_matter(source: str, where: str) -> tuple[str, str]:
     """(front matter, body) of a file that starts with a +++ … +++ block."""
     lines = source.splitlines(keepends=True)
     if not lines or lines[0].strip() != _FENCE_LINE:
-        raise UserError(f"{where}: the file must start with a line '+++' opening the front matter")
+        raise UserError(_("{where}: the file must start with a line '+++' opening the front matter").format(
+            where=where))
     for index, line in enumerate(lines[1:], start=1):
         if line.strip() == _FENCE_LINE:
             return "".join(lines[1:index]), "".join(lines[index + 1:])
-    raise UserError(f"{where}: the front matter is not closed; add a line '+++' after it")
+    raise UserError(_("{where}: the front matter is not closed; add a line '+++' after it").format(where=where))
 
 
 def _parse_front_matter(text: str, where: str) -> dict:
-    return parse_toml(text, f"{where}: front matter")
+    return parse_toml(text, _("{where}: front matter").format(where=where))
 
 
 def _check_front_matter(front: dict, kind: str, file_name: str, where: str, book: Book) -> None:
     if front.get("kind") != kind:
-        raise UserError(f"{where}: kind = {front.get('kind')!r}; a {kind} file needs kind = \"{kind}\"")
+        raise UserError(_("{where}: kind = {value!r}; a {kind} file needs kind = \"{kind}\"").format(
+            where=where, value=front.get("kind"), kind=kind))
     keys = book.front_matter if kind == "game" else ("kind", "title")
     for key in keys:
         if key not in front:
-            raise UserError(f"{where}: front matter lacks {key!r}; add it (see rules/FORMAT.md)")
+            raise UserError(_("{where}: front matter lacks {key!r}; add it (see rules/FORMAT.md)").format(
+                where=where, key=key))
     for key in front:
         if key not in keys:
-            raise UserError(f"{where}: unknown front matter key {key!r}; "
-                            f"a {kind} takes only {', '.join(keys)}")
+            raise UserError(_("{where}: unknown front matter key {key!r}; "
+                              "a {kind} takes only {keys}").format(
+                where=where, key=key, kind=kind, keys=", ".join(keys)))
     _check_text(front["title"], "title", where)
     if kind == "game":
         _check_game_front_matter(front, file_name, where, book)
@@ -263,26 +276,30 @@ def _check_front_matter(front: dict, kind: str, file_name: str, where: str, book
 
 def _check_game_front_matter(front: dict, file_name: str, where: str, book: Book) -> None:
     if front["number"] != _number_from_name(file_name):
-        raise UserError(f"{where}: number = {front['number']!r}; "
-                        f"make it {_number_from_name(file_name)} as in the file name")
+        raise UserError(_("{where}: number = {value!r}; "
+                          "make it {number} as in the file name").format(
+            where=where, value=front["number"], number=_number_from_name(file_name)))
     if front["family"] not in book.families:
-        raise UserError(f"{where}: family = {front['family']!r}; use one of {', '.join(book.families)}")
+        raise UserError(_("{where}: family = {value!r}; use one of {families}").format(
+            where=where, value=front["family"], families=", ".join(book.families)))
     sets = front["sets"]
     if not isinstance(sets, list) or not sets or any(name not in book.sets for name in sets):
-        raise UserError(f"{where}: sets = {sets!r}; list one or more of {', '.join(book.sets)}")
+        raise UserError(_("{where}: sets = {sets!r}; list one or more of {sets2}").format(
+            where=where, sets=sets, sets2=", ".join(book.sets)))
     if "sources" in book.front_matter:
         sources = front["sources"]
         if not isinstance(sources, list) or not sources or any(s not in book.sources for s in sources):
-            raise UserError(f"{where}: sources = {sources!r}; list the seeds that describe the game, "
-                            f"of {', '.join(book.sources)}")
+            raise UserError(_("{where}: sources = {sources!r}; list the seeds that describe the game, "
+                              "of {sources2}").format(where=where, sources=sources, sources2=", ".join(book.sources)))
     if not isinstance(front["players"], str) or not _PLAYERS.fullmatch(front["players"]):
-        raise UserError(f"{where}: players = {front['players']!r}; "
-                        "write it in digits: \"2\", \"1–2\", \"2+\" or \"2, 4\"")
+        raise UserError(_("{where}: players = {value!r}; "
+                          "write it in digits: \"2\", \"1–2\", \"2+\" or \"2, 4\"").format(
+            where=where, value=front["players"]))
 
 
 def _check_text(value: object, key: str, where: str) -> None:
     if not isinstance(value, str) or not value.strip():
-        raise UserError(f"{where}: {key} must be a non-empty string in quotes")
+        raise UserError(_("{where}: {key} must be a non-empty string in quotes").format(where=where, key=key))
 
 
 # --- body -----------------------------------------------------------------------------------
@@ -299,8 +316,9 @@ def _check_game_sections(sections: tuple[str, ...], lang: str, where: str, book:
         return True
     if wanted[-1] in book.optional_sections and sections == wanted[:-1]:
         return False
-    raise UserError(f"{where}: level-2 headings are {' / '.join(sections) or 'none'}; "
-                    f"a game needs exactly {' / '.join(wanted)}, in this order")
+    raise UserError(_("{where}: level-2 headings are {found}; "
+                      "a game needs exactly {wanted}, in this order").format(
+        where=where, found=" / ".join(sections) or _("none"), wanted=" / ".join(wanted)))
 
 
 def section_tokens(tokens: list[Token], heading: str) -> list[Token]:
@@ -318,8 +336,8 @@ def _variants(tokens: list[Token], lang: str, where: str, book: Book) -> tuple[s
     section = section_tokens(tokens, heading)
     blocks = [token for token in section if token.level == 0 and token.nesting >= 0]
     if len(blocks) != 1 or blocks[0].type != "bullet_list_open":
-        raise UserError(f"{where}: under '## {heading}' put exactly one bulleted list "
-                        "('- ' items), one item per variant, and nothing else")
+        raise UserError(_("{where}: under '## {heading}' put exactly one bulleted list "
+                          "('- ' items), one item per variant, and nothing else").format(where=where, heading=heading))
     return tuple(visible_text(item).replace("\n", " ") for item in list_items(section))
 
 
@@ -370,8 +388,8 @@ def placed_figures(tokens: list[Token], where: str) -> tuple[str, ...]:
         if token.type == "fence" and token.info.strip() == FIGURE_FENCE:
             lines = token.content.split()
             if len(lines) != 1:
-                raise UserError(f"{where}: a ```figure block holds {len(lines)} words; "
-                                "put exactly one figure id on its only line")
+                raise UserError(_("{where}: a ```figure block holds {count} words; "
+                                  "put exactly one figure id on its only line").format(where=where, count=len(lines)))
             ids.append(lines[0])
     return tuple(ids)
 
@@ -380,8 +398,9 @@ def _checked_ids(figure_ids: tuple[str, ...], where: str, book: Book) -> tuple[s
     known = {figure_id for figure_id, figure in load_figures().items() if figure.book == book.figure_book}
     for figure_id in figure_ids:
         if figure_id not in known:
-            raise UserError(f"{where}: unknown figure {figure_id!r}; "
-                            f"use one of {', '.join(sorted(known))}")
+            raise UserError(_("{where}: unknown figure {figure_id!r}; "
+                              "use one of {known}").format(
+                where=where, figure_id=figure_id, known=", ".join(sorted(known))))
     return figure_ids
 
 
@@ -390,5 +409,6 @@ def _check_figures_are_placed(files: list[RulesFile], lang: str, book: Book) -> 
     for rules_file in files:
         for figure_id in rules_file.figures_linked:
             if figure_id not in placed:
-                raise UserError(f"rules/{book.name}/{lang}/{rules_file.file_name}: links to {figure_id}, which "
-                                f"no file of the booklet draws; add a ```figure block with {figure_id}")
+                raise UserError(_("rules/{name}/{lang}/{file_name}: links to {figure_id}, which "
+                                  "no file of the booklet draws; add a ```figure block with {figure_id}").format(
+                    name=book.name, lang=lang, file_name=rules_file.file_name, figure_id=figure_id))

@@ -8,6 +8,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from generator.errors import UserError
 from generator.files.resources import font_path
+from generator.words import _
 
 FONT_FILES = {
     "sans": "PTSans-Regular.ttf",
@@ -50,7 +51,8 @@ class _TaggedTTFont(TTFont):
 @cache
 def _registered(role: str) -> TTFont:
     if role not in FONT_FILES:
-        raise UserError(f"unknown font role {role!r}; use one of {', '.join(FONT_FILES)}")
+        raise UserError(_("unknown font role {role!r}; use one of {roles}").format(
+            role=role, roles=", ".join(FONT_FILES)))
     font = _TaggedTTFont(f"OpenDomino-{role}", str(font_path(FONT_FILES[role])))
     pdfmetrics.registerFont(font)
     return font
@@ -66,8 +68,8 @@ def require_glyphs(role: str, text: str) -> None:
     missing = missing_glyphs(role, text)
     if missing:
         shown = " ".join(sorted(missing))
-        raise UserError(f"font {FONT_FILES[role]} has no glyph for {shown}; "
-                        f"remove these characters or use another font")
+        raise UserError(_("font {font} has no glyph for {shown}; "
+                          "remove these characters or use another font").format(font=FONT_FILES[role], shown=shown))
 
 
 def text_width(role: str, text: str, size: float) -> float:

@@ -23,7 +23,9 @@ class BuildOptions(Struct, frozen=True):
     clearance: float = 2.0
     across_notation: bool = True
     theme: str = "classic"        # a bundled theme's name or a theme .toml file
-    lang: str = "en"
+    lang: str = "en"              # the texts printed on sheets (not the messages: ui_lang)
+    ui_lang: str | None = None    # the messages' language, read before the commands load
+                                  # (generator/settings/ui_language.py); None: the environment's
     colour_overrides: tuple[tuple[str, str], ...] = ()   # (key, colour text), applied by theme_for
     strict: bool = False          # a failing colour check stops the build
     strict_origin: str = "--strict"   # where strict was asked for, named when it stops a build

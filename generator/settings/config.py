@@ -29,6 +29,7 @@ from generator.imposition.paper import PAPERS
 from generator.model.set_loader import register_set_file
 from generator.model.texts import LANGUAGES
 from generator.settings.build_options import LAYOUTS, BuildOptions
+from generator.settings.config_files import CONFIG_NAME
 from generator.settings.options import (
     check_corner_radius,
     parse_back_offset,
@@ -42,30 +43,34 @@ from generator.settings.options import (
     parse_path,
     parse_set_names,
     parse_tile_size,
+    set_file_missing,
 )
+from generator.settings.ui_language import UI_LANGUAGES
+from generator.words import N_, _
 
-CONFIG_NAME = "opendomino.toml"
 HOME_PAPERS = tuple(name for name in PAPERS if name != "a3")
 DEFAULTS = BuildOptions()
 
 
 def _text(value, where: str) -> str:
     if not isinstance(value, str):
-        raise UserError(f"{where}: {value!r} is not a string; write it in quotes")
+        raise UserError(_("{where}: {value} is not a string; write it in quotes").format(
+            where=where, value=repr(value)))
     return value
 
 
 def _choice(choices):
     def parse(value, where, base):
         if _text(value, where).lower() not in choices:
-            raise UserError(f"{where}: {value!r} is not one of {', '.join(choices)}")
+            raise UserError(_("{where}: {value} is not one of {choices}").format(
+                where=where, value=repr(value), choices=", ".join(choices)))
         return value.lower()
     return parse
 
 
 def _flag(value, where, base):
     if not isinstance(value, bool):
-        raise UserError(f"{where}: {value!r} is not true or false")
+        raise UserError(_("{where}: {value} is not true or false").format(where=where, value=repr(value)))
     return value
 
 
@@ -86,7 +91,7 @@ def _tile_size(value, where, base):
 def _millimetres(value, where: str) -> str:
     """A length as the option parsers read it: a TOML number, or a string of one."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise UserError(f"{where}: {value!r} is not a number of mm")
+        raise UserError(_("{where}: {value} is not a number of mm").format(where=where, value=repr(value)))
     return str(value)
 
 
@@ -130,7 +135,8 @@ def _max_ink(value, where, base):
     if value == "auto":
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise UserError(f"{where}: {value!r} is not a percentage; write e.g. 300 or \"auto\"")
+        raise UserError(_('{where}: {value} is not a percentage; write e.g. 300 or "auto"').format(
+            where=where, value=repr(value)))
     return parse_max_ink(str(value), where)
 
 
@@ -138,12 +144,13 @@ def _set_files(value, where, base):
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise UserError(f"{where}: {value!r}; list set files in quotes, e.g. [\"my-set.toml\"]")
+        raise UserError(_('{where}: {value}; list set files in quotes, e.g. ["my-set.toml"]').format(
+            where=where, value=repr(value)))
     paths = []
     for text in value:
         path = base / parse_path(text, where, "my-set.toml")
         if not path.exists():
-            raise UserError(f"{where}: {path}: file not found; see the set file format in the guide (docs/reference/set-file.md)")
+            raise UserError(set_file_missing(where, path))
         register_set_file(path)
         paths.append(path)
     return tuple(paths)
@@ -162,11 +169,23 @@ def _theme(value, where, base):
     return checked_theme_name(str(base / name) if name.endswith(".toml") else name, where)
 
 
+def _ui_lang(value, where, base):
+    value = _choice(UI_LANGUAGES)(value, where, base)
+    return None if value == "auto" else value
+
+
 class Setting(Struct, frozen=True):
     name: str                   # the key in opendomino.toml and the BuildOptions field
-    help: str
+    about: str                  # what it sets, marked with N_ (and {choices} filled in): read it as `help`
     parse: Callable             # (TOML value, where, folder of the file) -> BuildOptions value
     toml_default: str
+    choices: Callable[[], tuple[str, ...]] | None = None    # what {choices} in `about` lists
+
+    @property
+    def help(self) -> str:
+        """What the setting sets, in the language of the moment."""
+        text = _(self.about)
+        return text.format(choices=", ".join(self.choices())) if self.choices else text
 
 
 def _quoted(value) -> str:
@@ -174,44 +193,49 @@ def _quoted(value) -> str:
 
 
 SETTINGS = (
-    Setting("out", "folder to write into", _out, _quoted(DEFAULTS.out)),
-    Setting("paper", "paper for home printing: a4, letter, a3 or WIDTHxHEIGHT in mm", _paper,
+    Setting("out", N_("folder to write into"), _out, _quoted(DEFAULTS.out)),
+    Setting("paper", N_("paper for home printing: a4, letter, a3 or WIDTHxHEIGHT in mm"), _paper,
             _quoted(DEFAULTS.paper)),
-    Setting("sets", "the sets to make: A, B, C, double-3 ... double-18, chinese, picture, triominoes", _sets,
+    Setting("sets", N_("the sets to make: A, B, C, double-3 ... double-18, chinese, picture, triominoes"), _sets,
             f"[{', '.join(_quoted(s) for s in DEFAULTS.sets)}]"),
-    Setting("set_files", "sets of your own (see the guide, Set files): each is made along with `sets`", _set_files, "[]"),
-    Setting("tile_size", "tile size WIDTHxHEIGHT in mm, portrait", _tile_size, _quoted(DEFAULTS.tile_size)),
-    Setting("corner_radius", "round tile corners: radius in mm, 0 (sharp) to a third of the tile width",
+    Setting("set_files", N_("sets of your own (see the guide, Set files): each is made along with `sets`"),
+            _set_files, "[]"),
+    Setting("tile_size", N_("tile size WIDTHxHEIGHT in mm, portrait"), _tile_size, _quoted(DEFAULTS.tile_size)),
+    Setting("corner_radius", N_("round tile corners: radius in mm, 0 (sharp) to a third of the tile width"),
             _corner_radius, f"{DEFAULTS.corner_radius:g}"),
-    Setting("clearance", "board cells are this many mm larger than a tile", _clearance,
+    Setting("clearance", N_("board cells are this many mm larger than a tile"), _clearance,
             f"{DEFAULTS.clearance:g}"),
-    Setting("across_notation", "print the small 1-16 / 1-4 notation for play across the board", _flag,
+    Setting("across_notation", N_("print the small 1-16 / 1-4 notation for play across the board"), _flag,
             str(DEFAULTS.across_notation).lower()),
-    Setting("lang", f"language of the texts printed on sheets: {' or '.join(LANGUAGES)}", _choice(LANGUAGES),
-            _quoted(DEFAULTS.lang)),
-    Setting("theme", f"colour theme: {', '.join(theme_names())}, or a theme .toml file", _theme,
-            _quoted(DEFAULTS.theme)),
-    Setting("strict", "stop, instead of warn, when a colour check fails", _flag,
+    Setting("lang", N_("language of the texts printed on sheets: {choices}"), _choice(LANGUAGES),
+            _quoted(DEFAULTS.lang), lambda: LANGUAGES),
+    Setting("ui_lang", N_('language of the messages and help on the command line: {choices}; "auto" follows '
+                          "LANGUAGE, LC_ALL, LC_MESSAGES and LANG"), _ui_lang, _quoted("auto"), lambda: LANGUAGES),
+    Setting("theme", N_("colour theme: {choices}, or a theme .toml file"), _theme,
+            _quoted(DEFAULTS.theme), theme_names),
+    Setting("strict", N_("stop, instead of warn, when a colour check fails"), _flag,
             str(DEFAULTS.strict).lower()),
-    Setting("layout", f"tile sheets: {', '.join(LAYOUTS)}", _choice(LAYOUTS), _quoted(DEFAULTS.layout)),
-    Setting("back_offset", "this printer's back-side offset DX,DY in mm, from `opendomino calibrate`",
+    Setting("layout", N_("tile sheets: {choices}"), _choice(LAYOUTS), _quoted(DEFAULTS.layout), lambda: LAYOUTS),
+    Setting("back_offset", N_("this printer's back-side offset DX,DY in mm, from `opendomino calibrate`"),
             _back_offset, _quoted("0,0")),
-    Setting("target", "home (print yourself) or shop (PDF/X-1a files for a print shop)", _choice(("home", "shop")),
-            _quoted(DEFAULTS.target)),
-    Setting("bleed", 'shop bleed in mm, or "auto": 3 mm, or 1/8 in with letter paper', _bleed, _quoted("auto")),
-    Setting("marks", "shop crop marks: crop or none", _choice(("crop", "none")), _quoted(DEFAULTS.marks)),
-    Setting("shop_layout", "shop tiles: sheets (gang sheets) or single (a page per tile face)",
+    Setting("target", N_("home (print yourself) or shop (PDF/X-1a files for a print shop)"),
+            _choice(("home", "shop")), _quoted(DEFAULTS.target)),
+    Setting("bleed", N_('shop bleed in mm, or "auto": 3 mm, or 1/8 in with letter paper'), _bleed, _quoted("auto")),
+    Setting("marks", N_("shop crop marks: crop or none"), _choice(("crop", "none")), _quoted(DEFAULTS.marks)),
+    Setting("shop_layout", N_("shop tiles: sheets (gang sheets) or single (a page per tile face)"),
             _choice(("sheets", "single")), _quoted(DEFAULTS.shop_layout)),
-    Setting("product", 'shop: a print-on-demand product (`opendomino products` lists them), a product .toml '
-            'file, or "" for none; the shop build then writes only that service\'s images', _product, _quoted("")),
-    Setting("output_condition", 'print condition named in the PDF/X OutputIntent, e.g. FOGRA39 or CGATS TR 006, '
-            'or "auto": the profile\'s own (FOGRA39 with the bundled profile)', _condition, _quoted("auto")),
-    Setting("icc", 'the print shop\'s CMYK output profile (.icc) for shop files, or "auto": the bundled profile '
-            "of output_condition (FOGRA39L_coated.icc)", _icc, _quoted("auto")),
-    Setting("intent", f"rendering intent from RGB to CMYK: {', '.join(INTENTS)}", _choice(INTENTS),
-            _quoted(DEFAULTS.intent)),
-    Setting("max_ink", 'total ink limit of converted colours in percent, or "auto": the profile\'s (300)', _max_ink,
-            _quoted("auto")),
+    Setting("product", N_('shop: a print-on-demand product (`opendomino products` lists them), a product .toml '
+                          'file, or "" for none; the shop build then writes only that service\'s images'),
+            _product, _quoted("")),
+    Setting("output_condition", N_('print condition named in the PDF/X OutputIntent, e.g. FOGRA39 or CGATS TR 006, '
+                                   'or "auto": the profile\'s own (FOGRA39 with the bundled profile)'),
+            _condition, _quoted("auto")),
+    Setting("icc", N_('the print shop\'s CMYK output profile (.icc) for shop files, or "auto": the bundled profile '
+                      "of output_condition (FOGRA39L_coated.icc)"), _icc, _quoted("auto")),
+    Setting("intent", N_("rendering intent from RGB to CMYK: {choices}"), _choice(INTENTS),
+            _quoted(DEFAULTS.intent), lambda: INTENTS),
+    Setting("max_ink", N_('total ink limit of converted colours in percent, or "auto": the profile\'s (300)'),
+            _max_ink, _quoted("auto")),
 )
 _BY_NAME = {setting.name: setting for setting in SETTINGS}
 assert set(_BY_NAME) <= {f.name for f in fields(BuildOptions)}
@@ -221,9 +245,11 @@ def find_config(explicit: Path | None) -> Path | None:
     """The --config file (which must exist), else ./opendomino.toml if there is one."""
     if explicit is not None:
         if not Path(explicit).exists():
-            raise UserError(f"--config: {explicit}: file not found; run `opendomino init` to write one")
+            raise UserError(_("--config: {path}: file not found; run `opendomino init` to write one").format(
+                path=explicit))
         if Path(explicit).is_dir():         # `--config=` arrives as ".", which click lets through
-            raise UserError(f"--config: {explicit} is a folder; name the config file, e.g. --config {CONFIG_NAME}")
+            raise UserError(_("--config: {path} is a folder; name the config file, e.g. --config {name}").format(
+                path=explicit, name=CONFIG_NAME))
         return Path(explicit)
     found = Path(CONFIG_NAME)
     return found if found.exists() else None
@@ -244,17 +270,19 @@ def read_config(path: Path, allowed=None, label: str | None = None) -> dict:
         else:
             values[key] = _BY_NAME[key].parse(raw, f"{label}: {key}", base)
     if values.get("strict"):
-        values["strict_origin"] = f"strict = true in {label}"
+        values["strict_origin"] = _("strict = true in {file}").format(file=label)
     return values
 
 
 def _colour_table(table, file_name: str) -> tuple[tuple[str, str], ...]:
     if not isinstance(table, dict):
-        raise UserError(f'{file_name}: colours must be a table: [colours] with lines like "A.group1" = "#c0392b"')
+        raise UserError(_('{file}: colours must be a table: [colours] with lines like "A.group1" = "#c0392b"').format(
+            file=file_name))
     pairs = []
     for key, value in _flatten(table):
         if not isinstance(value, str):
-            raise UserError(f"{file_name}: colours.{printable(key)}: {value!r} is not a colour; write it as a string")
+            raise UserError(_("{file}: colours.{key}: {value!r} is not a colour; write it as a string").format(
+                file=file_name, key=printable(key), value=value))
         pairs.append(parse_override(f"{key}={value}", f"{file_name}: [colours]"))
     return tuple(pairs)
 
@@ -276,7 +304,8 @@ def build_options(config: dict, given: dict) -> BuildOptions:
     merged["colour_overrides"] = config.get("colour_overrides", ()) + given.get("colour_overrides", ())
     merged["set_files"] = tuple(dict.fromkeys(config.get("set_files", ()) + given.get("set_files", ())))
     options = replace(DEFAULTS, **merged)
-    where = "--corner-radius" if "corner_radius" in given or "corner_radius" not in config else "corner_radius in the config file"
+    where = ("--corner-radius" if "corner_radius" in given or "corner_radius" not in config
+             else _("corner_radius in the config file"))
     check_corner_radius(options.tile_size, options.corner_radius, where)
     return options
 
@@ -284,11 +313,11 @@ def build_options(config: dict, given: dict) -> BuildOptions:
 def starter_config() -> str:
     """The text `opendomino init` writes: every option at its default, every colour key listed."""
     lines = [
-        "# Open Domino Kit settings, read by `opendomino build`, `board` and the other commands",
-        "# that draw tiles or the board, when this file is in the working directory (or named",
-        "# with --config). Options given on the command line win over this file; this file wins",
-        "# over the defaults shown here.",
-        "# Relative paths are relative to this file's folder.",
+        *_("# Open Domino Kit settings, read by `opendomino build`, `board` and the other commands\n"
+           "# that draw tiles or the board, when this file is in the working directory (or named\n"
+           "# with --config). Options given on the command line win over this file; this file wins\n"
+           "# over the defaults shown here.\n"
+           "# Relative paths are relative to this file's folder.").splitlines(),
         "",
     ]
     for setting in SETTINGS:
@@ -297,9 +326,9 @@ def starter_config() -> str:
     theme = load_theme(DEFAULTS.theme)
     lines += [
         "",
-        "# Colour overrides, applied on top of the theme; --colour KEY=VALUE on the command line",
-        "# adds to them. A value is #rrggbb, a CSS colour name (teal) or cmyk(c,m,y,k) in percent.",
-        "# Keep the keys in quotes. The values shown are the classic theme's.",
+        *_("# Colour overrides, applied on top of the theme; --colour KEY=VALUE on the command line\n"
+           "# adds to them. A value is #rrggbb, a CSS colour name (teal) or cmyk(c,m,y,k) in percent.\n"
+           "# Keep the keys in quotes. The values shown are the classic theme's.").splitlines(),
         "[colours]",
     ]
     keys = colour_keys()

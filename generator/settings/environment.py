@@ -4,6 +4,7 @@ import os
 
 from generator.errors import UserError
 from generator.writers.pdf_date import epoch_problem
+from generator.words import _
 
 
 def check_environment() -> None:
@@ -11,5 +12,5 @@ def check_environment() -> None:
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if epoch_problem(epoch):
         shown = repr(epoch) if len(epoch) <= 24 else f"{epoch[:12]!r}… ({len(epoch)} characters)"
-        raise UserError(f"SOURCE_DATE_EPOCH={shown} is not a whole number of seconds since 1970 "
-                        "(before the year 10000); set it to e.g. 1700000000, or unset it")
+        raise UserError(_("SOURCE_DATE_EPOCH={shown} is not a whole number of seconds since 1970 "
+                          "(before the year 10000); set it to e.g. 1700000000, or unset it").format(shown=shown))

@@ -23,8 +23,9 @@ def short_enough(text, option: str, example: str) -> str:
     """`text` as a string, if it is short enough to hold the number(s) an option takes."""
     text = "" if text is None else str(text)
     if len(text) > MAX_NUMBER_TEXT:
-        raise UserError(f"{option}: {text[:12]!r}… ({len(text)} characters) is too long to be a number; "
-                        f"write e.g. {example}")
+        raise UserError(_("{option}: {start!r}… ({count} characters) is too long to be a number; "
+                          "write e.g. {example}").format(
+            option=option, start=text[:12], count=len(text), example=example))
     return text
 
 
@@ -43,9 +44,9 @@ def parse_tile_size(text: str, option: str = "--tile-size") -> TileSize:
     single = _LENGTH.match(text or "")
     match = _SIZE.match(text or "")
     if not match and not single:
-        raise UserError(f"{option}: {text!r} is not WIDTHxHEIGHT in mm; write e.g. 22x44 (or 44: "
-                        f"a 22 x 44 domino, a triangle of side 44; 22x44x6 with a thickness; or one of "
-                        f"{', '.join(presets)})")
+        raise UserError(_("{option}: {text!r} is not WIDTHxHEIGHT in mm; write e.g. 22x44 (or 44: "
+                          "a 22 x 44 domino, a triangle of side 44; 22x44x6 with a thickness; or one of "
+                          "{presets})").format(option=option, text=text, presets=", ".join(presets)))
     thickness = 0.0
     if single:
         width, height = float(single[1]) / 2, float(single[1])
@@ -53,16 +54,19 @@ def parse_tile_size(text: str, option: str = "--tile-size") -> TileSize:
         width, height = float(match[1]), float(match[2])
         thickness = float(match[3]) if match[3] else 0.0
     if not all(math.isfinite(v) for v in (width, height, thickness)) or width <= 0 or height <= 0:
-        raise UserError(f"{option}: sizes must be positive numbers of mm, e.g. 22x44")
+        raise UserError(_("{option}: sizes must be positive numbers of mm, e.g. 22x44").format(option=option))
     if not MIN_TILE_WIDTH <= width <= MAX_TILE_WIDTH:
-        raise UserError(f"{option}: width {width:g} mm is outside {MIN_TILE_WIDTH:g}-{MAX_TILE_WIDTH:g} mm; "
-                        "tiles must be large enough to read and small enough to print")
+        raise UserError(_("{option}: width {width:g} mm is outside {low:g}-{high:g} mm; "
+                          "tiles must be large enough to read and small enough to print").format(
+            option=option, width=width, low=MIN_TILE_WIDTH, high=MAX_TILE_WIDTH))
     if not 1.5 * width <= height <= 2.5 * width:
-        raise UserError(f"{option}: {width:g}x{height:g} is not tile-shaped; "
-                        f"make the height about twice the width, e.g. {width:g}x{2 * width:g}")
+        raise UserError(_("{option}: {width:g}x{height:g} is not tile-shaped; "
+                          "make the height about twice the width, e.g. {width:g}x{twice:g}").format(
+            option=option, width=width, height=height, twice=2 * width))
     if match and match[3] and not MIN_THICKNESS <= thickness <= MAX_THICKNESS:
-        raise UserError(f"{option}: thickness {thickness:g} mm is outside {MIN_THICKNESS:g}-{MAX_THICKNESS:g} mm; "
-                        f"printed tiles are 5-13 mm thick, e.g. {width:g}x{height:g}x6")
+        raise UserError(_("{option}: thickness {thickness:g} mm is outside {low:g}-{high:g} mm; "
+                          "printed tiles are 5-13 mm thick, e.g. {width:g}x{height:g}x6").format(
+            option=option, thickness=thickness, low=MIN_THICKNESS, high=MAX_THICKNESS, width=width, height=height))
     return TileSize(width, height, thickness=thickness)
 
 
@@ -72,23 +76,32 @@ def parse_extent(text: str, option: str, example: str, low: float, high: float, 
     try:
         width, height = (float(part) for part in parts)
     except ValueError:
-        raise UserError(f"{option}: {text!r} is not WIDTHxHEIGHT in mm; write e.g. {example}") from None
+        raise UserError(_("{option}: {text!r} is not WIDTHxHEIGHT in mm; write e.g. {example}").format(
+            option=option, text=text, example=example)) from None
     if not all(math.isfinite(value) and low <= value <= high for value in (width, height)):
-        raise UserError(f"{option}: {width:g}x{height:g} mm is outside {low:g}-{high:g} mm per side; {what}, "
-                        f"e.g. {example}")
+        raise UserError(_("{option}: {width:g}x{height:g} mm is outside {low:g}-{high:g} mm per side; {what}, "
+                          "e.g. {example}").format(
+            option=option, width=width, height=height, low=low, high=high, what=what, example=example))
     return width, height
+
+
+def set_file_missing(option: str, path: Path) -> str:
+    """The message for a set file that is not there (--set-file, or set_files in a config file)."""
+    return _("{option}: {path}: file not found; see the set file format in the guide "
+             "(docs/reference/set-file.md)").format(option=option, path=path)
 
 
 def parse_set_names(text: str, option: str = "--sets") -> tuple[str, ...]:
     """"A,double-9" -> ("A", "double-9"): any mix of the kit's sets and those of --set-file."""
     parts = [part.strip() for part in (text or "").split(",") if part.strip()]
     if not parts:
-        raise UserError(f"{option}: name at least one set, e.g. A,B,C or double-12")
+        raise UserError(_("{option}: name at least one set, e.g. A,B,C or double-12").format(option=option))
     names = []
     for part in parts:
         name = canonical_set_name(part)
         if name is None:
-            raise UserError(f"{option}: unknown set {part!r}; choose from {','.join(known_set_names())}")
+            raise UserError(_("{option}: unknown set {part!r}; choose from {sets}").format(
+                option=option, part=part, sets=",".join(known_set_names())))
         names.append(name)
     return tuple(dict.fromkeys(names))
 
@@ -99,22 +112,24 @@ def parse_number(text: str, option: str, low: float, high: float, unit: str, exa
     try:
         value = float(text)
     except (TypeError, ValueError):
-        raise UserError(f"{option}: {text!r} is not a number of {unit}; write e.g. {example}") from None
+        raise UserError(_("{option}: {text!r} is not a number of {unit}; write e.g. {example}").format(
+            option=option, text=text, unit=unit, example=example)) from None
     if not math.isfinite(value) or not low <= value <= high:
-        raise UserError(f"{option}: {value:g} {unit} is outside {low:g}-{high:g} {unit}; {why}")
+        raise UserError(_("{option}: {value:g} {unit} is outside {low:g}-{high:g} {unit}; {why}").format(
+            option=option, value=value, unit=unit, low=low, high=high, why=why))
     return value
 
 
 def parse_clearance(text: str, option: str = "--clearance") -> float:
-    return parse_number(text, option, 0, 10, "mm", "2", "2 mm lets a tile fit its cell")
+    return parse_number(text, option, 0, 10, _("mm"), "2", _("2 mm lets a tile fit its cell"))
 
 
 MAX_CORNER_RADIUS_TEXT = 20.0     # mm: no tile the kit draws is wide enough for more
 
 
 def parse_corner_radius(text: str, option: str = "--corner-radius") -> float:
-    return parse_number(text, option, 0, MAX_CORNER_RADIUS_TEXT, "mm", "2",
-                        "round corners are 0 (sharp) to a third of the tile width")
+    return parse_number(text, option, 0, MAX_CORNER_RADIUS_TEXT, _("mm"), "2",
+                        _("round corners are 0 (sharp) to a third of the tile width"))
 
 
 def check_corner_radius(size: TileSize, radius: float, option: str = "--corner-radius") -> None:
@@ -123,8 +138,9 @@ def check_corner_radius(size: TileSize, radius: float, option: str = "--corner-r
     from generator.scene.outline import max_corner_radius
 
     if radius > max_corner_radius(size) + 1e-9:
-        raise UserError(f"{option}: {radius:g} mm is more than a third of the {size.width:g} mm tile width; "
-                        f"use {math.floor(size.width / 3 * 10) / 10:g} or less, or a wider --tile-size")
+        raise UserError(_("{option}: {radius:g} mm is more than a third of the {width:g} mm tile width; "
+                          "use {largest:g} or less, or a wider --tile-size").format(
+            option=option, radius=radius, width=size.width, largest=math.floor(size.width / 3 * 10) / 10))
 
 
 def parse_back_offset(text: str, option: str = "--back-offset") -> tuple[float, float]:
@@ -132,16 +148,16 @@ def parse_back_offset(text: str, option: str = "--back-offset") -> tuple[float, 
     try:
         dx, dy = (float(p) for p in parts)
     except ValueError:
-        raise UserError(f"{option}: {text!r} is not DX,DY in mm; write e.g. 0.5,-1 "
-                        "(read them from `opendomino calibrate`)") from None
+        raise UserError(_("{option}: {text!r} is not DX,DY in mm; write e.g. 0.5,-1 "
+                          "(read them from `opendomino calibrate`)").format(option=option, text=text)) from None
     if not all(math.isfinite(v) and abs(v) <= 20 for v in (dx, dy)):
-        raise UserError(f"{option}: {dx:g},{dy:g} mm is not within 20 mm of 0,0; "
-                        "a printer is off by a few mm at most")
+        raise UserError(_("{option}: {dx:g},{dy:g} mm is not within 20 mm of 0,0; "
+                          "a printer is off by a few mm at most").format(option=option, dx=dx, dy=dy))
     return dx, dy
 
 
 def parse_bleed(text: str, option: str = "--bleed") -> float:
-    return parse_number(text, option, 0, 10, "mm", "3", "shops ask for 3 mm (1/8 in)")
+    return parse_number(text, option, 0, 10, _("mm"), "3", _("shops ask for 3 mm (1/8 in)"))
 
 
 def parse_icc(text, option: str = "--icc", base: Path | None = None) -> Path:
@@ -159,7 +175,7 @@ def parse_max_ink(text, option: str = "--max-ink") -> float:
     """The total ink limit in percent; a trailing % is allowed."""
     text = short_enough(text, option, "300")
     return parse_number(text.strip().rstrip("%"), option, 100, 400, "%", "300",
-                        "shops ask for 240 to 340 % (300 % on coated paper)")
+                        _("shops ask for 240 to 340 % (300 % on coated paper)"))
 
 
 def parse_paper(text: str, option: str = "--paper") -> str:
@@ -179,10 +195,11 @@ def parse_formats(text: str, choices: tuple[str, ...], option: str = "--format",
     known = choices + named_only
     names = [part.strip().lower() for part in str(text).split(",") if part.strip()]
     if not names:
-        raise UserError(f"{option}: name a format: {', '.join(known)} or all")
+        raise UserError(_("{option}: name a format: {known} or all").format(option=option, known=", ".join(known)))
     for name in names:
         if name not in known and name != "all":
-            raise UserError(f"{option}: unknown format {name!r}; choose from {', '.join(known)} or all")
+            raise UserError(_("{option}: unknown format {name!r}; choose from {known} or all").format(
+                option=option, name=name, known=", ".join(known)))
     if "all" in names:
         names = [*choices, *names]
     return tuple(dict.fromkeys(name for name in names if name != "all"))

@@ -21,11 +21,12 @@ from generator.colour.theme import reject_unknown_keys, suggestion
 from generator.errors import UserError
 from generator.files.paths import parse_path
 from generator.files.resources import load_toml, template_path
+from generator.words import N_, _
 
 MM_PER_UNIT = {"in": 25.4, "mm": 1.0}
 TILE_SHAPE = {"rectangle": "domino", "triangle": "triangle"}     # a product's shape -> the tiles it takes
-SUITS = {"domino": "domino sets (A, B, C, double-3 ... double-18, chinese, picture, your own)",
-         "triangle": "triangular sets (triominoes, your own)"}
+SUITS = {"domino": N_("domino sets (A, B, C, double-3 ... double-18, chinese, picture, your own)"),    # translated
+         "triangle": N_("triangular sets (triominoes, your own)")}                                     # where said
 UPLOADS = ("deck", "slots")
 FORMATS = ("png",)
 COLOUR_SPACES = ("sRGB",)
@@ -42,7 +43,7 @@ MAX_TEXT = 600                     # characters of a name, a source or a step
 MAX_STEPS = 12
 TRIANGLE_TOLERANCE = 0.005         # a triangle's stated height may differ from side x sqrt(3) / 2 by 0.5 %
 _NAME = re.compile(r"^[a-z][a-z0-9-]{0,40}$")
-FORMAT_HINT = "see templates/shops/tgc-domino-deck.toml for the format"
+FORMAT_HINT = N_("see templates/shops/tgc-domino-deck.toml for the format")
 
 
 class Product(Struct, frozen=True):
@@ -80,29 +81,34 @@ def summary_line(product: Product) -> str:
     """`opendomino products`: name, service and product, trim, pixels, the sets it takes."""
     trim = f"{product.in_unit(product.trim[0])} x {product.in_unit(product.trim[1])} {product.unit}"
     if product.shape == "triangle":
-        trim = f"triangle of side {product.in_unit(product.trim[0])} {product.unit}"
-    return (f"{product.name:<18} {product.service}, {product.title}: {trim}, "
-            f"{product.pixels[0]} x {product.pixels[1]} px at {product.dpi:g} dpi; for {SUITS[product.tile_shape]}")
+        trim = _("triangle of side {side} {unit}").format(side=product.in_unit(product.trim[0]), unit=product.unit)
+    return f"{product.name:<18} {product.service}, {product.title}: " + _(
+        "{trim}, {width} x {height} px at {dpi:g} dpi; for {suits}").format(
+        trim=trim, width=product.pixels[0], height=product.pixels[1], dpi=product.dpi,
+        suits=_(SUITS[product.tile_shape]))
 
 
 def details(product: Product) -> str:
     """`opendomino products NAME`: every figure with its source, and what could not be confirmed."""
     size = lambda pair: f"{product.in_unit(pair[0])} x {product.in_unit(pair[1])} {product.unit}"   # noqa: E731
     figures = {
-        "trim": size(product.trim) + (" (side x height)" if product.shape == "triangle" else ""),
-        "bleed": size(product.bleed) + " (left and right x top and bottom)",
-        "safe_inset": f"{product.in_unit(product.safe_inset)} {product.unit} inside the trim",
-        "pixels": f"{product.pixels[0]} x {product.pixels[1]} px at {product.dpi:g} dpi",
+        "trim": size(product.trim) + (_(" (side x height)") if product.shape == "triangle" else ""),
+        "bleed": size(product.bleed) + _(" (left and right x top and bottom)"),
+        "safe_inset": _("{inset} {unit} inside the trim").format(inset=product.in_unit(product.safe_inset),
+                                                                 unit=product.unit),
+        "pixels": _("{width} x {height} px at {dpi:g} dpi").format(width=product.pixels[0], height=product.pixels[1],
+                                                                 dpi=product.dpi),
         "format": product.format.upper(), "colour_space": product.colour_space,
-        "upload": {"deck": "a deck per distinct back: numbered faces and one back",
-                   "slots": "numbered slots: the same back for all, or a back per slot"}[product.upload],
+        "upload": {"deck": _("a deck per distinct back: numbered faces and one back"),
+                   "slots": _("numbered slots: the same back for all, or a back per slot")}[product.upload],
     }
-    lines = [summary_line(product), f"  file: {product.path}", f"  order at: {product.url}"]
+    lines = [summary_line(product), _("  file: {path}").format(path=product.path),
+             _("  order at: {url}").format(url=product.url)]
     for figure, value in figures.items():
         lines.append(f"  {figure}: {value}")
-        lines.append(f"      source: {product.sources[figure]}")
+        lines.append(_("      source: {source}").format(source=product.sources[figure]))
         if figure in product.unconfirmed:
-            lines.append(f"      not confirmed: {product.unconfirmed[figure]}")
+            lines.append(_("      not confirmed: {why}").format(why=product.unconfirmed[figure]))
     return "\n".join(lines)
 
 
@@ -115,12 +121,14 @@ def product_file(reference: str) -> Path:
     if reference.endswith(".toml"):
         path = parse_path(reference, "--product", "my-product.toml")
         if not path.exists():
-            raise UserError(f"--product: {path}: file not found; copy one of templates/shops/ to start yours")
+            raise UserError(_("--product: {path}: file not found; copy one of templates/shops/ to start yours").format(
+                path=path))
         return path
     names = bundled_product_names()
     if reference not in names:
-        choose = f"; choose from {', '.join(names)}, or give a product .toml file"
-        raise UserError(f"--product: unknown product {reference!r}{suggestion(reference, names, choose)}")
+        choose = _("; choose from {names}, or give a product .toml file").format(names=", ".join(names))
+        raise UserError(_("--product: unknown product {reference!r}{hint}").format(
+            reference=reference, hint=suggestion(reference, names, choose)))
     return template_path("shops", f"{reference}.toml")
 
 
@@ -131,11 +139,11 @@ def load_product(reference: str) -> Product:
     product = read_product_file(path)
     if path.resolve().parent == template_path("shops").resolve():
         if product.name != path.stem:
-            raise UserError(f"{path.name}: name = {product.name!r}; a bundled product is named after its file, "
-                            f"{path.stem!r}")
+            raise UserError(_("{name}: name = {name2!r}; a bundled product is named after its file, "
+                              "{stem!r}").format(name=path.name, name2=product.name, stem=path.stem))
     elif product.name in bundled_product_names():
-        raise UserError(f"{path.name}: name = {product.name!r} is a product the kit already has; "
-                        "give yours another name")
+        raise UserError(_("{name}: name = {name2!r} is a product the kit already has; "
+                          "give yours another name").format(name=path.name, name2=product.name))
     return product
 
 
@@ -143,7 +151,9 @@ def parse_product(text, option: str = "--product", base: Path | None = None) -> 
     """--product NAME|FILE.toml (or `product` in the config, a file relative to `base`): the name,
     or the file's path, once the product has loaded."""
     if not isinstance(text, str) or not text.strip():
-        raise UserError(f"{option}: name a product (`opendomino products` lists them) or give a product .toml file")
+        raise UserError(_("{option}: name a product (`opendomino products` lists them) or give a product .toml "
+                          "file").format(
+            option=option))
     reference = text.strip()
     if reference.endswith(".toml") and base is not None:
         reference = str(base / parse_path(reference, option, "my-product.toml"))
@@ -162,31 +172,35 @@ def read_product_file(path: Path) -> Product:
     reject_unknown_keys(data, KEYS, where)
     for key in REQUIRED:
         if key not in data:
-            raise UserError(f"{where}: missing key {key!r}; {FORMAT_HINT}")
+            raise UserError(_("{where}: missing key {key!r}; {hint}").format(
+                where=where, key=key, hint=_(FORMAT_HINT)))
     texts = {key: _text(data, key, where) for key in TEXTS if key in data}
     if not _NAME.match(texts["name"]):
-        raise UserError(f"{where}: name = {texts['name']!r}; use lower-case letters, digits and hyphens, "
-                        "starting with a letter, e.g. \"my-cards\"")
+        raise UserError(_("{where}: name = {name!r}; use lower-case letters, digits and hyphens, "
+                          "starting with a letter, e.g. \"my-cards\"").format(where=where, name=texts["name"]))
     shape = _choice(data, "shape", tuple(TILE_SHAPE), where)
     unit = _choice(data, "unit", tuple(MM_PER_UNIT), where)
     scale = MM_PER_UNIT[unit]
     trim = tuple(length * scale for length in _pair(data, "trim", where))
     for length in trim:
         if not TRIM_MM[0] <= length <= TRIM_MM[1]:
-            raise UserError(f"{where}: trim = {data['trim']!r} {unit}; each side must be "
-                            f"{TRIM_MM[0] / scale:g}-{TRIM_MM[1] / scale:g} {unit}")
+            raise UserError(_("{where}: trim = {trim!r} {unit}; each side must be "
+                              "{low:g}-{high:g} {unit}").format(
+                where=where, trim=data["trim"], unit=unit, low=TRIM_MM[0] / scale, high=TRIM_MM[1] / scale))
     if shape == "triangle":
         _check_equilateral(trim, data, unit, where)
         trim = (trim[0], trim[0] * math.sqrt(3) / 2)        # the stated height is rounded
     bleed = tuple(length * scale for length in _one_or_pair(data, "bleed", where))
     if any(length > MAX_BLEED_MM for length in bleed):
-        raise UserError(f"{where}: bleed = {data['bleed']!r} {unit} is more than {MAX_BLEED_MM / scale:g} {unit}; "
-                        "services ask for about 1/8 in (3 mm)")
+        raise UserError(_("{where}: bleed = {bleed!r} {unit} is more than {most:g} {unit}; "
+                          "services ask for about 1/8 in (3 mm)").format(
+            where=where, bleed=data["bleed"], unit=unit, most=MAX_BLEED_MM / scale))
     safe_inset = _length(data, "safe_inset", where) * scale
     _check_safe_inset(safe_inset, shape, trim, data, unit, where)
     dpi = _number(data, "dpi", where)
     if not DPI[0] <= dpi <= DPI[1]:
-        raise UserError(f"{where}: dpi = {dpi!r}; give {DPI[0]}-{DPI[1]}, usually 300")
+        raise UserError(_("{where}: dpi = {dpi!r}; give {low}-{high}, usually 300").format(
+            where=where, dpi=dpi, low=DPI[0], high=DPI[1]))
     pixels = _pixels(data, where)
     _check_pixels(pixels, trim, bleed, dpi, data, unit, where)
     return Product(
@@ -202,39 +216,44 @@ def read_product_file(path: Path) -> Product:
 def _text(data: dict, key: str, where: str) -> str:
     value = data[key]
     if not isinstance(value, str) or not value.strip():
-        raise UserError(f"{where}: {key} = {value!r}; write it as a non-empty string in quotes")
+        raise UserError(_("{where}: {key} = {value!r}; write it as a non-empty string in quotes").format(
+            where=where, key=key, value=value))
     if len(value) > MAX_TEXT or "\n" in value:
-        raise UserError(f"{where}: {key} is {len(value)} characters or several lines; keep it to one line of "
-                        f"at most {MAX_TEXT}")
+        raise UserError(_("{where}: {key} is {count} characters or several lines; keep it to one line of "
+                          "at most {most}").format(where=where, key=key, count=len(value), most=MAX_TEXT))
     return value.strip()
 
 
 def _choice(data: dict, key: str, choices: tuple[str, ...], where: str) -> str:
     value = data[key]
     if value not in choices:
-        raise UserError(f"{where}: {key} = {value!r}; use "
-                        f"{' or '.join(repr(choice) for choice in choices)}{suggestion(str(value), choices)}")
+        raise UserError(_("{where}: {key} = {value!r}; use "
+                          "{choices}{hint}").format(
+            where=where, key=key, value=value, choices=" or ".join((repr(choice) for choice in choices)),
+            hint=suggestion(str(value), choices)))
     return value
 
 
 def _number(data: dict, key: str, where: str) -> float:
     value = data[key]
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise UserError(f"{where}: {key} = {value!r}; give a number")
+        raise UserError(_("{where}: {key} = {value!r}; give a number").format(where=where, key=key, value=value))
     return float(value)
 
 
 def _length(data: dict, key: str, where: str) -> float:
     value = _number(data, key, where)
     if value < 0:
-        raise UserError(f"{where}: {key} = {value:g}; a length cannot be negative")
+        raise UserError(_("{where}: {key} = {value:g}; a length cannot be negative").format(
+            where=where, key=key, value=value))
     return value
 
 
 def _pair(data: dict, key: str, where: str) -> tuple[float, float]:
     value = data[key]
     if not isinstance(value, list) or len(value) != 2:
-        raise UserError(f"{where}: {key} = {value!r}; give [width, height], e.g. [1.75, 3.5]")
+        raise UserError(_("{where}: {key} = {value!r}; give [width, height], e.g. [1.75, 3.5]").format(
+            where=where, key=key, value=value))
     return tuple(_length({key: item}, key, where) for item in value)
 
 
@@ -251,8 +270,9 @@ def _pixels(data: dict, where: str) -> tuple[int, int]:
     whole = isinstance(value, list) and len(value) == 2 and all(
         isinstance(v, int) and not isinstance(v, bool) and PIXELS[0] <= v <= PIXELS[1] for v in value)
     if not whole:
-        raise UserError(f"{where}: pixels = {value!r}; give [width, height] in whole pixels, "
-                        f"{PIXELS[0]}-{PIXELS[1]} each, e.g. [600, 1125]")
+        raise UserError(_("{where}: pixels = {value!r}; give [width, height] in whole pixels, "
+                          "{low}-{high} each, e.g. [600, 1125]").format(
+            where=where, value=value, low=PIXELS[0], high=PIXELS[1]))
     return value[0], value[1]
 
 
@@ -260,30 +280,34 @@ def _check_equilateral(trim, data: dict, unit: str, where: str) -> None:
     side, height = trim
     expected = side * math.sqrt(3) / 2
     if abs(height - expected) > TRIANGLE_TOLERANCE * side:
-        raise UserError(f"{where}: trim = {data['trim']!r} {unit} is not an equilateral triangle; "
-                        f"its height is side x 0.866 = {expected / MM_PER_UNIT[unit]:.4g} {unit}")
+        raise UserError(_("{where}: trim = {trim!r} {unit} is not an equilateral triangle; "
+                          "its height is side x 0.866 = {height:.4g} {unit}").format(
+            where=where, trim=data["trim"], unit=unit, height=expected / MM_PER_UNIT[unit]))
 
 
 def _check_safe_inset(inset: float, shape: str, trim, data: dict, unit: str, where: str) -> None:
     """The safe area must keep at least half the piece's size: a larger inset is a typo."""
     room = trim[0] / (2 * math.sqrt(3)) if shape == "triangle" else min(trim) / 2     # centre to nearest edge
     if inset > room / 2:
-        raise UserError(f"{where}: safe_inset = {data['safe_inset']!r} {unit} leaves too little of the piece; "
-                        f"give at most {room / 2 / MM_PER_UNIT[unit]:.3g} {unit} (services use about 1/8 in)")
+        raise UserError(_("{where}: safe_inset = {inset!r} {unit} leaves too little of the piece; "
+                          "give at most {most:.3g} {unit} (services use about 1/8 in)").format(
+            where=where, inset=data["safe_inset"], unit=unit, most=room / 2 / MM_PER_UNIT[unit]))
 
 
 def _check_pixels(pixels, trim, bleed, dpi: float, data: dict, unit: str, where: str) -> None:
     """The image must be the trim plus the bleed on both sides at `dpi`, to within a pixel."""
     expected = tuple((length + 2 * margin) / MM_PER_UNIT["in"] * dpi for length, margin in zip(trim, bleed))
     if any(abs(stated - wanted) > 1.0 for stated, wanted in zip(pixels, expected)):
-        raise UserError(f"{where}: pixels = {list(pixels)} does not match trim + 2 x bleed at {dpi:g} dpi, "
-                        f"{expected[0]:.1f} x {expected[1]:.1f} px; fix pixels, trim or bleed")
+        raise UserError(_("{where}: pixels = {pixels} does not match trim + 2 x bleed at {dpi:g} dpi, "
+                          "{width:.1f} x {height:.1f} px; fix pixels, trim or bleed").format(
+            where=where, pixels=list(pixels), dpi=dpi, width=expected[0], height=expected[1]))
 
 
 def _steps(data: dict, where: str) -> tuple[str, ...]:
     steps = data["upload_steps"]
     if not isinstance(steps, list) or not steps or len(steps) > MAX_STEPS:
-        raise UserError(f"{where}: upload_steps must list 1-{MAX_STEPS} steps, each a string")
+        raise UserError(_("{where}: upload_steps must list 1-{most} steps, each a string").format(
+            where=where, most=MAX_STEPS))
     return tuple(_text({"upload_steps": step}, "upload_steps", where) for step in steps)
 
 
@@ -291,10 +315,12 @@ def _figure_notes(data: dict, table: str, where: str, every: bool) -> dict:
     """[sources] (a note for every figure) or [unconfirmed] (for some): figure -> one line of text."""
     notes = data.get(table, {})
     if not isinstance(notes, dict):
-        raise UserError(f"{where}: {table} must be a table [{table}] with a line per figure; {FORMAT_HINT}")
+        raise UserError(_("{where}: {table} must be a table [{table}] with a line per figure; {hint}").format(
+            where=where, table=table, hint=_(FORMAT_HINT)))
     reject_unknown_keys(notes, FIGURES, f"{where}: [{table}]", "figure")
     if every:
         missing = [figure for figure in FIGURES if figure not in notes]
         if missing:
-            raise UserError(f"{where}: [{table}] has no {missing[0]}; say where that figure comes from")
+            raise UserError(_("{where}: [{table}] has no {figure}; say where that figure comes from").format(
+                where=where, table=table, figure=missing[0]))
     return {figure: _text(notes, figure, f"{where}: [{table}]") for figure in FIGURES if figure in notes}

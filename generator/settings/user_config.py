@@ -7,54 +7,22 @@ file, the defaults. Values are checked exactly as in a project file (generator/s
 every message names this file by its whole path, since the user did not name it.
 """
 
-import os
 from pathlib import Path
 import re
-import sys
 import tomllib
 
 from generator.errors import UserError
 from generator.settings.build_options import BuildOptions
 from generator.settings.config import build_options, find_config, read_config
+from generator.settings.config_files import APP_FOLDER, USER_CONFIG_NAME, no_home, user_config_path  # noqa: F401
+from generator.words import _
 
-APP_FOLDER = "opendomino"
-USER_CONFIG_NAME = "config.toml"
 # A project's sets, tile size, output folder, shop settings and colours stay with the project.
-USER_KEYS = ("paper", "lang", "theme", "layout", "back_offset")
+USER_KEYS = ("paper", "lang", "ui_lang", "theme", "layout", "back_offset")
 
 # Where a setting's value came from, as `opendomino config` names it: (kind, file or None).
 DEFAULT_ORIGIN = ("default", None)
 COMMAND_LINE_ORIGIN = ("command-line", None)
-
-
-NO_HOME = ("no home folder is known (HOME is unset or relative, and the system lists none for this user); "
-           "set HOME, or XDG_CONFIG_HOME")
-
-
-def user_config_path() -> Path:
-    """$XDG_CONFIG_HOME/opendomino/config.toml when that is set (an absolute path, as the XDG rule
-    asks), else the platform's folder: ~/.config on Linux and the BSDs, ~/Library/Application
-    Support on macOS, %LOCALAPPDATA% on Windows (a printer's offset belongs to one machine).
-    A UserError when there is no such folder (no home folder is known)."""
-    xdg = os.environ.get("XDG_CONFIG_HOME", "")
-    if xdg and os.path.isabs(xdg):
-        base = Path(xdg)
-    elif sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or _home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = _home() / "Library" / "Application Support"
-    else:
-        base = _home() / ".config"
-    return base / APP_FOLDER / USER_CONFIG_NAME
-
-
-def _home() -> Path:
-    """The user's home folder: $HOME, else the system's entry for the user (a service or a
-    container may have neither; a relative HOME would name a folder of the working one)."""
-    home = os.path.expanduser("~")
-    if not os.path.isabs(home):         # expanduser gives "~" back when it finds nothing
-        raise UserError(f"there is no folder for your own settings ({APP_FOLDER}/{USER_CONFIG_NAME}): {NO_HOME}")
-    return Path(home)
 
 
 def read_user_config(path: Path) -> dict:
@@ -63,8 +31,8 @@ def read_user_config(path: Path) -> dict:
 
     for key in load_toml(path, "config"):
         if key not in USER_KEYS and key in _project_keys():
-            raise UserError(f"{path}: {key} belongs to a project: put it in the project's opendomino.toml; "
-                            f"this file takes {', '.join(USER_KEYS)}")
+            raise UserError(_("{path}: {key} belongs to a project: put it in the project's opendomino.toml; "
+                              "this file takes {keys}").format(path=path, key=key, keys=", ".join(USER_KEYS)))
     return read_config(path, allowed=USER_KEYS, label=str(path))
 
 
@@ -82,7 +50,8 @@ def layered_options(config_path: Path | None, given: dict,
         user_path = user_config_path()
     except UserError:           # only a missing home folder: the command runs without that layer
         user_path = None
-        note(f"your own settings ({APP_FOLDER}/{USER_CONFIG_NAME}) are skipped: {NO_HOME}")
+        note(_("your own settings ({file}) are skipped: {why}").format(
+            file=f"{APP_FOLDER}/{USER_CONFIG_NAME}", why=no_home()))
     user = read_user_config(user_path) if user_path and user_path.exists() else {}
     project_path = find_config(config_path)
     project = read_config(project_path) if project_path else {}
@@ -114,7 +83,7 @@ def save_back_offset(offset: tuple[float, float]) -> Path:
     from generator.files.bounded_read import read_text
 
     path = user_config_path()
-    old = read_text(path, "config") if path.exists() else (
+    old = read_text(path, "config") if path.exists() else _(
         "# Open Domino Kit: your own settings, for every project on this computer (see the guide,\n"
         "# \"Keep your own settings\"). A project's opendomino.toml and the command line win over them.\n")
     if path.exists():
@@ -125,8 +94,9 @@ def save_back_offset(offset: tuple[float, float]) -> Path:
     except tomllib.TOMLDecodeError:
         stored = None
     if stored != f"{offset[0]:g},{offset[1]:g}":
-        raise UserError(f"{path}: its back_offset is written in a way this command cannot replace safely; "
-                        f'set back_offset = "{offset[0]:g},{offset[1]:g}" there yourself')
+        raise UserError(_("{path}: its back_offset is written in a way this command cannot replace safely; "
+                          "set {line} there yourself").format(
+            path=path, line=f'back_offset = "{offset[0]:g},{offset[1]:g}"'))
     prepare_folder(path.parent)
     write_bytes(path, new.encode("utf-8"))
     return path

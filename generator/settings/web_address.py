@@ -15,11 +15,12 @@ import unicodedata
 from urllib.parse import quote, urlsplit, urlunsplit
 
 from generator.errors import UserError
+from generator.words import N_, _
 
 MAX_URL = 2000        # characters; browsers and servers agree on about this much
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 _HOST = re.compile(r"[a-z0-9](?:[a-z0-9_-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9_-]{0,61}[a-z0-9])?)*\.?")
-_EXAMPLE = "give the folder you upload the images to, e.g. https://example.org/domino"
+_EXAMPLE = N_("give the folder you upload the images to, e.g. https://example.org/domino")
 
 
 def _invisible(text: str) -> tuple[int, str] | None:
@@ -36,34 +37,37 @@ def parse_base_url(text: str | None, option: str = "--base-url") -> str | None:
         return None
 
     def refuse(problem: str) -> UserError:
-        return UserError(f"{option}: {text[:60]!r} {problem}; {_EXAMPLE}")
+        return UserError(_("{option}: {text!r} {problem}; {example}").format(
+            option=option, text=text[:60], problem=problem, example=_(_EXAMPLE)))
 
     if len(text) > MAX_URL:
-        raise refuse(f"is {len(text)} characters long, more than the {MAX_URL} an address may have")
+        raise refuse(_("is {count} characters long, more than the {most} an address may have").format(
+            count=len(text), most=MAX_URL))
     found = _invisible(text)
     if found:
         position, character = found
         name = unicodedata.name(character, f"U+{ord(character):04X}")
-        raise refuse(f"has an invisible or direction-changing character at {position} ({name}); retype it")
+        raise refuse(_("has an invisible or direction-changing character at {position} ({name}); retype it").format(
+            position=position, name=name))
     if any(character in text for character in "\"'<>\\`{}|^"):
-        raise refuse("has a character that an address may not hold (quotes, <, >, \\ …)")
+        raise refuse(_("has a character that an address may not hold (quotes, <, >, \\ …)"))
     try:
         parts = urlsplit(text)
     except ValueError as error:             # a bad [IPv6] host
-        raise refuse(f"is not a web address ({error})") from None
+        raise refuse(_("is not a web address ({error})").format(error=error)) from None
     scheme = parts.scheme.lower()
     if scheme not in _DEFAULT_PORTS:
-        raise refuse("is not an http:// or https:// address")
+        raise refuse(_("is not an http:// or https:// address"))
     if parts.username is not None or parts.password is not None:
-        raise refuse("holds a user name or password, which everyone given the file would read; leave them out")
+        raise refuse(_("holds a user name or password, which everyone given the file would read; leave them out"))
     if parts.query or parts.fragment or text.rstrip().endswith(("?", "#")):
-        raise refuse("has a ? or # part; the image names follow the folder, so leave it out")
+        raise refuse(_("has a ? or # part; the image names follow the folder, so leave it out"))
     port = _port(parts.netloc)
     if port is False:
-        raise refuse("has a port that is not a number from 1 to 65535")
+        raise refuse(_("has a port that is not a number from 1 to 65535"))
     host = _ascii_host(parts.hostname or "")
     if host is None:
-        raise refuse("names no host that can be looked up")
+        raise refuse(_("names no host that can be looked up"))
     netloc = f"[{host}]" if ":" in host else host
     if port is not None and port != _DEFAULT_PORTS[scheme]:
         netloc += f":{port}"

@@ -2,6 +2,7 @@
 optional extra opendomino[3d], and a missing library is a one-line error that says how to get it."""
 
 from generator.errors import UserError
+from generator.words import _
 
 INSTALL_HINT = 'pip install "opendomino[3d]"'
 
@@ -10,6 +11,6 @@ def manifold3d():
     try:
         import manifold3d
     except ImportError:
-        raise UserError(f"3MF and STL files need the manifold3d library, which is not installed; "
-                        f"install it with: {INSTALL_HINT}") from None
+        raise UserError(_("3MF and STL files need the manifold3d library, which is not installed; "
+                          "install it with: {command}").format(command=INSTALL_HINT)) from None
     return manifold3d

@@ -15,6 +15,7 @@ the widest disc it holds.
 from msgspec import Struct
 
 from generator.solids.library import manifold3d
+from generator.words import _
 
 EPSILON = 1e-3         # mm
 DUST = 1e-4            # mm²: what boolean operations leave of a shared edge, not a feature
@@ -38,7 +39,7 @@ def thin_spots(features, outline_region, min_feature: float, side: str) -> list[
     for piece, at_edge in _thin_gaps(features.union(), outline_region, min_feature):
         around = piece.offset(min_feature / 2 + EPSILON, _join().Round)
         names = _names_within(around, features.shapes)
-        what = f"the gap between {names} and the tile's edge" if at_edge else _gap_name(names)
+        what = _("the gap between {names} and the tile's edge").format(names=names) if at_edge else _gap_name(names)
         spots.setdefault(what, _width(piece, min_feature))
     return [ThinSpot(what, width, side) for what, width in spots.items()]
 
@@ -86,23 +87,27 @@ def _width(piece, limit: float) -> float:
 
 
 def _names_within(region, shapes, one: bool = False) -> str:
-    """The names of the shapes that overlap `region`, "a pip", or "a pip and the divider", "a pip, a pip"."""
+    """The names of the shapes that overlap `region`: "a pip", "two pips", or "a pip and the divider"
+    (a FeatureName of generator/solids/feature_names.py where one feature is named)."""
     names = [shape.name for shape in shapes if (shape.region ^ region).area() > EPSILON * EPSILON]
     if not names:
-        return "a feature"
+        return _("a feature")
     if one:
         return names[0]
     distinct = list(dict.fromkeys(names))
     if len(distinct) == 1:
         return distinct[0] if names.count(distinct[0]) == 1 else _two(distinct[0])
-    return " and ".join(distinct[:2])
+    return _("{first} and {second}").format(first=distinct[0], second=distinct[1])
 
 
 def _gap_name(names: str) -> str:
-    return f"the gap in {names}" if names.startswith("the ") and " and " not in names else f"the gap between {names}"
+    """"the gap in the arrow" where one whole feature is named, else "the gap between ..."."""
+    if getattr(names, "whole", False):
+        return _("the gap in {names}").format(names=names)
+    return _("the gap between {names}").format(names=names)
 
 
 def _two(name: str) -> str:
     """ "a pip" -> "two pips": the gap between two features of one kind."""
-    plural = {"a pip": "pips", "a dash": "dashes", "a spot": "spots"}
-    return f"two {plural[name]}" if name in plural else f"{name} and another"
+    two = getattr(name, "two", None)
+    return two if two else _("{name} and another").format(name=name)

@@ -17,6 +17,7 @@ from generator.errors import UserError
 from generator.scene.outline import tile_outline
 from generator.scene.shapes import frame
 from generator.scene.sizes import TileSize
+from generator.words import _
 
 RELIEFS = ("recessed", "raised")
 BACK_DEPTH_SHARE = 0.5        # the back's marks, of the face's depth: shallower, as a back needs less
@@ -57,15 +58,18 @@ def solid_spec(tile_set, survey, size: TileSize, edge_radius: float | None = Non
     thickness = size.thickness or default_thickness(size.width)
     room, where = survey.room, survey.nearest
     if room < 0:
-        raise UserError(f"--tile-size: at {size.width:g} x {size.height:g} mm the features of tile {where} of set "
-                        f"{tile_set.name} reach past the tile's edge (strokes are at least --min-feature "
-                        f"{min_feature:g} mm wide); use a larger --tile-size or a smaller --min-feature")
+        raise UserError(_("--tile-size: at {width:g} x {height:g} mm the features of tile {where} of set "
+                          "{name} reach past the tile's edge (strokes are at least --min-feature "
+                          "{min_feature:g} mm wide); use a larger --tile-size or a smaller --min-feature").format(
+            width=size.width, height=size.height, where=where, name=tile_set.name, min_feature=min_feature))
     if edge_radius is None:
         edge_radius = min(default_edge_radius(thickness), max(0.0, math.floor(room * 10) / 10))
     elif edge_radius > room + 1e-9:
-        raise UserError(f"--edge-radius: {edge_radius:g} mm would round into the features of tile {where} of set "
-                        f"{tile_set.name}, which come within {max(0.0, room):.2f} mm of the edge; use --edge-radius "
-                        f"{max(0.0, math.floor(room * 10) / 10):g} or less, or a larger --tile-size")
+        raise UserError(_("--edge-radius: {edge_radius:g} mm would round into the features of tile {where} of set "
+                          "{name}, which come within {room:.2f} mm of the edge; use --edge-radius "
+                          "{largest:g} or less, or a larger --tile-size").format(
+            edge_radius=edge_radius, where=where, name=tile_set.name, room=max(0.0, room),
+            largest=max(0.0, math.floor(room * 10) / 10)))
     spec = SolidSpec(size, thickness, edge_radius, depth, relief, min_feature)
     _check(spec, tile_set.shape)
     return spec
@@ -73,21 +77,25 @@ def solid_spec(tile_set, survey, size: TileSize, edge_radius: float | None = Non
 
 def _check(spec: SolidSpec, shape: str) -> None:
     if spec.relief not in RELIEFS:
-        raise UserError(f"--relief: {spec.relief!r} is not one of {', '.join(RELIEFS)}")
+        raise UserError(_("--relief: {relief!r} is not one of {reliefs}").format(
+            relief=spec.relief, reliefs=", ".join(RELIEFS)))
     t = spec.thickness
     cut = (spec.depth if spec.relief == "recessed" else 0.0) + spec.back_depth
     if t - cut < MIN_FLOOR - 1e-9:
         most = (t - MIN_FLOOR) / ((1 if spec.relief == "recessed" else 0) + BACK_DEPTH_SHARE)
-        raise UserError(f"--relief-depth: {spec.depth:g} mm is too deep for a {t:g} mm tile (the face's and the "
-                        f"back's recesses would leave less than {MIN_FLOOR:g} mm between them); use at most "
-                        f"{math.floor(most * 10) / 10:g} mm, or a thicker --tile-size")
+        raise UserError(_("--relief-depth: {depth:g} mm is too deep for a {t:g} mm tile (the face's and the "
+                          "back's recesses would leave less than {floor:g} mm between them); use at most "
+                          "{largest:g} mm, or a thicker --tile-size").format(
+            depth=spec.depth, t=t, floor=MIN_FLOOR, largest=math.floor(most * 10) / 10))
     if 2 * spec.edge_radius > t - 1e-9:
-        raise UserError(f"--edge-radius: {spec.edge_radius:g} mm rounds more than half the {t:g} mm thickness "
-                        f"(top and bottom edges are both rounded); use at most {t / 2:g} mm")
+        raise UserError(_("--edge-radius: {edge_radius:g} mm rounds more than half the {t:g} mm thickness "
+                          "(top and bottom edges are both rounded); use at most {largest:g} mm").format(
+            edge_radius=spec.edge_radius, t=t, largest=t / 2))
     inradius = -tile_outline(shape, spec.size).distance(_centre(shape, spec.size))
     if spec.edge_radius >= inradius - spec.min_feature:
-        raise UserError(f"--edge-radius: {spec.edge_radius:g} mm leaves no flat top on a {spec.size.width:g} mm "
-                        f"wide tile; use a smaller --edge-radius")
+        raise UserError(_("--edge-radius: {edge_radius:g} mm leaves no flat top on a {width:g} mm "
+                          "wide tile; use a smaller --edge-radius").format(
+            edge_radius=spec.edge_radius, width=spec.size.width))
 
 
 def _centre(shape: str, size: TileSize) -> tuple[float, float]:

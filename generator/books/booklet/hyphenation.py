@@ -9,6 +9,7 @@ import pyphen
 from reportlab.platypus import paragraph
 
 from generator.errors import UserError
+from generator.words import _
 
 DICTIONARIES = {"ru": "ru_RU", "en": "en_US"}
 
@@ -18,8 +19,9 @@ def require_hyphenation() -> None:
         paragraph.pyphen = pyphen
     for lang, dictionary in DICTIONARIES.items():
         if pyphen.language_fallback(dictionary) is None:
-            raise UserError(f"hyphenation for {lang} ({dictionary}) is missing from pyphen; "
-                            "reinstall it with `python -m pip install --force-reinstall pyphen`")
+            raise UserError(_("hyphenation for {lang} ({dictionary}) is missing from pyphen; "
+                              "reinstall it with `python -m pip install --force-reinstall pyphen`").format(
+                lang=lang, dictionary=dictionary))
 
 
 require_hyphenation()

@@ -1,0 +1,68 @@
+"""A group's tiles in columns: every way to split its 16 tiles into 8 column pairs, and every way to
+stand each pair (which tile is nearer the board's edge).
+
+A layout puts a group's 16 tiles two to a column. Which column a pair stands in does not change any
+sum, so a group's part of a layout is, up to the order of columns, a *pairing* (8 unordered pairs
+of tiles) and an *orientation* (for each pair, which tile stands in the player's back row). The
+pairings are made once per process as an array of tile indices; orientations are 8 bits, one per
+pair, kept as numbers 0-255 and expanded only for the pairings a question needs.
+"""
+
+from functools import cache
+
+import numpy as np
+
+GROUP_SIZE = 16
+PAIRS = GROUP_SIZE // 2
+ORIENTATIONS = 1 << PAIRS
+_BITS = np.array([[(o >> i) & 1 for i in range(PAIRS // 2)] for o in range(1 << (PAIRS // 2))], dtype=np.int32)
+
+
+@cache
+def all_pairings() -> np.ndarray:
+    """Every way to split tiles 0-15 into 8 pairs: an array (2,027,025, 8, 2) of int8.
+
+    Each pair holds its lower index first and pairs are in the order of their first index, so
+    every pairing is listed once (the lowest unused tile always opens the next pair)."""
+    return pairings_within(None)
+
+
+def pairings_within(allowed: np.ndarray | None) -> np.ndarray:
+    """The pairings whose every pair is allowed (allowed[i, j] true), built level by level."""
+    pairs = np.zeros((1, 0, 2), dtype=np.int8)
+    rest = np.arange(GROUP_SIZE, dtype=np.int8)[None, :]
+    while rest.shape[1]:
+        first = rest[:, :1]
+        grown, left = [], []
+        for k in range(1, rest.shape[1]):
+            partner = rest[:, k:k + 1]
+            keep = slice(None) if allowed is None else allowed[first[:, 0], partner[:, 0]]
+            pair = np.concatenate([first, partner], axis=1)[keep][:, None, :]
+            grown.append(np.concatenate([pairs[keep], pair], axis=1))
+            left.append(np.delete(rest[keep], [0, k], axis=1))
+        pairs, rest = np.concatenate(grown), np.concatenate(left)
+    return pairs
+
+
+def orientation_keys(pairings: np.ndarray, tile_keys: np.ndarray) -> np.ndarray:
+    """For each pairing and each orientation o (bit i set: the pair's second tile stands in the back
+    row), the sum of tile_keys over the back row's 8 tiles: an array (n, 256) of int32.
+
+    The 256 sums are two halves of 16 added crosswise, which costs far less than 256 sums of 8."""
+    first = tile_keys[pairings[:, :, 0]]
+    change = tile_keys[pairings[:, :, 1]] - first
+    half = PAIRS // 2
+    low = first.sum(axis=1)[:, None] + change[:, :half] @ _BITS.T
+    high = change[:, half:] @ _BITS.T
+    return (low[:, None, :] + high[:, :, None]).reshape(len(pairings), ORIENTATIONS)
+
+
+def back_row_tiles(pairing: np.ndarray, orientation: int) -> np.ndarray:
+    """The index of the tile each pair stands in the back row, for one pairing and orientation."""
+    second = (orientation >> np.arange(PAIRS)) & 1
+    return pairing[np.arange(PAIRS), second]
+
+
+def front_row_tiles(pairing: np.ndarray, orientation: int) -> np.ndarray:
+    second = (orientation >> np.arange(PAIRS)) & 1
+    return pairing[np.arange(PAIRS), 1 - second]

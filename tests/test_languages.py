@@ -1,0 +1,279 @@
+"""The language the command line speaks: gettext's environment variables, then ui_lang in the
+config files; the help of every command, its errors, a build's summary and warnings in Russian
+under a Russian locale, and in English as before under C. What goes into the files does not
+change with it (that is --lang)."""
+
+import json
+import os
+from pathlib import Path
+import re
+import subprocess
+import sys
+
+import pytest
+
+CYRILLIC = re.compile("[А-Яа-яЁё]")
+# Words no help line can hold without being English prose; names and values (chinese, picture,
+# duplex-long, FILE.toml) may stay the same in both languages.
+ENGLISH_WORDS = re.compile(r"\b(?:the|a|an|of|to|and|or|in|for|with|is|are|be|on|by|as|from|not|this|that|its|"
+                           r"each|every|one|show|write|print|files?)\b")
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+# Every command's --help, as a person gets it, from one process (the language is chosen as the
+# command line chooses it; each help is then what `opendomino CMD --help` prints).
+HELPS = """
+import contextlib, io, json, sys
+import click
+from generator.entry import choose_language
+choose_language([])
+from generator.commands.main import main
+from generator.commands.group import cli
+
+def paths(command, path=()):
+    yield path
+    if isinstance(command, click.Group):
+        for name, sub in command.commands.items():
+            yield from paths(sub, (*path, name))
+
+helps = {}
+for path in paths(cli):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        try:
+            main([*path, "--help"])
+        except SystemExit:
+            pass
+    helps[" ".join(path)] = out.getvalue()
+print(json.dumps(helps))
+"""
+
+
+def environment(**variables) -> dict:
+    """This process's environment with the language variables replaced by `variables`."""
+    env = {name: value for name, value in os.environ.items() if name not in LANGUAGE_VARIABLES}
+    env.update(variables)
+    env["COLUMNS"] = "80"
+    return env
+
+
+def run(*args, cwd=None, **variables) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True, cwd=cwd,
+                          env=environment(**variables), timeout=300)
+
+
+def speaks_russian(result: subprocess.CompletedProcess) -> bool:
+    """A bad option's one line: Russian, or English as today."""
+    (line,) = result.stderr.splitlines()
+    assert result.returncode == 2 and line.startswith("opendomino: error: "), result.stderr
+    if "No such option" in line:
+        assert not CYRILLIC.search(line)
+        return False
+    assert line.startswith("opendomino: error: Нет такого параметра: '--nope'"), line
+    return True
+
+
+@pytest.mark.parametrize(("variables", "russian"), [
+    ({"LANG": "ru_RU.UTF-8"}, True),
+    ({"LANG": "ru"}, True),
+    ({"LANG": "ru_UA"}, True),
+    ({"LC_MESSAGES": "ru_RU.UTF-8", "LANG": "en_GB.UTF-8"}, True),
+    ({"LC_ALL": "ru_RU.UTF-8", "LANG": "C"}, True),
+    ({"LANGUAGE": "de:ru", "LANG": "de_DE.UTF-8"}, True),      # the first language with a catalogue
+    ({"LANGUAGE": "", "LC_ALL": "", "LANG": "ru_RU.UTF-8"}, True),   # empty counts as unset
+    ({"LC_ALL": "C.UTF-8", "LANG": "ru_RU.UTF-8"}, False),
+    ({"LANG": "C"}, False),
+    ({"LANG": "POSIX"}, False),
+    ({"LANG": "de_DE.UTF-8"}, False),
+    ({"LANGUAGE": "de:fr", "LANG": "ru_RU.UTF-8"}, False),     # LANGUAGE is set: it alone decides
+    ({}, False),
+])
+def test_the_language_follows_gettexts_variables(variables, russian):
+    """No system locale is installed for these: the kit reads the names, as gettext does."""
+    assert speaks_russian(run("build", "--nope", **variables)) is russian
+
+
+@pytest.fixture(scope="module")
+def helps() -> dict[str, dict[str, str]]:
+    found = {}
+    for language, variables in (("ru", {"LANG": "ru_RU.UTF-8"}), ("en", {"LANG": "C.UTF-8"})):
+        result = subprocess.run([sys.executable, "-c", HELPS], capture_output=True, text=True,
+                                env=environment(**variables), timeout=300)
+        assert result.returncode == 0, result.stderr
+        found[language] = json.loads(result.stdout)
+    return found
+
+
+def test_the_helps_are_those_the_command_prints(helps):
+    for path in ("", "build"):
+        for language, lang in (("ru", "ru_RU.UTF-8"), ("en", "C.UTF-8")):
+            printed = run(*path.split(), "--help", LANG=lang)
+            assert printed.returncode == 0 and printed.stdout == helps[language][path], (language, path)
+    assert len(helps["ru"]) >= 17 and helps["ru"].keys() == helps["en"].keys()
+
+
+def test_every_help_reads_in_russian_and_fits_80_columns(helps):
+    for path, russian in helps["ru"].items():
+        english = helps["en"][path]
+        assert not CYRILLIC.search(english), path
+        description = russian.split("\n\n")[1]
+        assert CYRILLIC.search(description), (path, description)
+        assert "Параметры:" in russian and "Показать эту справку и выйти." in russian, path
+        assert all(len(line) <= 80 for line in russian.splitlines()), \
+            (path, [line for line in russian.splitlines() if len(line) > 80])
+        both = set(russian.splitlines()) & set(english.splitlines())
+        left = [line for line in both if ENGLISH_WORDS.search(line)]
+        assert not left, (path, left)
+
+
+def test_english_help_is_as_before(helps):
+    assert helps["en"]["build"].startswith("Usage: opendomino build [OPTIONS]\n\n  Write the whole kit: ")
+    assert "  -h, --help " in helps["en"][""] and "Show this message and exit." in helps["en"][""]
+
+
+@pytest.fixture(scope="module")
+def small_builds(tmp_path_factory) -> dict[str, tuple[subprocess.CompletedProcess, Path]]:
+    """`tiles --sets C` with a board colour that fails a colour check, once in each language."""
+    built = {}
+    for language, lang in (("ru", "ru_RU.UTF-8"), ("en", "C.UTF-8")):
+        out = tmp_path_factory.mktemp(f"tiles-{language}")
+        built[language] = (run("tiles", "--sets", "C", "--colour", "board.dark=#fefefe", "--out", str(out), LANG=lang),
+                           out)
+    return built
+
+
+def test_a_builds_summary_and_warning_read_in_russian(small_builds):
+    result, out = small_builds["ru"]
+    assert result.returncode == 0, result.stderr
+    summary = result.stdout.strip()
+    assert summary.startswith(f"записан 1 файл, ") and f"в {out};" in summary, summary
+    assert summary.endswith(f"список и контрольные суммы в {out / 'manifest.json'}"), summary
+    warnings = result.stderr.splitlines()
+    assert warnings and all(line.startswith("warning: тема classic: ") for line in warnings), warnings
+    assert any("сделайте тёмные клетки темнее" in line for line in warnings)
+
+
+def test_the_files_do_not_follow_the_messages_language(small_builds):
+    """The same PDF whatever the messages' language (what goes into it follows --lang)."""
+    (english, english_out), (russian, russian_out) = small_builds["en"], small_builds["ru"]
+    assert english.stdout.startswith("wrote 1 file(s), ") and english.stderr.startswith("warning: theme classic: ")
+    assert (russian_out / "tiles-C.pdf").read_bytes() == (english_out / "tiles-C.pdf").read_bytes()
+
+
+def _config(folder: Path, text: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "opendomino.toml").write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_ui_lang_in_the_user_config_wins_over_the_environment(tmp_path):
+    xdg = tmp_path / "xdg"
+    (xdg / "opendomino").mkdir(parents=True)
+    (xdg / "opendomino" / "config.toml").write_text('ui_lang = "ru"\n', encoding="utf-8")
+    assert speaks_russian(run("build", "--nope", cwd=tmp_path, LANG="C.UTF-8", XDG_CONFIG_HOME=str(xdg)))
+    shown = run("config", "--json", cwd=tmp_path, LANG="C.UTF-8", XDG_CONFIG_HOME=str(xdg))
+    rows = {row["key"]: row for row in json.loads(shown.stdout)}
+    assert rows["ui_lang"]["value"] == "ru" and rows["ui_lang"]["origin"] == "user"
+
+
+def test_ui_lang_of_the_project_wins_over_the_user_config_and_the_environment(tmp_path):
+    xdg = tmp_path / "xdg"
+    (xdg / "opendomino").mkdir(parents=True)
+    (xdg / "opendomino" / "config.toml").write_text('ui_lang = "ru"\n', encoding="utf-8")
+    project = _config(tmp_path / "project", 'ui_lang = "en"\n')
+    assert not speaks_russian(run("build", "--nope", cwd=project, LANG="ru_RU.UTF-8", XDG_CONFIG_HOME=str(xdg)))
+    other = _config(tmp_path / "other", 'ui_lang = "ru"\n')
+    assert speaks_russian(run("build", "--config", str(other / "opendomino.toml"), "--nope", cwd=project,
+                              LANG="C.UTF-8", XDG_CONFIG_HOME=str(xdg)))
+    auto = _config(tmp_path / "auto", 'ui_lang = "auto"\n')     # as `opendomino init` writes it
+    assert speaks_russian(run("build", "--nope", cwd=auto, LANG="ru_RU.UTF-8", XDG_CONFIG_HOME=str(xdg / "none")))
+
+
+def test_a_wrong_ui_lang_is_one_line_in_the_environments_language(tmp_path):
+    project = _config(tmp_path, 'ui_lang = "de"\n')
+    result = run("config", cwd=project, LANG="ru_RU.UTF-8")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == "opendomino: error: opendomino.toml: ui_lang: 'de' — не одно из: en, ru, auto\n"
+    english = run("config", cwd=project, LANG="C")
+    assert english.stderr == "opendomino: error: opendomino.toml: ui_lang: 'de' is not one of en, ru, auto\n"
+
+
+def test_the_starter_config_says_ui_lang_and_reads_back(tmp_path):
+    written = run("init", cwd=tmp_path, LANG="ru_RU.UTF-8")
+    assert written.returncode == 0 and written.stdout == f"записан {Path('opendomino.toml')}\n"
+    text = (tmp_path / "opendomino.toml").read_text(encoding="utf-8")
+    assert 'ui_lang = "auto"' in text and "# язык сообщений и справки в командной строке: en, ru" in text
+    shown = run("config", "--json", cwd=tmp_path, LANG="C")
+    rows = {row["key"]: row for row in json.loads(shown.stdout)}
+    assert rows["ui_lang"] == {"key": "ui_lang", "value": "auto", "origin": "project", "file": "opendomino.toml"}
+
+
+def test_ctrl_c_says_its_line_in_the_chosen_language(tmp_path):
+    """The line that ends an interrupted command is said in Russian too (it is chosen before the
+    commands load, and said from the signal handler); the signal comes once a step has finished."""
+    import signal
+
+    sets = "C,double-18,double-15,double-12,double-9,double-6"      # a set a step: the large ones after the first
+    process = subprocess.Popen([sys.executable, "-m", "generator", "tiles", "--sets", sets,
+                                "--out", str(tmp_path / "kit")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env={**environment(LANG="ru_RU.UTF-8"), "OPENDOMINO_PROGRESS": "lines"},
+                               start_new_session=True)
+    try:
+        assert process.stdout.readline().startswith("progress 1/")      # a step done, many to come
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130
+    assert err == ("opendomino: error: прервано; уже записанные файлы целы, файл, который записывался, "
+                   "не сохранён\n")
+
+
+def test_each_thread_speaks_the_language_it_was_given():
+    """What the studio needs: a request's thread says its messages in its browser's language while
+    another thread speaks another, and the process's own language is left as it was."""
+    from concurrent.futures import ThreadPoolExecutor
+    import threading
+
+    from generator.words import _, language, ngettext, speaking
+
+    both_inside = threading.Barrier(2)
+
+    def say(code: str) -> tuple[str, str, str]:
+        with speaking(code):
+            both_inside.wait(timeout=30)          # the two blocks are open at the same time
+            said = (language(), _("Show this message and exit."), ngettext("{count} tile", "{count} tiles", 5))
+        return said
+
+    with ThreadPoolExecutor(2) as pool:
+        russian, english = pool.map(say, ("ru", "en"))
+    assert russian == ("ru", "Показать эту справку и выйти.", "{count} элементов")
+    assert english == ("en", "Show this message and exit.", "{count} tiles")
+    assert language() == "en" and _("Usage:") == "Usage:"
+    with speaking("de"):                           # no catalogue: English
+        assert language() == "en"
+
+
+def test_the_upload_steps_follow_lang_and_the_note_the_messages(tmp_path):
+    """UPLOAD.txt is a file: it follows --lang, as the sheets do (the product's own steps are as its
+    file gives them); the note on the terminal follows the messages' language."""
+    result = run("build", "--target", "shop", "--product", "tgc-domino-chit", "--sets", "C", "--lang", "ru",
+                 "--out", str(tmp_path), LANG="C.UTF-8")
+    assert result.returncode == 0, result.stderr
+    steps = (tmp_path / "tgc-domino-chit" / "UPLOAD.txt").read_text(encoding="utf-8").splitlines()
+    assert steps[0] == "Open Domino Kit для The Game Crafter, Domino Chit"
+    assert steps[2].startswith("tgc-domino-chit: элементы 22 x 44 мм масштабированы") and "Шаги:" in steps
+    (note,) = result.stderr.splitlines()
+    assert note.startswith("note: tgc-domino-chit: the 22 x 44 mm tiles are scaled") and not CYRILLIC.search(note)
+
+
+def test_the_tabletop_readme_follows_lang(tmp_path):
+    from generator.jobs.tabletop import write_saved_object
+    from generator.settings.build_options import BuildOptions, BuildReport
+
+    for lang, first in (("ru", "Open Domino Kit для Tabletop Simulator"),
+                        ("en", "Open Domino Kit for Tabletop Simulator")):
+        out = tmp_path / lang
+        write_saved_object(BuildOptions(out=out, sets=("C",), lang=lang), BuildReport())
+        readme = (out / "tts" / "README.txt").read_text(encoding="utf-8")
+        assert readme.startswith(first + "\n") and "Saved Objects" in readme and "--base-url" in readme
+        assert bool(CYRILLIC.search(readme)) is (lang == "ru")

@@ -1,0 +1,340 @@
+"""The catalogue of magic layouts, read back by a reader of the tests' own.
+
+Nothing here imports the search: the layouts come from `opendomino layouts … --json`, the tiles and
+the [magic] tables from the set files (tomllib), and every property is computed again below.
+"""
+
+from collections import Counter
+import json
+from pathlib import Path
+import tomllib
+
+import pytest
+
+from conftest import run_cli
+
+SETS = Path(__file__).resolve().parent.parent / "templates" / "sets"
+ROWS = ("8", "7", "2", "1")
+GROUP_OF_ROW = {"8": 1, "7": 1, "2": 2, "1": 2}
+
+
+def set_data(name: str) -> dict:
+    return tomllib.loads((SETS / f"{name}.toml").read_text(encoding="utf-8"))
+
+
+def tile_at(row: str, text: str) -> tuple[int, int, int]:
+    """(group, head, tail) of a tile written top/bottom on a row: group 1's arrows point down."""
+    top, bottom = (int(part) for part in text.split("/"))
+    group = GROUP_OF_ROW[row]
+    return (group, bottom, top) if group == 1 else (group, top, bottom)
+
+
+def printed_tiles(rows: dict) -> Counter:
+    return Counter(tile_at(row, text) for row in ROWS for text in rows[row])
+
+
+def broken_properties(rows: dict, magic: dict) -> list[str]:
+    """Every property of the table that fails, computed from the written rows."""
+    digits = {row: [tuple(int(d) for d in text.split("/")) for text in rows[row]] for row in ROWS}
+    failed = []
+    for column in range(8):
+        total = sum(sum(digits[row][column]) for row in ROWS)
+        if "column_sum" in magic and total != magic["column_sum"]:
+            failed.append(f"column_sum {column + 1}")
+        for pair in (("8", "7"), ("2", "1")):
+            if "group_column_sum" in magic and sum(sum(digits[r][column]) for r in pair) != magic["group_column_sum"]:
+                failed.append(f"group_column_sum {column + 1}")
+    for row in ROWS:
+        heads = [tile_at(row, text)[1] for text in rows[row]]
+        tails = [tile_at(row, text)[2] for text in rows[row]]
+        if "row_head_sum" in magic and sum(heads) != magic["row_head_sum"]:
+            failed.append(f"row_head_sum {row}")
+        if "row_tail_sum" in magic and sum(tails) != magic["row_tail_sum"]:
+            failed.append(f"row_tail_sum {row}")
+    if magic.get("mirrored_row_sums"):
+        for north, south in (("8", "1"), ("7", "2")):
+            top = lambda row: sum(d[0] for d in digits[row])
+            bottom = lambda row: sum(d[1] for d in digits[row])
+            if (top(north), bottom(north)) != (bottom(south), top(south)):
+                failed.append(f"mirrored_row_sums {north}")
+    if magic.get("group2_is_group1_turned"):
+        for row, other in (("8", "1"), ("7", "2")):
+            for column in range(8):
+                top, bottom = digits[row][column]
+                if digits[other][7 - column] != (bottom, top):
+                    failed.append(f"group2_is_group1_turned {other} {8 - column}")
+    return failed
+
+
+def columns_of(rows: dict) -> list[tuple]:
+    return [tuple(rows[row][column] for row in ROWS) for column in range(8)]
+
+
+def up_to_column_order(rows: dict, turned: bool):
+    """The same value for two layouts exactly when one is the other's columns reordered (for a
+    turned set, only mirror pairs of columns moved and swapped)."""
+    columns = columns_of(rows)
+    if not turned:
+        return tuple(sorted(columns))
+    return tuple(sorted(tuple(sorted((columns[c], columns[7 - c]))) for c in range(4)))
+
+
+def found(*args) -> list[dict]:
+    result = run_cli("layouts", "find", *args, "--json")
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("name, start, count", [("A", 1, 50), ("B", 1000, 20), ("C", 35_000, 60)])
+def test_found_layouts_are_the_printed_tiles_magic_and_distinct(name, start, count):
+    data = set_data(name)
+    printed = printed_tiles(data["layout"])
+    layouts = found("--set", name, "--start", str(start), "--count", str(count))
+    numbers = [layout["number"] for layout in layouts]
+    end = min(start + count, 35_281) if name == "C" else start + count
+    assert numbers == list(range(start, end))
+    seen = set()
+    for layout in layouts:
+        assert printed_tiles(layout["rows"]) == printed, layout["number"]
+        assert broken_properties(layout["rows"], data["magic"]) == [], layout["number"]
+        seen.add(up_to_column_order(layout["rows"], data["magic"].get("group2_is_group1_turned", False)))
+    assert len(seen) == len(layouts)
+
+
+def test_a_number_is_the_same_layout_however_it_is_reached():
+    listed = found("--set", "A", "--count", "12")
+    alone = found("--set", "A", "--start", "12", "--count", "1")
+    assert alone == [listed[11]]
+
+
+def test_the_seed_layouts_are_magic_with_the_new_property():
+    for name in ("A", "B", "C"):
+        data = set_data(name)
+        assert broken_properties(data["layout"], data["magic"]) == []
+        result = run_cli("layouts", "check", "--set", name)
+        assert result.returncode == 0 and "is magic" in result.stdout, result
+    assert set_data("A")["magic"].get("mirrored_row_sums") and set_data("B")["magic"].get("mirrored_row_sums")
+
+
+def write_variant(tmp_path: Path, name: str, swap) -> Path:
+    data = set_data(name)
+    rows = {row: list(tiles) for row, tiles in data["layout"].items()}
+    swap(rows)
+    text = (SETS / f"{name}.toml").read_text(encoding="utf-8").split("[layout]")[0]
+    text = text.replace(f'name = "{name}"', 'name = "swapped"')
+    text += "[layout]\n" + "".join(f'"{row}" = {json.dumps(rows[row])}\n' for row in ROWS)
+    path = tmp_path / "swapped.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_check_names_each_broken_property_and_where(tmp_path):
+    def across_columns(rows):          # two group-1 tiles of row 8 change columns: columns 1 and 2 break
+        rows["8"][0], rows["8"][1] = rows["8"][1], rows["8"][0]
+
+    result = run_cli("layouts", "check", "--set-file", str(write_variant(tmp_path, "A", across_columns)))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "column_sum: column 1:" in result.stdout and "column_sum: column 2:" in result.stdout
+
+    def within_a_column(rows):        # rows 8 and 7 of column 1 swap: columns hold, the rows' sums do not
+        rows["8"][0], rows["7"][0] = rows["7"][0], rows["8"][0]
+
+    result = run_cli("layouts", "check", "--set-file", str(write_variant(tmp_path, "A", within_a_column)))
+    assert result.returncode == 1
+    assert "mirrored_row_sums: rows 8 and 1:" in result.stdout and "  column_sum:" not in result.stdout
+
+
+def test_bad_input_is_one_line_and_status_2(tmp_path):
+    for args in (("find", "--set", "double-6"), ("find",), ("count", "--set", "A", "--set-file", "x.toml"),
+                 ("card", "--set", "C"), ("card", "--set", "C", "--number", "1", "--random"),
+                 ("find", "--set", "C", "--start", "40000"), ("check", "--set-file", str(tmp_path / "none.toml"))):
+        result = run_cli("layouts", *args, "--out", str(tmp_path)) if args[0] == "card" else run_cli("layouts", *args)
+        assert result.returncode == 2, (args, result)
+        assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr, (args, result.stderr)
+    assert "35,280" in run_cli("layouts", "find", "--set", "C", "--start", "40000").stderr
+
+
+# -- counting C by a search of the tests' own ---------------------------------------------------------------
+def brute_force_count(data: dict) -> int:
+    """Layouts of a turned set up to its column orders, by plain search: group 1's 16 tiles stood
+    column by column in the order 1, 8, 2, 7, 3, 6, 4, 5, each mirror pair sorted and the pairs in
+    sorted order (one arrangement per class), every property checked on the full layout."""
+    magic = data["magic"]
+    tiles = Counter(tile_at(row, text)[1:] for row in ("8", "7") for text in data["layout"][row])
+    order = (0, 7, 1, 6, 2, 5, 3, 4)
+    columns: list = [None] * 8
+    total = 0
+
+    def place(step: int, head8: int, tail8: int, head7: int, tail7: int) -> None:
+        nonlocal total
+        if step == 8:
+            if (head8, tail8, head7, tail7) == (magic["row_head_sum"], magic["row_tail_sum"],
+                                                 magic["row_head_sum"], magic["row_tail_sum"]):
+                total += 1
+            return
+        column = order[step]
+        for upper in sorted(tiles):
+            if not tiles[upper]:
+                continue
+            tiles[upper] -= 1
+            for lower in sorted(tiles):
+                if not tiles[lower] or sum(upper) + sum(lower) != magic["group_column_sum"]:
+                    continue
+                pair = (upper, lower)
+                if step % 2 == 1 and pair < columns[order[step - 1]]:
+                    continue            # a mirror pair stands sorted
+                if step >= 2 and step % 2 == 1 and (columns[order[step - 1]], pair) < (
+                        columns[order[step - 3]], columns[order[step - 2]]):
+                    continue            # and the mirror pairs in order
+                tiles[lower] -= 1
+                columns[column] = pair
+                place(step + 1, head8 + upper[0], tail8 + upper[1], head7 + lower[0], tail7 + lower[1])
+                tiles[lower] += 1
+            tiles[upper] += 1
+
+    place(0, 0, 0, 0, 0)
+    return total
+
+
+def count_by_rows(data: dict) -> int:
+    """Every layout of a turned set in every column order, counted another way: choose row 8's
+    eight tiles of group 1 (row 7 holds the rest), keep the choices whose rows have the head and tail
+    sums, and count the ways to join row 8's tiles to row 7's in columns of the pair sum (a matrix
+    permanent, by subsets); 8! orders of those columns; group 2 follows from the turn."""
+    from itertools import combinations
+    from math import factorial
+
+    magic = data["magic"]
+    group = [tile_at(row, text)[1:] for row in ("8", "7") for text in data["layout"][row]]
+    total = 0
+    for chosen in combinations(range(16), 8):
+        upper = [group[i] for i in chosen]
+        lower = [group[i] for i in range(16) if i not in chosen]
+        sums = [sum(t[0] for t in row) for row in (upper, lower)] + [sum(t[1] for t in row) for row in (upper, lower)]
+        if sums != [magic["row_head_sum"]] * 2 + [magic["row_tail_sum"]] * 2:
+            continue
+        ways = {0: 1}                       # used lower tiles (bits) -> ways to join the first uppers
+        for tile in upper:
+            grown: dict = {}
+            for used, count in ways.items():
+                for j, other in enumerate(lower):
+                    if not used >> j & 1 and sum(tile) + sum(other) == magic["group_column_sum"]:
+                        grown[used | 1 << j] = grown.get(used | 1 << j, 0) + count
+            ways = grown
+        total += sum(ways.values())
+    return total * factorial(8)
+
+
+def test_count_of_c_agrees_with_counting_by_rows():
+    data = set_data("C")
+    result = run_cli("layouts", "count", "--set", "C")
+    assert result.returncode == 0, result.stderr
+    assert "35,280 magic layouts up to the order of columns" in result.stdout
+    assert "13,547,520 in all" in result.stdout and "exact" in result.stdout
+    assert count_by_rows(data) == 13_547_520
+    # C's 16 tiles of a group all differ, so no two columns are alike: each layout has the 384
+    # column orders that keep the turn (4 mirror pairs placed 4! ways, each pair either way round).
+    assert len(set(printed_tiles(data["layout"]))) == 32
+    assert 13_547_520 // (24 * 16) == 35_280
+
+
+@pytest.mark.slow
+def test_count_of_c_agrees_with_a_plain_search():
+    assert brute_force_count(set_data("C")) == 35_280
+
+
+# -- a set of one's own that lists only its groups ------------------------------------------------------
+def groups_only_file(tmp_path: Path, name: str, magic_change=("", "")) -> Path:
+    """Set C's tiles as a new set that gives its two groups, shuffled, and no [layout]."""
+    import random
+
+    data = set_data("C")
+    order = random.Random(7)
+    first = [text for row in ("8", "7") for text in data["layout"][row]]
+    second = [text for row in ("2", "1") for text in data["layout"][row]]
+    order.shuffle(first)
+    order.shuffle(second)
+    head = (SETS / "C.toml").read_text(encoding="utf-8").split("[layout]")[0]
+    head = head.replace('name = "C"', f'name = "{name}"').replace('figure = "fig-1c"\n', "")
+    head = head.replace(*magic_change) if magic_change[0] else head
+    path = tmp_path / f"{name}.toml"
+    path.write_text(head + f'[groups]\n"1" = {json.dumps(first)}\n"2" = {json.dumps(second)}\n', encoding="utf-8")
+    return path
+
+
+def test_a_set_without_a_layout_builds_with_layout_1(tmp_path):
+    path = groups_only_file(tmp_path, "mine")
+    first = found("--set-file", str(path), "--count", "1")[0]
+    assert first["number"] == 1 and broken_properties(first["rows"], set_data("C")["magic"]) == []
+    built = run_cli("tiles", "--set-file", str(path), "--sets", "mine", "--out", str(tmp_path / "kit"))
+    assert built.returncode == 0, built.stderr
+    assert (tmp_path / "kit" / "tiles-mine.pdf").stat().st_size > 0
+    shown = json.loads(run_cli("sets", "--set-file", str(path), "mine", "--json").stdout)
+    rows = {row: [""] * 8 for row in ROWS}
+    for tile in shown:
+        top, bottom = (tile["tail"], tile["head"]) if tile["group"] == 1 else (tile["head"], tile["tail"])
+        rows[str(tile["row"])][tile["column"] - 1] = f"{top}/{bottom}"
+    assert rows == first["rows"]            # the tile sheets and the card follow layout 1
+    card = run_cli("build", "--set-file", str(path), "--sets", "mine", "--books", "open", "--out", str(tmp_path / "b"))
+    assert card.returncode == 0, card.stderr
+    from pypdf import PdfReader
+    assert "mine" in PdfReader(tmp_path / "b" / "setup-cards.pdf").pages[0].extract_text()
+
+
+def test_a_set_with_no_magic_layout_says_so_in_one_line(tmp_path):
+    path = groups_only_file(tmp_path, "none", ("row_head_sum = 12", "row_head_sum = 11"))
+    for args, status in ((("layouts", "find", "--set-file", str(path)), 1),
+                         (("layouts", "count", "--set-file", str(path)), 1),
+                         (("tiles", "--set-file", str(path), "--sets", "none", "--out", str(tmp_path / "o")), 2)):
+        result = run_cli(*args)
+        assert result.returncode == status, (args, result)
+        assert result.stderr.count("\n") == 1 and "no magic layout" in result.stderr, (args, result.stderr)
+
+
+# -- the rule book's chapter on fair layouts ------------------------------------------------------------
+FIGURES = SETS.parent / "figures"
+CHAPTER = SETS.parent / "rules" / "open" / "{lang}" / "chapter-15-fair-layouts.md"
+
+
+def test_the_rule_books_figures_are_the_catalogues_layouts():
+    figures = [tomllib.loads(path.read_text(encoding="utf-8")) for path in sorted(FIGURES.glob("*.toml"))]
+    catalogue = [f for f in figures if f["kind"] == "catalogue"]
+    assert len(catalogue) == 4 and {f["set"] for f in catalogue} == {"A", "B", "C"}
+    for figure in catalogue:
+        listed = found("--set", figure["set"], "--start", str(figure["number"]), "--count", "1")[0]
+        assert listed["rows"] == figure["rows"], figure["id"]
+        assert broken_properties(figure["rows"], set_data(figure["set"])["magic"]) == []
+    for lang in ("en", "ru"):
+        text = Path(str(CHAPTER).format(lang=lang)).read_text(encoding="utf-8")
+        assert all(f'\n{f["id"]}\n' in text for f in catalogue), lang       # every one drawn in both books
+
+
+def counts_stated(lang: str) -> list[int]:
+    import re
+
+    text = Path(str(CHAPTER).format(lang=lang)).read_text(encoding="utf-8")
+    paragraph = next(line for line in text.splitlines() if "35" in line and "280" in line)
+    return [int(re.sub(r"\D", "", number)) for number in re.findall(r"\d{1,3}(?:[ ,]\d{3})+", paragraph)][:3]
+
+
+def test_the_chapter_states_cs_count_as_the_kit_counts_it():
+    result = run_cli("layouts", "count", "--set", "C")
+    for lang in ("en", "ru"):
+        assert counts_stated(lang)[2] == 35_280 and "35,280 magic layouts" in result.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, index", [("A", 0), ("B", 1)])
+def test_the_chapter_states_a_and_bs_counts_as_the_kit_counts_them(name, index):
+    result = run_cli("layouts", "count", "--set", name)
+    for lang in ("en", "ru"):
+        assert f"{counts_stated(lang)[index]:,} magic layouts" in result.stdout
+
+
+@pytest.mark.slow
+def test_far_into_the_catalogue_a_number_is_the_same_layout():
+    """Past 100,000 the finder counts every class first, then jumps (a path of its own): layout
+    100,001 of B is the same reached either way."""
+    walked = found("--set", "B", "--start", "99999", "--count", "3")[2]
+    jumped = found("--set", "B", "--start", "100001", "--count", "1")[0]
+    assert walked == jumped and jumped["number"] == 100_001
