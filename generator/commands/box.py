@@ -104,7 +104,7 @@ def box_command(options: BuildOptions, sets_text, together, thickness_text, box_
 def _route(options: BuildOptions, settings: BoxOptions, machine_text, material_text, kerf_text, sheet_text,
            format_text, plate_text) -> BoxOptions:
     """The laser's or the 3D printer's options, each refused where its route is not taken."""
-    from generator.commands.cut import parse_machine, parse_sheet
+    from generator.commands.cut import parse_kerf, parse_machine, parse_sheet
     from generator.commands.export import parse_plate
 
     if machine_text is not None and format_text is not None:
@@ -124,10 +124,9 @@ def _route(options: BuildOptions, settings: BoxOptions, machine_text, material_t
                               "home box without --machine and cut it by hand").format(machine=machine))
         return replace(settings, machine=machine,
                        material=None if material_text is None else parse_number(
-                           material_text, "--material", 1, 12, "mm", "3", _("plywood, MDF and acrylic sheets for "
-                                                                             "lasers are 1.5-6 mm thick")),
-                       kerf=0.0 if kerf_text is None else parse_number(kerf_text, "--kerf", 0, 2, "mm", "0.15",
-                                                                      _("a laser's kerf is 0.05-0.5 mm")),
+                           material_text, "--material", 1, 12, _("mm"), "3", _("plywood, MDF and acrylic sheets for "
+                                                                                "lasers are 1.5-6 mm thick")),
+                       kerf=0.0 if kerf_text is None else parse_kerf(kerf_text),
                        sheet=settings.sheet if sheet_text is None else parse_sheet(sheet_text))
     if format_text is not None:
         from generator.solids.library import manifold3d

@@ -14,7 +14,7 @@ from generator.words import _
 
 
 def parse_plate(text: str) -> tuple[float, float]:
-    return parse_extent(text, "--plate", "220x220", 50, 1000, "give your printer's bed size in mm")
+    return parse_extent(text, "--plate", "220x220", 50, 1000, _("give your printer's bed size in mm"))
 
 
 def parse_solid_options(edge_text, depth_text, relief, plate_text, min_feature_text, filaments_text) -> SolidOptions:

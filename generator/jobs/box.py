@@ -29,6 +29,7 @@ from generator.model.box_size import TRAIN, Contents, Inside, box_numbers
 from generator.settings.build_options import BoxOptions, BuildOptions, BuildReport
 from generator.words import _, ngettext
 
+
 def _inside(options: BuildOptions, settings: BoxOptions, names: tuple[str, ...]) -> Inside:
     numbers = box_numbers()
     return box_inside_for(options, settings, names, numbers.contents.tile_thickness, numbers.card.thickness)
@@ -131,12 +132,17 @@ def box(options: BuildOptions, settings: BoxOptions = BoxOptions()) -> BuildRepo
 def _holds(contents: Contents) -> str:
     """What a compartment holds, as the command line says it."""
     if contents.name == TRAIN:
-        return _("the Mexican Train's hub and {count} markers").format(count=contents.pieces - 1)
+        markers = contents.pieces - 1
+        return ngettext("the Mexican Train's hub and {count} marker", "the Mexican Train's hub and {count} markers",
+                        markers).format(count=markers)
     tiles = ngettext("{count} tile", "{count} tiles", contents.pieces).format(count=contents.pieces)
+    if contents.stacks == 1:
+        return _("set {name}: {tiles} in one stack").format(name=contents.name, tiles=tiles)
+    # Two singulars: gettext finds a plural message by its singular alone.
     if contents.pieces % contents.stacks:
-        stacks = ngettext("{count} stack", "{count} stacks of up to {most}", contents.stacks)
+        stacks = ngettext("{count} stack of up to {most}", "{count} stacks of up to {most}", contents.stacks)
     else:
-        stacks = ngettext("{count} stack", "{count} stacks of {most}", contents.stacks)
+        stacks = ngettext("{count} stack of {most}", "{count} stacks of {most}", contents.stacks)
     stacks = stacks.format(count=contents.stacks, most=contents.per_stack)
     return _("set {name}: {tiles} in {stacks}").format(name=contents.name, tiles=tiles, stacks=stacks)
 

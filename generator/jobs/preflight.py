@@ -174,12 +174,12 @@ def _content_streams(reader: PdfReader):
     for number, page in enumerate(reader.pages, start=1):
         contents = page.get_contents()
         if contents is not None:
-            yield f"page {number}", contents.get_data()
+            yield _("page {number}").format(number=number), contents.get_data()
     for resources in _resources_everywhere(reader):
         for name, xobject in (resources.get("/XObject") or {}).items():
             xobject = xobject.get_object()
             if xobject.get("/Subtype") == "/Form":
-                yield f"form {name}", xobject.get_data()
+                yield _("form {name}").format(name=name), xobject.get_data()
 
 
 def _font_descriptors(reader: PdfReader):

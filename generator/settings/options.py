@@ -220,12 +220,12 @@ MAX_TILE_THICKNESS = 30.0       # mm, as a 3D-printed tile's (MAX_THICKNESS)
 
 
 def parse_tile_thickness(text: str, option: str = "--tile-thickness") -> float:
-    return parse_number(text, option, 0.1, MAX_TILE_THICKNESS, "mm", "1",
+    return parse_number(text, option, 0.1, MAX_TILE_THICKNESS, _("mm"), "1",
                         _("a card tile is 0.5-1.5 mm thick, a 3D-printed one 5-13 mm"))
 
 
 def parse_box_clearance(text: str, option: str = "--box-clearance") -> float:
-    return parse_number(text, option, 0, 20, "mm", "1", _("1 mm lets hand-cut tiles drop in and lift out"))
+    return parse_number(text, option, 0, 20, _("mm"), "1", _("1 mm lets hand-cut tiles drop in and lift out"))
 
 
 def parse_stacks(text: str, option: str = "--stacks") -> int:
