@@ -136,16 +136,22 @@ def cut_pictures() -> None:
         save(svg_over_picture(sheet, cut_lines.replace('stroke-width="0.1"', 'stroke-width="0.5"')),
              "print-and-cut-with-cut-lines.png")
         cut(options, CutOptions(machine="laser", kerf=0.15, board=False))
-        page = out / "laser.html"
-        page.write_text('<html><body style="margin:0;background:#fff"><img src="laser/laser-A-1.svg" '
-                        'style="width:640px;height:auto;display:block"></body></html>')
-        browser = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-        if browser is None:
-            sys.exit("chromium is needed to draw the laser SVG")
-        subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                        f"--screenshot={IMAGES / 'laser-A.png'}", "--window-size=640,427", page.as_uri()],
-                       check=True, capture_output=True)
+        draw_svg(out / "laser" / "laser-A-1.svg", IMAGES / "laser-A.png", 640, 427)
         print(f"wrote {IMAGES / 'laser-A.png'}")
+
+
+def draw_svg(svg: Path, target: Path, width: int, height: int) -> None:
+    """An SVG file drawn by chromium, `width` pixels wide on a white page `height` pixels high."""
+    page = svg.with_suffix(".html")
+    page.write_text(f'<html><body style="margin:0;background:#fff"><img src="{svg.name}" '
+                    f'style="width:{width}px;height:auto;display:block"></body></html>')
+    browser = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+    if browser is None:
+        sys.exit("chromium is needed to draw an SVG")
+    subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars",
+                    f"--screenshot={target}", f"--window-size={width},{height}", page.as_uri()],
+                   check=True, capture_output=True)
 
 
 # --- the guide's pictures: what each tutorial's reader sees --------------------------------------

@@ -170,3 +170,77 @@ def page_texts(page) -> list[tuple[str, float, float, float, float]]:
 
     page.extract_text(visitor_text=visit)
     return found
+
+
+@dataclass
+class StrokedPath:
+    """One subpath a page strokes, in points from the bottom-left: its points in order (curves by
+    their end points), whether it was closed (h, or a rectangle), whether the stroke was dashed,
+    its stroke colour ("rgb", r, g, b), ("cmyk", c, m, y, k) or ("spot", name, tint), and whether
+    stroke overprint (an ExtGState's OP) was on."""
+    points: list
+    closed: bool
+    dashed: bool
+    colour: tuple
+    overprint: bool
+
+
+def stroked_paths(page) -> list[StrokedPath]:
+    """Every stroked subpath on a page, following q/Q, cm, gs and Form XObjects (each starting from
+    the graphics state where it is drawn), colour spaces named in the resources included."""
+    found: list[StrokedPath] = []
+    state = {"ctm": (1, 0, 0, 1, 0, 0), "colour": None, "space": None, "dashed": False, "overprint": False}
+    _strokes(page.get_contents().operations, page.get("/Resources"), state, found, page.pdf)
+    return found
+
+
+def _strokes(operations, resources, state, found, reader) -> None:
+    resources = resources.get_object() if resources is not None else {}
+    state, stack, subpaths = dict(state), [], []
+    for operands, operator in operations:
+        op = operator.decode() if isinstance(operator, bytes) else operator
+        ctm = state["ctm"]
+        if op == "q":
+            stack.append(dict(state))
+        elif op == "Q":
+            state = stack.pop()
+        elif op == "cm":
+            state["ctm"] = _multiply(tuple(float(v) for v in operands), ctm)
+        elif op == "gs":
+            entry = (resources.get("/ExtGState") or {})[operands[0]].get_object()
+            if "/OP" in entry:
+                state["overprint"] = bool(entry["/OP"])
+        elif op == "d":
+            state["dashed"] = bool(operands[0])
+        elif op == "RG":
+            state["colour"] = ("rgb", *(round(float(v), 4) for v in operands))
+        elif op == "K":
+            state["colour"] = ("cmyk", *(round(float(v), 4) for v in operands))
+        elif op == "CS":
+            space = (resources.get("/ColorSpace") or {}).get(operands[0])
+            space = space.get_object() if space is not None else operands[0]
+            separation = isinstance(space, list) and space[0] == "/Separation"
+            state["space"] = str(space[1]).lstrip("/") if separation else None
+        elif op in ("SC", "SCN") and state["space"]:
+            state["colour"] = ("spot", state["space"], float(operands[0]))
+        elif op == "Do":
+            form = (resources.get("/XObject") or {})[operands[0]].get_object()
+            if form.get("/Subtype") == "/Form":
+                inner = dict(state, ctm=_multiply(tuple(float(v) for v in form.get("/Matrix", (1, 0, 0, 1, 0, 0))),
+                                                   ctm))
+                _strokes(_form_operations(form, reader), form.get("/Resources", resources), inner, found, reader)
+        elif op == "m":
+            subpaths.append([[_apply(ctm, float(operands[0]), float(operands[1]))], False])
+        elif op in ("l", "c", "v", "y"):
+            subpaths[-1][0].append(_apply(ctm, float(operands[-2]), float(operands[-1])))
+        elif op == "h" and subpaths:
+            subpaths[-1][1] = True
+        elif op == "re":
+            x, y, w, h = (float(v) for v in operands)
+            subpaths.append([[_apply(ctm, *p) for p in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))], True])
+        elif op in ("S", "s", "B", "B*", "b", "b*", "f", "F", "f*", "n"):
+            if op in ("S", "s", "B", "B*", "b", "b*"):
+                for points, closed in subpaths:
+                    found.append(StrokedPath(points, closed or op in ("s", "b", "b*"), state["dashed"],
+                                             state["colour"], state["overprint"]))
+            subpaths = []

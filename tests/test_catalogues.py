@@ -57,6 +57,26 @@ def test_the_template_holds_every_message_of_the_code_and_of_click(tool):
     assert any("click" in location for message in code for location, _ in message.locations)
 
 
+def test_no_two_plural_messages_share_their_singular(tool):
+    """gettext finds a plural message by its singular alone, and the catalogue keeps one entry per
+    singular: ngettext("{count} stack", "{count} stacks of {most}") beside ngettext("{count} stack",
+    "{count} stacks of up to {most}") would say one of them in the other's words. Read from the code
+    as Babel extracts it, before the catalogue merges anything."""
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.frontend import parse_mapping_cfg
+
+    with open(CHECKOUT / "babel.cfg", encoding="utf-8") as cfg:
+        method_map, options_map = parse_mapping_cfg(cfg)
+    plurals = {}
+    for _file, _line, message, _comments, _context in extract_from_dir(CHECKOUT / "generator", method_map,
+                                                                       options_map):
+        if isinstance(message, tuple):
+            plurals.setdefault(message[0], set()).add(message[1])
+    assert len(plurals) > 20
+    shared = {singular: sorted(forms) for singular, forms in plurals.items() if len(forms) > 1}
+    assert not shared, shared
+
+
 def test_the_russian_catalogue_translates_every_message_of_the_template(tool, russian):
     assert _ids(russian) == _ids(tool.read_catalog(tool.TEMPLATE)), "run scripts/update_catalogues.py"
     fuzzy = [message.id for message in russian if message.id and message.fuzzy]

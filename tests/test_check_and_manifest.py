@@ -10,10 +10,10 @@ def test_check_lists_what_it_checked(tmp_path):
     result = run_cli("check", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    for expected in ("set A:", "set B:", "set C:", "figures: 14", "rules (en): 37 files", "rules (ru): 37 files",
+    for expected in ("set A:", "set B:", "set C:", "figures: 18", "rules (en): 38 files", "rules (ru): 38 files",
                      "classic rules (en): 33 files, 31 games", "classic rules (ru): 33 files, 31 games",
                      "theme classic:", "theme colorblind:", "theme low-ink:", "theme grayscale:",
-                     "paper a4:", "print condition: FOGRA39"):
+                     "paper a4:", "boxes: templates/boxes.toml", "print condition: FOGRA39"):
         assert any(expected in line for line in lines), expected
     assert lines[-1] == "all checks passed"
 

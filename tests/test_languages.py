@@ -277,3 +277,40 @@ def test_the_tabletop_readme_follows_lang(tmp_path):
         readme = (out / "tts" / "README.txt").read_text(encoding="utf-8")
         assert readme.startswith(first + "\n") and "Saved Objects" in readme and "--base-url" in readme
         assert bool(CYRILLIC.search(readme)) is (lang == "ru")
+
+
+def _russian_only(text: str, *paths: Path) -> bool:
+    """Every line Russian, no English prose left (the paths, which may hold any word, taken out)."""
+    for path in paths:
+        text = text.replace(str(path), "")
+    lines = text.splitlines()
+    return bool(lines) and all(CYRILLIC.search(line) and not ENGLISH_WORDS.search(line) for line in lines)
+
+
+def test_a_box_says_what_it_holds_in_russian(tmp_path):
+    """`opendomino box` under a Russian locale: each box's line with Russian plurals (a set in two
+    stacks, one in a single stack, the Mexican Train's markers) and the note of a box on two sheets."""
+    result = run("box", "--sets", "A,double-3,mexican-train", "--out", str(tmp_path), LANG="ru_RU.UTF-8")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "box-A.pdf: комплект A: 32 элемента в 2 стопках по 16; внутри 45 × 45 × 17 мм" in lines
+    assert any(line.startswith("box-double-3.pdf: комплект double-3: 10 элементов в одной стопке;") for line in lines)
+    assert any(line.startswith("box-mexican-train.pdf: центр «Мексиканского поезда» и 8 фишек;") for line in lines)
+    assert _russian_only(result.stdout, tmp_path / "manifest.json", tmp_path), result.stdout
+    assert result.stderr.startswith("note: box-mexican-train.pdf: части коробки не помещаются на одном листе A4")
+    assert _russian_only(result.stderr.removeprefix("note: ")), result.stderr
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    # the laser's panels, named and listed, that a sheet does not hold
+    (("--machine", "laser", "--sheet", "100x100"), "--sheet: на листе 100x100 мм за вычетом полей 5 мм не "
+                                                   "помещаются: дно лотка ("),
+    (("--machine", "laser", "--material", "1", "--kerf", "1.5"), "--kerf: 1.5 мм — не меньше толщины материала"),
+    (("--stacks", "60"), "--stacks: 60 шт. — вне 1-50 шт.;"),
+    (("--plate", "200x200"), "--plate: только для коробки, которую печатают на 3D-принтере;"),
+], ids=["laser-sheet", "kerf", "stacks", "plate"])
+def test_a_boxs_bad_input_is_one_russian_line(tmp_path, args, said):
+    result = run("box", "--sets", "A", *args, "--out", str(tmp_path), LANG="ru_RU.UTF-8")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"opendomino: error: {said}") and result.stderr.count("\n") == 1, result.stderr
+    assert _russian_only(result.stderr.removeprefix("opendomino: error: ")), result.stderr

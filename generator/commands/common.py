@@ -170,41 +170,53 @@ def warn_colour_problems(options: BuildOptions) -> None:
         say(f"warning: {problem}", err=True)
 
 
-def print_options(command):
+_PRINT_OPTION_DECORATORS = {
+    "layout": click.option("--layout", type=click.Choice(LAYOUTS), default=DEFAULTS.layout, show_default=True,
+                           help=_("Tile sheets: double-sided (long or short edge), gutter fold, or separate files.")),
+    "back_offset_text": click.option("--back-offset", "back_offset_text", default="0,0", show_default=True,
+                                     metavar="DX,DY",
+                                     help=_("Shift the back pages by the offset `opendomino calibrate` shows, in mm.")),
+    "target": click.option("--target", type=click.Choice(["home", "shop"]), default=DEFAULTS.target,
+                           show_default=True, help=_("Files to print yourself, or PDF/X-1a files for a print shop.")),
+    "bleed_text": click.option("--bleed", "bleed_text", default=None, metavar="MM",
+                               help=_("Shop bleed in mm.  [default: 3, or 1/8 in with --paper letter]")),
+    "marks": click.option("--marks", type=click.Choice(["crop", "none"]), default=DEFAULTS.marks, show_default=True,
+                          help=_("Shop files: crop marks outside the bleed, or none.")),
+    "shop_layout": click.option("--shop-layout", type=click.Choice(["sheets", "single"]),
+                                default=DEFAULTS.shop_layout, show_default=True,
+                                help=_("Shop tiles: gang sheets, or one page per tile face.")),
+    "output_condition": click.option(
+        "--output-condition", default=None, shell_complete=completion.output_conditions,
+        help=_("Registered print condition named in the PDF/X OutputIntent, e.g. 'CGATS TR 006'.  "
+               "[default: the profile's own; FOGRA39 with the bundled profile]")),
+    "icc_text": click.option("--icc", "icc_text", default=None, metavar="FILE.icc", shell_complete=completion.icc_files,
+                             help=_("The print shop's CMYK output profile: shop files convert RGB colours through it and "
+                                    "embed it.  [default: the bundled FOGRA39L_coated.icc (CC0)]")),
+    "intent": click.option("--intent", type=click.Choice(INTENTS), default=DEFAULTS.intent, show_default=True,
+                           help=_("Rendering intent from RGB to CMYK ({intent} with black-point "
+                                  "compensation keeps in-gamut colours as they are).").format(
+                               intent=_(INTENT_NAMES["relative"]))),
+    "max_ink_text": click.option("--max-ink", "max_ink_text", default=None, metavar="PERCENT",
+                                 help=_("Total ink limit of converted colours.  [default: the profile's, 300]")),
+}
+
+
+def print_options(command=None, *, without: tuple[str, ...] = ()):
     """How tile sheets are printed: home layouts and back offset, or the print-shop target with its
     colour management (--icc, --intent, --max-ink).
 
     Goes below @kit_options, which has already merged defaults and the config file; the colour
-    checks run here, once the profile is known.
+    checks run here, once the profile is known. `without` leaves out parameters that mean nothing
+    to a command (e.g. a box has no tile layout).
     """
-    @click.option("--layout", type=click.Choice(LAYOUTS), default=DEFAULTS.layout, show_default=True,
-                  help=_("Tile sheets: double-sided (long or short edge), gutter fold, or separate files."))
-    @click.option("--back-offset", "back_offset_text", default="0,0", show_default=True, metavar="DX,DY",
-                  help=_("Shift the back pages by the offset `opendomino calibrate` shows, in mm."))
-    @click.option("--target", type=click.Choice(["home", "shop"]), default=DEFAULTS.target, show_default=True,
-                  help=_("Files to print yourself, or PDF/X-1a files for a print shop."))
-    @click.option("--bleed", "bleed_text", default=None, metavar="MM",
-                  help=_("Shop bleed in mm.  [default: 3, or 1/8 in with --paper letter]"))
-    @click.option("--marks", type=click.Choice(["crop", "none"]), default=DEFAULTS.marks, show_default=True,
-                  help=_("Shop files: crop marks outside the bleed, or none."))
-    @click.option("--shop-layout", type=click.Choice(["sheets", "single"]), default=DEFAULTS.shop_layout,
-                  show_default=True, help=_("Shop tiles: gang sheets, or one page per tile face."))
-    @click.option("--output-condition", default=None, shell_complete=completion.output_conditions,
-                  help=_("Registered print condition named in the PDF/X OutputIntent, e.g. 'CGATS TR 006'.  "
-                         "[default: the profile's own; FOGRA39 with the bundled profile]"))
-    @click.option("--icc", "icc_text", default=None, metavar="FILE.icc", shell_complete=completion.icc_files,
-                  help=_("The print shop's CMYK output profile: shop files convert RGB colours through it and "
-                         "embed it.  [default: the bundled FOGRA39L_coated.icc (CC0)]"))
-    @click.option("--intent", type=click.Choice(INTENTS), default=DEFAULTS.intent, show_default=True,
-                  help=_("Rendering intent from RGB to CMYK ({intent} with black-point "
-                         "compensation keeps in-gamut colours as they are).").format(
-                      intent=_(INTENT_NAMES["relative"])))
-    @click.option("--max-ink", "max_ink_text", default=None, metavar="PERCENT",
-                  help=_("Total ink limit of converted colours.  [default: the profile's, 300]"))
+    if command is None:
+        return functools.partial(print_options, without=without)
+    parameters = {p: v for p, v in _PRINT_PARAMETERS.items() if p not in without}
+
     @functools.wraps(command)
     def wrapper(options, **values):
         given = {}
-        for param, (field_name, parse) in _PRINT_PARAMETERS.items():
+        for param, (field_name, parse) in parameters.items():
             value = values.pop(param)
             if was_given(param):
                 given[field_name] = parse(value) if parse else value
@@ -214,6 +226,9 @@ def print_options(command):
         warn_colour_problems(options)
         return command(options, **values)
     wrapper.checks_colours = True
+    for name, decorator in reversed(_PRINT_OPTION_DECORATORS.items()):
+        if name not in without:
+            wrapper = decorator(wrapper)
     return wrapper
 
 

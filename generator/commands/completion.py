@@ -73,6 +73,16 @@ def _set_names(ctx) -> tuple[str, ...]:
 sets = comma_list(_set_names)
 
 
+def _box_contents(ctx) -> tuple[str, ...]:
+    """What a box can hold: every set, and the Mexican Train's hub and markers."""
+    from generator.model.box_size import TRAIN
+
+    return (*_set_names(ctx), TRAIN)
+
+
+box_contents = comma_list(_box_contents)
+
+
 def themes(ctx, param, typed: str) -> list:
     from generator.colour.theme import theme_names
 

@@ -16,7 +16,12 @@ MIN_SHEET, MAX_SHEET = 20.0, 3000.0      # mm per side
 
 def parse_sheet(text: str, option: str = "--sheet") -> tuple[float, float]:
     """WIDTHxHEIGHT in mm, e.g. 300x200: the material a laser cuts."""
-    return parse_extent(text, option, "300x200", MIN_SHEET, MAX_SHEET, "give the material's size")
+    return parse_extent(text, option, "300x200", MIN_SHEET, MAX_SHEET, _("give the material's size"))
+
+
+def parse_kerf(text: str, option: str = "--kerf") -> float:
+    """The laser beam's width in mm (cut and box)."""
+    return parse_number(text, option, 0, 2, _("mm"), "0.15", _("a laser's kerf is 0.05-0.5 mm"))
 
 
 def parse_machine(text: str, option: str = "--machine") -> str:
@@ -47,8 +52,7 @@ def cut_command(options: BuildOptions, machine_text, sheet_text, kerf_text, shar
     started = time.monotonic()
     options = with_sets(options, sets_text)
     settings = CutOptions(machine=parse_machine(machine_text), sheet=parse_sheet(sheet_text),
-                          kerf=parse_number(kerf_text, "--kerf", 0, 2, "mm", "0.15",
-                                            "a laser's kerf is 0.05-0.5 mm"),
+                          kerf=parse_kerf(kerf_text),
                           shared_edges=shared_edges, board=board)
     jobs = cut_jobs(options, settings)
     previous = start_writing(options.out)

@@ -13,6 +13,10 @@ from generator.settings.options import parse_bleed, parse_extent, parse_formats,
 from generator.words import _
 
 
+def parse_plate(text: str) -> tuple[float, float]:
+    return parse_extent(text, "--plate", "220x220", 50, 1000, _("give your printer's bed size in mm"))
+
+
 def parse_solid_options(edge_text, depth_text, relief, plate_text, min_feature_text, filaments_text) -> SolidOptions:
     edge = None if edge_text is None else parse_number(edge_text, "--edge-radius", 0, 5, "mm", "1",
                                                           "domino models round their edges by 0.4-2 mm")
@@ -21,7 +25,7 @@ def parse_solid_options(edge_text, depth_text, relief, plate_text, min_feature_t
         relief_depth=parse_number(depth_text, "--relief-depth", 0.2, 5, "mm", "1",
                                   "1 mm is usual: five layers of 0.2 mm"),
         relief=relief,
-        plate=parse_extent(plate_text, "--plate", "220x220", 50, 1000, "give your printer's bed size in mm"),
+        plate=parse_plate(plate_text),
         min_feature=parse_number(min_feature_text, "--min-feature", 0.1, 2, "mm", "0.4",
                                  "give your nozzle's width, 0.4 mm on most printers"),
         filaments=int(parse_number(filaments_text, "--filaments", 1, 16, "filaments", "4",

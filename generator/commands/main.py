@@ -9,6 +9,7 @@ import click
 
 from generator.commands import (  # noqa: F401
     booklet,
+    box,
     build,
     check,
     config,

@@ -1,8 +1,8 @@
 """`opendomino check`: validate every input of a build without drawing anything.
 
 Config file, the chosen theme with its overrides, every bundled theme, the three sets,
-the figures, the rules text of both languages and its glyphs, the print condition and the
-paper/tile fit. Stops at the first error (one line, as everywhere); returns what it checked.
+the figures, the rules text of both languages and its glyphs, the print condition, the
+paper/tile fit and the boxes' numbers. Stops at the first error (one line, as everywhere); returns what it checked.
 """
 
 from generator.colour.checks import colour_problems
@@ -12,6 +12,7 @@ from generator.colour.theme import load_theme, theme_names
 from generator.errors import printable
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_grid import plan_sheets
+from generator.model.box_size import box_numbers
 from generator.model.figures import load_figures
 from generator.model.set_loader import load_all_sets
 from generator.model.sums import column_sums
@@ -66,6 +67,10 @@ def run_checks(options, config_path) -> list[str]:
     lines.append(ngettext("paper {paper}: tiles of {size} mm fit, {count} sheet(s) per set",
                           "paper {paper}: tiles of {size} mm fit, {count} sheet(s) per set", len(plan.blocks)).format(
         paper=options.paper, size=options.tile_size, count=len(plan.blocks)))
+    boxes = box_numbers()
+    lines.append(_("boxes: templates/boxes.toml holds every number a box needs (card {card:g} mm, glue tabs "
+                   "{tab:g} mm, laser material {material:g} mm, 3D walls {wall:g} mm)").format(
+        card=boxes.card.thickness, tab=boxes.card.glue_tab, material=boxes.laser.material, wall=boxes.printed.wall))
     profile = setup.output_intent.profile
     embedded = _(", profile {file} ({description}) embedded").format(
         file=printable(profile.file_name), description=profile.description) if profile else ""

@@ -113,7 +113,7 @@ def _layers(machine: dict) -> dict[str, str]:
     return {key: value["layer"] for key, value in machine["operations"].items()}
 
 
-def _write_laser(sheets, stem: str, out: Path, report: BuildReport, machine: dict) -> None:
+def write_laser(sheets, stem: str, out: Path, report: BuildReport, machine: dict) -> None:
     from generator.writers.cut_svg import write_cut_svg
     from generator.writers.dxf import write_dxf
     from generator.writers.ink_outlines import ink_rings
@@ -137,7 +137,7 @@ def _laser_set(options, report, settings, machine, set_name) -> None:
     from generator.imposition.laser_sheets import tile_sheets
 
     sheets = tile_sheets(load_set(set_name), theme_for(options), options.tile_size, laser_layout(settings, machine))
-    _write_laser(sheets, f"laser-{set_name}", folder(options, settings), report, machine)
+    write_laser(sheets, f"laser-{set_name}", folder(options, settings), report, machine)
     report.instructions.append(ngettext("set {set_name}: {count} sheet(s) of {width}x{height} mm",
                                         "set {set_name}: {count} sheet(s) of {width}x{height} mm", len(sheets)).format(
         set_name=set_name, count=len(sheets), width=_mm(settings.sheet[0]), height=_mm(settings.sheet[1])))
@@ -150,7 +150,7 @@ def cut_board(options: BuildOptions, report: BuildReport, settings: CutOptions) 
 
     machine = load_machine(settings.machine)
     sheets = board_sheets(board_geometry(options), theme_for(options), laser_layout(settings, machine))
-    _write_laser(sheets, "laser-board", folder(options, settings), report, machine)
+    write_laser(sheets, "laser-board", folder(options, settings), report, machine)
     report.instructions.append(ngettext("board: {count} piece(s), one a sheet", "board: {count} piece(s), one a sheet",
                                         len(sheets)).format(count=len(sheets)))
 

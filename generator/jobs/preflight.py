@@ -6,11 +6,13 @@ PDF syntax, as qpdf checks it (a file qpdf has to repair is damaged; the first p
 fonts embedded; font subsets with distinct names (no two different font programs share a name, every
 subset tag is six capitals); TrimBox and BleedBox
 on every page, nested inside the MediaBox; no annotation inside the bleed area; DeviceCMYK only
-(no RGB operator or colour space, in pages and in form XObjects); total ink of every CMYK colour
-at most the limit (300 % unless asked otherwise; the real maximum is reported; a check that does
-not apply to a file without CMYK colour); no transparency; no unreachable objects; and the PDF/X
-identification (OutputIntent, GTS_PDFXVersion, Trapped, PDF 1.3/1.4, and colours that PDF/X-1a
-allows). An OutputIntent that embeds its profile (DestOutputProfile) must embed a CMYK output
+(no RGB operator or colour space, in pages and in form XObjects); no spot colour but the
+CutContour die line, only stroked and overprinting (generator/jobs/spot_colours.py); total ink of
+every CMYK colour at most the limit (300 % unless asked otherwise; the real maximum is reported; a
+check that does not apply to a file without CMYK colour); no transparency; no unreachable objects;
+and the PDF/X identification (OutputIntent, GTS_PDFXVersion, Trapped, PDF 1.3/1.4, colours that
+PDF/X-1a allows, and no optional content: layers came with PDF 1.5, and PDF/X-4 is the first PDF/X
+to allow them). An OutputIntent that embeds its profile (DestOutputProfile) must embed a CMYK output
 profile of ICC version 2 with /N 4, and its identifier must be the condition the profile is for
 (when the profile says: one of the kit's own, its 'targ' tag, or a registered name in its
 description), or "Custom".
@@ -32,11 +34,11 @@ from pypdf import PdfReader
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 
 from generator.errors import UserError
+from generator.jobs.pdf_operators import operators as _operators
 from generator.jobs.pdf_syntax import syntax_problems
 from generator.words import N_, _, ngettext
 
 INK_LIMIT = 300.0
-_STRINGS = re.compile(rb"\((?:\\.|[^\\()])*\)|<[0-9A-Fa-f\s]*>(?!>)")
 _RGB_SPACES = {"/DeviceRGB", "/CalRGB"}
 
 
@@ -54,8 +56,8 @@ class Check(Struct, frozen=True):
 
 # The checks' names: a Check holds the English one, a line says it in the language of the moment.
 CHECKS = (N_("not encrypted"), N_("PDF syntax"), N_("fonts embedded"), N_("font names"), N_("page boxes"),
-          N_("no annotations in the bleed"), N_("colour spaces"), N_("ink limit"), N_("no transparency"),
-          N_("no unreachable objects"), N_("PDF/X identification"))
+          N_("no annotations in the bleed"), N_("colour spaces"), N_("spot colours"), N_("ink limit"),
+          N_("no transparency"), N_("no unreachable objects"), N_("PDF/X identification"))
 
 
 @contextmanager
@@ -89,7 +91,8 @@ def preflight(path: Path, max_ink: float = INK_LIMIT) -> list[Check]:
             streams = list(_content_streams(reader))
             colours = _colour_spaces(reader, streams)
             read = [_fonts(reader), _font_names(reader), _boxes(pages), _annotations(pages), colours,
-                    _ink(streams, max_ink), _transparency(reader), _unreachable(reader), _pdfx(reader, path, colours)]
+                    _spots(reader), _ink(streams, max_ink), _transparency(reader), _unreachable(reader),
+                    _pdfx(reader, path, colours)]
         # qpdf's check comes after pypdf's: a file pypdf cannot read is refused before qpdf decodes it.
         return [Check("not encrypted", True, _("no /Encrypt entry in the trailer")), _syntax(path), *read]
     except UserError:
@@ -171,24 +174,12 @@ def _content_streams(reader: PdfReader):
     for number, page in enumerate(reader.pages, start=1):
         contents = page.get_contents()
         if contents is not None:
-            yield f"page {number}", contents.get_data()
+            yield _("page {number}").format(number=number), contents.get_data()
     for resources in _resources_everywhere(reader):
         for name, xobject in (resources.get("/XObject") or {}).items():
             xobject = xobject.get_object()
             if xobject.get("/Subtype") == "/Form":
-                yield f"form {name}", xobject.get_data()
-
-
-def _operators(data: bytes):
-    """(operator, operands) pairs, with strings blanked out so their bytes are not read as operators."""
-    tokens = _STRINGS.sub(b" ", data).split()
-    operands = []
-    for token in tokens:
-        if token[:1].isalpha() or token in (b"'", b'"'):
-            yield token.decode("latin-1"), operands
-            operands = []
-        else:
-            operands.append(token)
+                yield _("form {name}").format(name=name), xobject.get_data()
 
 
 def _font_descriptors(reader: PdfReader):
@@ -341,6 +332,21 @@ def _colour_spaces(reader: PdfReader, streams) -> Check:
     return Check("colour spaces", True, _("DeviceCMYK only, no RGB operator or colour space"))
 
 
+def _spots(reader: PdfReader) -> Check:
+    from generator.jobs.spot_colours import DIE_LINE, spot_colours
+
+    result = spot_colours(reader, _resources_everywhere(reader))
+    if result.problem:
+        return Check("spot colours", False, result.problem)
+    if not result.strokes:
+        return Check("spot colours", True, _("no spot colour is painted (no die line)"))
+    stroked = ngettext("stroked {count} time", "stroked {count} times", result.strokes).format(count=result.strokes)
+    overprint = "OP, OPM 1" if result.masked else "OP"
+    return Check("spot colours", True, _("only the {die} die line: a Separation of its own, {stroked}, always with "
+                                         "overprint on ({overprint}), never filled").format(
+        die=DIE_LINE, stroked=stroked, overprint=overprint))
+
+
 def _cmyk_colours(streams):
     """(where, c, m, y, k) of every CMYK colour the content streams set: with k and K, and with
     sc, scn, SC and SCN after the DeviceCMYK colour space was chosen with cs or CS."""
@@ -410,6 +416,8 @@ def _pdfx(reader: PdfReader, path: Path, colours: Check) -> Check:
         problems.append(_("header {header} (PDF/X-1a needs 1.3 or 1.4)").format(header=header.decode("latin-1")))
     if not colours.passed:
         problems.append(_("colours other than CMYK, grey and spot colours, which PDF/X-1a does not allow"))
+    if "/OCProperties" in root:
+        problems.append(_("optional content (layers), which PDF/X-1a does not allow"))
     profile_said, profile_problem = _output_profile(pdfx[0]) if pdfx else ("", None)
     if profile_problem:
         problems.append(profile_problem)

@@ -37,7 +37,8 @@ class CornerArc(Struct, frozen=True):
 
 
 class Outline(Struct, frozen=True, dict=True):      # dict: room for the cached bounds
-    corners: tuple[Point, ...]      # a convex polygon, clockwise on the page
+    corners: tuple[Point, ...]      # a convex polygon, clockwise on the page (with radius 0 any simple
+                                    # polygon: a laser box's panel, generator/model/finger_joints.py)
     radius: float = 0.0             # mm, every corner
 
     def __post_init__(self):
@@ -161,20 +162,17 @@ def _shoelace(points) -> float:
 
 
 def _polygon_distance(polygon, point: Point) -> float:
-    """Signed distance from a convex polygon's edge (clockwise on the page): negative inside."""
+    """Signed distance from a simple polygon's edge: negative inside (by the crossing number, so
+    a laser box's finger-jointed panel, which is not convex, is measured too)."""
     px, py = point
-    inside = True
-    outside_distance = math.inf
-    inside_distance = math.inf
+    inside = False
+    nearest = math.inf
     count = len(polygon)
     for index in range(count):
         (x1, y1), (x2, y2) = polygon[index], polygon[(index + 1) % count]
+        if (y1 > py) != (y2 > py) and px < x1 + (py - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
         dx, dy = x2 - x1, y2 - y1
-        length = math.hypot(dx, dy)
-        across = ((px - x1) * dy - (py - y1) * dx) / length      # > 0 beyond this edge (outward normal (dy, -dx))
-        if across > 0:
-            inside = False
-        inside_distance = min(inside_distance, -across)
-        along = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (length * length)))
-        outside_distance = min(outside_distance, math.hypot(px - x1 - along * dx, py - y1 - along * dy))
-    return -inside_distance if inside else outside_distance
+        along = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)))
+        nearest = min(nearest, math.hypot(px - x1 - along * dx, py - y1 - along * dy))
+    return -nearest if inside else nearest

@@ -36,7 +36,9 @@ def outline(shape: str, size, turn: float = 0.0) -> tuple[tuple[float, float], .
 
 
 def grown(points, distance: float) -> tuple[tuple[float, float], ...]:
-    """A convex polygon (clockwise on screen, y down) with every edge moved `distance` outwards."""
+    """A convex polygon (clockwise on screen, y down) with every edge moved `distance` outwards. The
+    corners are mitred, so a polygon with right angles only (a laser box's panel) is grown exactly
+    too, while `distance` is less than half its narrowest part."""
     lines = []
     count = len(points)
     for i in range(count):

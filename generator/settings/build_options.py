@@ -106,3 +106,20 @@ class CutOptions(Struct, frozen=True):
     kerf: float = 0.0                     # laser: the beam's width in mm
     shared_edges: bool = False            # laser: neighbours touch and shared edges are cut once
     board: bool = True                    # laser: the board too, when an Open Domino set is made
+
+
+class BoxOptions(Struct, frozen=True):
+    """What `opendomino box` makes (generator/jobs/box.py): the boxes' contents and their sizes'
+    numbers; None takes the number of templates/boxes.toml."""
+    contents: tuple[str, ...] = OPEN_SET_NAMES     # sets, and "mexican-train" for the hub and markers
+    together: bool = False                          # one box with a compartment each, not a box each
+    tile_thickness: float | None = None             # mm, one finished tile
+    clearance: float | None = None                  # mm, added to each inside dimension
+    stacks: int | None = None                       # stacks of tiles side by side; None: the fewest steady ones
+    # The route: home or shop (BuildOptions.target), laser (machine "laser") or 3D (formats).
+    machine: str | None = None                      # "laser": finger-jointed panels to cut
+    material: float | None = None                   # laser: the sheet's thickness in mm
+    kerf: float = 0.0                               # laser: the beam's width in mm
+    sheet: tuple[float, float] = (300.0, 200.0)     # laser: the material's size in mm
+    formats: tuple[str, ...] = ()                   # "3mf", "stl": a box to 3D-print
+    plate: tuple[float, float] = (220.0, 220.0)     # 3D: the printer's build plate in mm

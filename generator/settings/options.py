@@ -203,3 +203,35 @@ def parse_formats(text: str, choices: tuple[str, ...], option: str = "--format",
     if "all" in names:
         names = [*choices, *names]
     return tuple(dict.fromkeys(name for name in names if name != "all"))
+
+
+def parse_box_contents(text: str, option: str = "--sets") -> tuple[str, ...]:
+    """Sets, and mexican-train (the hub and markers of tokens-mexican-train.pdf), in the order given."""
+    from generator.model.box_size import TRAIN
+
+    parts = [part.strip() for part in (text or "").split(",") if part.strip()]
+    names = [TRAIN if part.casefold() == TRAIN else parse_set_names(part, option)[0] for part in parts]
+    if not names:
+        raise UserError(_("{option}: name at least one set, e.g. A or double-12,mexican-train").format(option=option))
+    return tuple(dict.fromkeys(names))
+
+
+MAX_TILE_THICKNESS = 30.0       # mm, as a 3D-printed tile's (MAX_THICKNESS)
+
+
+def parse_tile_thickness(text: str, option: str = "--tile-thickness") -> float:
+    return parse_number(text, option, 0.1, MAX_TILE_THICKNESS, _("mm"), "1",
+                        _("a card tile is 0.5-1.5 mm thick, a 3D-printed one 5-13 mm"))
+
+
+def parse_box_clearance(text: str, option: str = "--box-clearance") -> float:
+    return parse_number(text, option, 0, 20, _("mm"), "1", _("1 mm lets hand-cut tiles drop in and lift out"))
+
+
+def parse_stacks(text: str, option: str = "--stacks") -> int:
+    """A whole number of stacks, 1 to 50."""
+    value = parse_number(text, option, 1, 50, _("stacks"), "2", _("tiles lie in 1 to 50 stacks side by side"))
+    if value != int(value):
+        raise UserError(_("{option}: {value:g} is not a whole number of stacks; write e.g. 2").format(
+            option=option, value=value))
+    return int(value)

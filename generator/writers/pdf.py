@@ -8,6 +8,7 @@ from msgspec import Struct
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColorSep
 from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.files.atomic import atomic_path
@@ -79,6 +80,11 @@ def _write_page(canvas: Canvas, page: Drawing, cmyk: bool) -> None:
     canvas.showPage()
 
 
+def _spot_stroked(item) -> bool:
+    style = getattr(item, "style", None)
+    return style is not None and style.stroke is not None and style.stroke.spot is not None
+
+
 def _pdf_box(box, page_height: float) -> tuple[float, float, float, float]:
     """A box (x, y, w, h) in mm from the top-left, as PDF points (x0, y0, x1, y1) from the bottom-left."""
     x, y, w, h = box
@@ -101,7 +107,6 @@ class _PageWriter:
     def __init__(self, canvas: Canvas, cmyk: bool = False):
         self.canvas = canvas
         self.cmyk = cmyk
-        self.overprinting = False
 
     def _fill(self, colour) -> None:
         if self.cmyk:
@@ -110,12 +115,7 @@ class _PageWriter:
             self.canvas.setFillColorRGB(*colour.rgb_unit)
 
     def _stroke(self, colour) -> None:
-        spot = self.cmyk and colour.spot is not None
-        if spot != self.overprinting:
-            # A die line is a separation of its own that overprints: it never knocks out the art.
-            self.canvas.setStrokeOverprint(spot)
-            self.overprinting = spot
-        if spot:
+        if self.cmyk and colour.spot is not None:
             self.canvas.setStrokeColor(CMYKColorSep(*(v / 100 for v in colour.cmyk), spotName=colour.spot))
         elif self.cmyk:
             self.canvas.setStrokeColorCMYK(*(v / 100 for v in colour.cmyk))
@@ -124,7 +124,18 @@ class _PageWriter:
 
     def items(self, items) -> None:
         for item in items:
-            getattr(self, type(item).__name__.lower())(item)
+            draw = getattr(self, type(item).__name__.lower())
+            if self.cmyk and _spot_stroked(item):
+                # A die line is a separation of its own that overprints (OP; OPM 1: only the plates
+                # it names are touched), so it never knocks out the art. Set for this shape alone,
+                # between q and Q: a fill after it must not overprint (op follows OP).
+                self.canvas.saveState()
+                self.canvas.setStrokeOverprint(True)
+                self.canvas.setOverprintMask(1)
+                draw(item)
+                self.canvas.restoreState()
+            else:
+                draw(item)
 
     def _paint(self, style: Style) -> tuple[int, int]:
         c = self.canvas
@@ -196,11 +207,6 @@ class _PageWriter:
 
     def group(self, group: Group) -> None:
         c = self.canvas
-        if group.shared_extent is not None and self.overprinting:
-            # A form inherits the graphics state where it is placed; ours are drawn expecting
-            # no overprint, as at the start of a page.
-            c.setStrokeOverprint(False)
-            self.overprinting = False
         c.saveState()
         t = group.transform
         if not t.is_identity:
@@ -211,13 +217,11 @@ class _PageWriter:
             path = c.beginPath()
             path.rect(group.clip.x, group.clip.y, group.clip.width, group.clip.height)
             c.clipPath(path, stroke=0, fill=0)
-        overprinting = self.overprinting
         if group.shared_extent is None:
             self.items(group.items)
         else:
             c.doForm(self._form(group))
         c.restoreState()
-        self.overprinting = overprinting        # restoreState undid whatever the group set
 
     def _form(self, group: Group) -> str:
         """The name of the form XObject that draws the group's items, made on first use."""
@@ -232,4 +236,23 @@ class _PageWriter:
             _PageWriter(c, self.cmyk).items(group.items)
             c.endForm()
             c._doc.inObject = in_object
+            _give_form_its_resources(c, name)
         return name
+
+
+def _give_form_its_resources(canvas: Canvas, name: str) -> None:
+    """reportlab records the graphics states and colour spaces a form's content uses, but writes
+    neither into the form's resources ("not implemented yet", says its PDFFormXObject): a die line's
+    overprint and its CutContour separation would be unknown names. Give the form both."""
+    form = canvas._doc.idToObject[xObjectName(name)]
+    if not (form.ExtGState or form._colorsUsed):
+        return              # nothing to add: the form is written exactly as reportlab writes it
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    if form.ExtGState:
+        resources.ExtGState = form.ExtGState
+    resources.setColorSpace(form._colorsUsed)
+    form.Resources = resources

@@ -1,0 +1,796 @@
+"""A box for every set (issue 42): the folded box holds the set's stacks, measured on the die line
+read back from the written PDF; every piece's cut is one closed path with its folds apart; the shop
+file passes preflight with its CutContour separation; a box too large for the paper goes onto two
+sheets and says which paper holds it; bad input is one line and status 2.
+
+The expected sizes are worked out here from the set's facts (DESIGN.md: set A is 32 tiles of
+22 x 44 mm; triominoes are 56 triangles of side 44 mm) and the numbers the command is given, not
+taken from the code that drew the box.
+"""
+
+import json
+import math
+from pathlib import Path
+import re
+import shutil
+import subprocess
+import tomllib
+
+from conftest import run_cli
+import numpy as np
+from pdf_inspect import MM, page_shapes, read_pdf, stroked_paths
+from pypdf import PdfWriter
+from pypdf.generic import ArrayObject, BooleanObject, DictionaryObject, NameObject, TextStringObject
+import pytest
+
+from generator.jobs.box import box as boxes
+from generator.jobs.build import BuildReport, build_tokens
+from generator.jobs.preflight import preflight
+from generator.settings.build_options import BoxOptions, BuildOptions
+
+ROOT = Path(__file__).resolve().parent.parent
+CARD = tomllib.loads((ROOT / "templates" / "boxes.toml").read_text())["card"]
+NEAR = 0.02                 # mm: points of one drawing that coincide
+ROOMY = 3.0                 # mm: more room than this in a panel would be a box too large for its set
+
+
+def _mm(point, page_height: float) -> tuple[float, float]:
+    return point[0] / MM, (page_height - point[1]) / MM
+
+
+def die_lines(page) -> list[tuple[list, list]]:
+    """(outline, folds) of every piece on a page, in mm from the top-left: each outline a closed,
+    solid stroke; each fold a dashed, open, straight stroke whose two ends are corners of it."""
+    height = float(page.mediabox.height)
+    paths = stroked_paths(page)
+    outlines = [[_mm(p, height) for p in path.points] for path in paths
+                if path.closed and not path.dashed and len(path.points) >= 8]
+    pieces = []
+    for outline in outlines:
+        def corner(point):
+            return any(math.dist(point, vertex) < NEAR for vertex in outline)
+        folds = [[_mm(p, height) for p in path.points] for path in paths if path.dashed and not path.closed]
+        pieces.append((outline, [fold for fold in folds if len(fold) == 2 and all(corner(p) for p in fold)]))
+    return pieces
+
+
+def shell_panels(outline, folds) -> dict[str, float]:
+    """A tray's or lid's floor (between its four folds) and its walls (from a floor fold to the rim)."""
+    ends = [tuple(round(v, 2) for v in point) for fold in folds for point in fold]
+    corners = [point for point in set(ends) if ends.count(point) >= 3]      # two floor folds and a tab's
+    assert len(corners) == 4, corners
+    x0, x1 = min(x for x, _ in corners), max(x for x, _ in corners)
+    y0, y1 = min(y for _, y in corners), max(y for _, y in corners)
+    beside = [x for x, y in outline if y0 - NEAR <= y <= y1 + NEAR]
+    over = [y for x, y in outline if x0 - NEAR <= x <= x1 + NEAR]
+    return {"width": x1 - x0, "length": y1 - y0,
+            "walls": (y0 - min(over), max(over) - y1, x0 - min(beside), max(beside) - x1)}
+
+
+def assert_holds(panels: dict, width: float, length: float, height: float | None) -> None:
+    """Folded, the shell holds width x length x height (a lid: width x length): a floor between
+    folds is its inside plus a card's thickness, a wall from its fold to the rim the inside height
+    plus half of one."""
+    card = CARD["thickness"]
+    inside = (panels["width"] - card, panels["length"] - card, min(panels["walls"]) - card / 2)
+    for got, need in zip(inside, (width, length) if height is None else (width, length, height)):
+        assert need - NEAR <= got <= need + ROOMY, (inside, (width, length, height))
+
+
+@pytest.fixture(scope="module")
+def home_box(tmp_path_factory) -> tuple[Path, object]:
+    out = tmp_path_factory.mktemp("box")
+    result = run_cli("box", "--sets", "A", "--tile-thickness", "1", "--box-clearance", "1", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    return out, result
+
+
+def test_the_summary_says_the_inside_and_what_it_holds(home_box):
+    out, result = home_box
+    # 32 tiles of 22 x 44 x 1 mm, in the default 2 stacks of 16, and 1 mm more each way.
+    assert "box-A.pdf: set A: 32 tiles in 2 stacks of 16; inside 45 × 45 × 17 mm" in result.stdout
+    assert (out / "box-A.pdf").is_file() and result.stderr == ""
+
+
+def test_the_folded_home_box_holds_the_set(home_box):
+    out, _ = home_box
+    reader = read_pdf(out / "box-A.pdf")
+    assert len(reader.pages) == 1
+    pieces = die_lines(reader.pages[0])
+    assert len(pieces) == 2                                     # the tray and the lid
+    tray, lid = sorted((shell_panels(*piece) for piece in pieces), key=lambda p: p["width"])
+    assert_holds(tray, 2 * 22 + 1, 44 + 1, 16 + 1)
+    # The lid slides over the tray's outside (a card's thickness on each side) and covers most of it.
+    card = CARD["thickness"]
+    assert_holds(lid, tray["width"] + card, tray["length"] + card, None)
+    assert CARD["lid_min_depth"] <= min(lid["walls"]) <= max(lid["walls"]) <= min(tray["walls"]) + card
+
+
+def test_every_piece_is_one_closed_cut_with_its_folds_apart(home_box):
+    out, _ = home_box
+    page = read_pdf(out / "box-A.pdf").pages[0]
+    paths = stroked_paths(page)
+    cuts = [path for path in paths if path.closed and not path.dashed and len(path.points) >= 8]
+    assert len(cuts) == 2
+    for outline, folds in die_lines(page):
+        # A cross with four glue tabs: 4 corners a wall, 3 a tab, the floor's 4 where they meet.
+        assert len(outline) == 20
+        assert len(folds) == 8                  # the floor's four edges and the four tabs' hinges
+        assert all(len(fold) == 2 for fold in folds)
+
+
+@pytest.fixture(scope="module")
+def shop_boxes(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("shop-box")
+    result = run_cli("box", "--sets", "triominoes", "--target", "shop", "--tile-thickness", "1",
+                     "--box-clearance", "1", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    return out / "shop-box-triominoes.pdf"
+
+
+def test_the_shop_box_passes_preflight_with_its_die_line(shop_boxes):
+    result = run_cli("preflight", str(shop_boxes))
+    assert result.returncode == 0, result.stdout
+    assert "FAIL" not in result.stdout
+    assert re.search(r"PASS  spot colours: only the CutContour die line: .* stroked 18 times, always with "
+                     r"overprint on \(OP, OPM 1\)", result.stdout), result.stdout
+
+
+def test_the_shop_die_line_is_a_separate_overprinting_cutcontour(shop_boxes):
+    reader = read_pdf(shop_boxes)
+    assert len(reader.pages) == 2
+    for page in reader.pages:
+        forms = [x.get_object() for x in page["/Resources"]["/XObject"].values()]
+        die_forms = [form for form in forms if "/ColorSpace" in form["/Resources"]]
+        assert len(die_forms) == 1
+        spaces = [space.get_object() for space in die_forms[0]["/Resources"]["/ColorSpace"].values()]
+        assert [(str(s[0]), str(s[1]), str(s[2])) for s in spaces] == [("/Separation", "/CutContour", "/DeviceCMYK")]
+        states = [state.get_object() for state in die_forms[0]["/Resources"]["/ExtGState"].values()]
+        assert {"/OP": True} in [dict(s) for s in states] and {"/OPM": 1} in [dict(s) for s in states]
+        strokes = stroked_paths(page)
+        die = [path for path in strokes if path.colour and path.colour[0] == "spot"]
+        assert die and all(path.colour[1] == "CutContour" and path.overprint for path in die)
+        assert not [path for path in strokes if path.colour and path.colour[0] == "spot" and not path.overprint]
+
+
+def test_the_shop_box_holds_the_triominoes_and_its_art_reaches_the_bleed(shop_boxes):
+    reader = read_pdf(shop_boxes)
+    tray_page, lid_page = reader.pages
+    (outline, folds), = die_lines(tray_page)
+    # 56 triangles of side 44 in 2 stacks of 28, pointing up and down in turn: 1.5 sides across,
+    # a triangle's height along, 28 mm high; 1 mm more each way.
+    assert_holds(shell_panels(outline, folds), 1.5 * 44 + 1, 44 * math.sqrt(3) / 2 + 1, 28 + 1)
+    for page in (tray_page, lid_page):
+        (outline, _), = die_lines(page)
+        height = float(page.mediabox.height) / MM
+        trim = [float(v) / MM for v in page["/TrimBox"]]
+        bleed = [float(v) / MM for v in page["/BleedBox"]]
+        xs, ys = [x for x, _ in outline], [height - y for _, y in outline]
+        assert trim == pytest.approx([min(xs), min(ys), max(xs), max(ys)], abs=0.01)   # the die line's box
+        assert bleed == pytest.approx([trim[0] - 3, trim[1] - 3, trim[2] + 3, trim[3] + 3], abs=0.01)
+        fills = [rect for rect in page_shapes(page).rects if rect[4] is None]      # CMYK fills: the art's ground
+        reach = [min(r[0] for r in fills), min(r[1] for r in fills), max(r[2] for r in fills), max(r[3] for r in fills)]
+        assert [v / MM for v in reach] == pytest.approx(bleed, abs=0.01)          # the art runs to the bleed
+
+
+@pytest.fixture(scope="module")
+def printed_hub(tmp_path_factory) -> float:
+    """The Mexican Train hub's diameter, measured on its cut line in tokens-mexican-train.pdf."""
+    out = tmp_path_factory.mktemp("tokens")
+    build_tokens(BuildOptions(out=out), BuildReport())
+    page = read_pdf(out / "tokens-mexican-train.pdf").pages[0]
+    circles = [path for path in stroked_paths(page)
+               if path.dashed and len(path.points) == 5 and math.dist(path.points[0], path.points[-1]) < 0.01]
+    return max(max(x for x, _ in c.points) - min(x for x, _ in c.points) for c in circles) / MM
+
+
+def test_the_mexican_train_box_holds_the_printed_hub(tmp_path, printed_hub):
+    hub = printed_hub
+    boxes(BuildOptions(out=tmp_path, paper="a3"), BoxOptions(("mexican-train",), tile_thickness=1, clearance=1))
+    pieces = die_lines(read_pdf(tmp_path / "box-mexican-train.pdf").pages[0])
+    tray = min((shell_panels(*piece) for piece in pieces), key=lambda p: p["width"])
+    # The hub lies flat with its 8 markers in its square's corners or on it: two pieces high, in a
+    # box no lower than the 12 mm its glue tabs need.
+    assert_holds(tray, hub + 1, hub + 1, max(2 + 1, 12))
+
+
+def test_a_box_too_large_for_a4_takes_two_sheets_and_names_the_paper_that_holds_it(tmp_path):
+    # double-18: 190 tiles in 9 stacks, a tray about 250 mm across: the tray on one A4, the lid on another.
+    result = run_cli("box", "--sets", "double-18", "--out", str(tmp_path / "a4"))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.strip() == ("note: box-double-18.pdf: the box's pieces take 2 sheets of A4; A3 holds them "
+                                     "on one sheet (--paper a3)")
+    pages = read_pdf(tmp_path / "a4" / "box-double-18.pdf").pages
+    assert [len(die_lines(page)) for page in pages] == [1, 1]
+    # And A3 does.
+    (tmp_path / "a3").mkdir()
+    assert not boxes(BuildOptions(out=tmp_path / "a3", paper="a3"), BoxOptions(("double-18",))).notes
+    pages = read_pdf(tmp_path / "a3" / "box-double-18.pdf").pages
+    assert [len(die_lines(page)) for page in pages] == [2]
+
+
+def test_together_gives_one_box_with_a_compartment_per_set(tmp_path):
+    boxes(BuildOptions(out=tmp_path), BoxOptions(("A", "double-3"), together=True, tile_thickness=1, clearance=1))
+    pieces = die_lines(read_pdf(tmp_path / "box-A-double-3.pdf").pages[0])
+    shells = [shell_panels(*piece) for piece in pieces if len(piece[1]) == 8]
+    dividers = [piece for piece in pieces if len(piece[1]) == 2]
+    assert len(shells) == 2 and len(dividers) == 1
+    tray = min(shells, key=lambda p: p["width"])
+    # A's 2 stacks of 22 mm and double-3's one (10 tiles), 1 mm each, and a card between them.
+    assert_holds(tray, (44 + 1) + CARD["thickness"] + (22 + 1), 44 + 1, 16 + 1)
+    (outline, folds), = dividers
+    (a, b), (c, d) = folds
+    assert abs(a[0] - c[0]) == pytest.approx(45, abs=0.05)        # as long as the inside, between its folds
+    assert abs(a[1] - b[1]) == pytest.approx(17, abs=0.05)        # and as high
+
+
+def test_the_same_box_twice_is_the_same_file(home_box, tmp_path):
+    """Made again, through the library this time, the box is the same to the byte."""
+    out, _ = home_box
+    boxes(BuildOptions(out=tmp_path, sets=("A",)), BoxOptions(("A",), tile_thickness=1, clearance=1))
+    assert (tmp_path / "box-A.pdf").read_bytes() == (out / "box-A.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("args, said", [
+    (("--sets", "A", "--tile-thickness", "0"), "--tile-thickness: 0 mm is outside 0.1-30 mm"),
+    (("--sets", "A,Z"), "--sets: unknown set 'Z'"),
+    (("--sets", "double-18", "--stacks", "1"), "larger than every paper the kit knows"),
+    (("--sets", "A", "--stacks", "40"), "--stacks: 40 stacks for the 32 tiles of A"),
+    (("--sets", "A", "--machine", "laser", "--material", "0"), "--material: 0 mm is outside 1-12 mm"),
+    (("--sets", "A", "--machine", "laser", "--material", "1", "--kerf", "1.5"),
+     "--kerf: 1.5 mm is not less than the 1 mm --material"),
+    (("--sets", "A", "--machine", "laser", "--sheet", "100x100"),
+     "--sheet: 100x100 mm less 5 mm margins does not hold the tray's floor (117 x 51 mm)"),
+    (("--sets", "double-12", "--format", "3mf"), "--plate: a 220x220 mm plate less 5 mm margins does not hold the "
+                                                 "tray of the box for double-12 (291 x 49 mm); use --stacks 9"),
+    (("--sets", "A", "--machine", "silhouette"), "--machine: a box is cut by laser only"),
+    (("--sets", "A", "--kerf", "0.1"), "--kerf: only for a laser-cut box; add --machine laser"),
+])
+def test_bad_input_is_one_line_and_status_2(tmp_path, args, said):
+    result = run_cli("box", *args, "--out", str(tmp_path))
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("opendomino: error: ") and said in lines[0], result.stderr
+    assert not [path for path in tmp_path.rglob("*") if path.is_file()]
+
+
+GHOSTSCRIPT = shutil.which("gs")
+
+
+def plates(path: Path, folder: Path) -> dict:
+    """Ghostscript as a print shop's RIP: page 1 split into its plates (tiffsep), by colorant name."""
+    if GHOSTSCRIPT is None:
+        pytest.skip("Ghostscript is not installed (.ci/run installs it)")
+    from PIL import Image
+
+    folder.mkdir()
+    subprocess.run([GHOSTSCRIPT, "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=tiffsep", "-r50",
+                    "-dFirstPage=1", "-dLastPage=1", f"-sOutputFile={folder / 'p.tif'}", str(path)], check=True)
+    return {plate.name[2:-5]: Image.open(plate).convert("L") for plate in folder.glob("p(*).tif")}
+
+
+def test_a_rip_puts_the_die_line_on_its_own_plate_over_the_art(shop_boxes, tmp_path):
+    """The die line is on the CutContour plate alone, and overprints: the process plates are the
+    same as those of the file without its die line, none of the art knocked out under it."""
+    from PIL import ImageChops
+
+    def without_die_line(form):
+        form.set_data(b"q Q")
+
+    split = plates(shop_boxes, tmp_path / "file")
+    bare = plates(_edited(shop_boxes, tmp_path / "bare.pdf", without_die_line), tmp_path / "bare")
+    knocked = plates(_edited(shop_boxes, tmp_path / "knocked.pdf", _no_overprint), tmp_path / "knocked")
+    process = ("Cyan", "Magenta", "Yellow", "Black")
+    assert set(split) == {*process, "CutContour"} and set(bare) == set(process)
+    assert split["CutContour"].getextrema()[0] < 128                   # the plate carries the die line
+    assert all(ImageChops.difference(split[p], bare[p]).getbbox() is None for p in process)
+    # The check can fail: without overprint the die line knocks the art out of the process plates.
+    assert any(ImageChops.difference(knocked[p], bare[p]).getbbox() for p in process)
+
+
+# --- preflight: only the CutContour die line, only stroked, overprinting ----------------------
+
+def _edited(source: Path, target: Path, edit) -> Path:
+    writer = PdfWriter(clone_from=str(source))
+    for page in writer.pages:
+        for form in page["/Resources"]["/XObject"].values():
+            form = form.get_object()
+            if "/ColorSpace" in form["/Resources"]:
+                edit(form)
+    with open(target, "wb") as handle:
+        writer.write(handle)
+    return target
+
+
+def _renamed(form) -> None:
+    for space in form["/Resources"]["/ColorSpace"].values():
+        space.get_object()[1] = NameObject("/Gold")
+
+
+def _no_overprint(form) -> None:
+    for state in form["/Resources"]["/ExtGState"].values():
+        if "/OP" in state.get_object():
+            state.get_object()[NameObject("/OP")] = BooleanObject(False)
+
+
+def _filled_too(form) -> None:
+    form.set_data(form.get_data().replace(b"\nS\n", b"\nB\n"))
+
+
+def _as_fill(form) -> None:
+    form.set_data(form.get_data().replace(b"/CutContour CS 1 SCN", b"/CutContour cs 1 scn").replace(b"\nS\n", b"\nf\n"))
+
+
+@pytest.mark.parametrize("edit, said", [
+    (_renamed, "spot colour Gold: the kit's print-shop files carry no spot colour but the CutContour die line"),
+    (_no_overprint, "the CutContour die line is stroked without overprint"),
+    (_filled_too, "the CutContour die line's path is filled too"),
+    (_as_fill, "the CutContour die line is used to fill"),
+])
+def test_preflight_fails_any_other_spot_colour_or_use(shop_boxes, tmp_path, edit, said):
+    spot = next(c for c in preflight(_edited(shop_boxes, tmp_path / "edited.pdf", edit)) if c.name == "spot colours")
+    assert not spot.passed and said in spot.detail, spot.detail
+
+
+def test_preflight_fails_layers_which_pdfx_1a_does_not_allow(shop_boxes, tmp_path):
+    """The die line is a form of its own, not a layer: optional content came with PDF 1.5 and
+    PDF/X-4, and a PDF/X-1a file with it fails."""
+    assert "/OCProperties" not in read_pdf(shop_boxes).trailer["/Root"]
+    writer = PdfWriter(clone_from=str(shop_boxes))
+    layer = writer._add_object(DictionaryObject({NameObject("/Type"): NameObject("/OCG"),
+                                                 NameObject("/Name"): TextStringObject("die line")}))
+    writer._root_object[NameObject("/OCProperties")] = DictionaryObject({
+        NameObject("/OCGs"): ArrayObject([layer]),
+        NameObject("/D"): DictionaryObject({NameObject("/ON"): ArrayObject([layer])})})
+    path = tmp_path / "layered.pdf"
+    with open(path, "wb") as handle:
+        writer.write(handle)
+    pdfx = next(c for c in preflight(path) if c.name == "PDF/X identification")
+    assert not pdfx.passed and "optional content (layers), which PDF/X-1a does not allow" in pdfx.detail
+
+
+@pytest.mark.parametrize("change, said", [
+    (("thickness = 0.4", "thickness = -0.4"), "[card] thickness = -0.4 must be a positive number"),
+    (("glue_tab = 10.0", "glue_tab = \"wide\""), "Expected `float`, got `str` - at `$.card.glue_tab`"),
+])
+def test_the_box_numbers_are_checked_when_read(tmp_path, monkeypatch, change, said):
+    from generator.errors import UserError
+    from generator.model import box_size
+
+    text = (ROOT / "templates" / "boxes.toml").read_text()
+    assert change[0] in text
+    (tmp_path / "boxes.toml").write_text(text.replace(change[0], change[1], 1))
+    monkeypatch.setattr(box_size, "template_path", lambda name: tmp_path / name)
+    box_size.box_numbers.cache_clear()
+    try:
+        with pytest.raises(UserError, match=re.escape(said)):
+            box_size.box_numbers()
+    finally:
+        box_size.box_numbers.cache_clear()
+
+
+# --- the laser's box: finger-jointed panels, kerf-compensated, nested, the lid engraved -------
+
+LASER = tomllib.loads((ROOT / "templates" / "boxes.toml").read_text())["laser"]
+CONTENTS = tomllib.loads((ROOT / "templates" / "boxes.toml").read_text())["contents"]
+KERF = 0.2
+
+
+def laser_box_sizes(t: float) -> dict:
+    """Set A's laser box worked out from the set's facts (32 tiles of 22 x 44 mm, cut from the box's
+    material, so `t` mm thick) and templates/boxes.toml's numbers: the panels' sizes over their tabs."""
+    per_stack = math.floor(CONTENTS["stack_height_per_width"] * 22 / t)
+    stacks = math.ceil(32 / per_stack)
+    inside = (stacks * 22 + 1, 44 + 1, max(per_stack * t + 1, 12))
+    x, y, z = inside[0] + 2 * t, inside[1] + 2 * t, inside[2] + t
+    fit = LASER["lid_fit"]
+    lx, ly = x + 2 * fit + 2 * t, y + 2 * fit + 2 * t
+    lz = min(max(LASER["lid_depth"] * z, LASER["lid_min_depth"]), z) + t
+    return {"inside": inside, "tray": (x, y, z), "lid": (lx, ly, lz),
+            "panels": sorted([(x, y), (x, z), (x, z), (y, z), (y, z),
+                              (lx, ly), (lx, lz), (lx, lz), (ly, lz), (ly, lz)])}
+
+
+def _key(size) -> tuple:
+    return tuple(round(v, 2) for v in sorted(size, reverse=True))
+
+
+@pytest.fixture(scope="module")
+def laser_box(tmp_path_factory):
+    from laser_inspect import dxf_polygons, panels_of
+
+    out = tmp_path_factory.mktemp("laser-box")
+    result = run_cli("box", "--sets", "A", "--machine", "laser", "--material", "3", "--kerf", str(KERF),
+                     "--sheet", "300x200", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    dxfs = sorted((out / "laser").glob("box-A-*.dxf"))
+    return out, result, dxfs, [panel for path in dxfs for panel in panels_of(dxf_polygons(path, "CUT"))]
+
+
+def test_the_laser_box_says_its_inside_and_its_sheets(laser_box):
+    out, result, dxfs, _ = laser_box
+    inside = laser_box_sizes(3.0)["inside"]
+    assert (f"box-A-1.svg: set A: 32 tiles in 5 stacks of up to 7; inside {inside[0]:g} × {inside[1]:g} × "
+            f"{inside[2]:g} mm") in result.stdout
+    assert "kerf 0.2 mm applied" in result.stdout
+    assert [path.name for path in dxfs] == ["box-A-1.dxf"]
+    assert (out / "laser" / "box-A-1.svg").is_file()
+    purposes = {entry["file"]: entry["purpose"] for entry in json.loads((out / "manifest.json").read_text())["files"]}
+    assert sorted(purposes) == ["laser/box-A-1.dxf", "laser/box-A-1.svg"]
+    assert all(purpose.startswith("laser box: ") for purpose in purposes.values())
+
+
+def test_every_laser_panel_is_one_closed_outline_grown_by_half_the_kerf(laser_box):
+    """Ten panels (the tray's floor and four walls, the lid's top and four walls), each one closed
+    outline of right angles; over their tabs each is the size the test works out from the set, plus
+    the kerf: every edge moved out by half of it."""
+    from laser_inspect import bounds, is_rectilinear, moved_in
+
+    *_, panels = laser_box
+    expected = laser_box_sizes(3.0)["panels"]
+    assert sorted(_key(panel.size) for panel in panels) == sorted(_key((w + KERF, h + KERF)) for w, h in expected)
+    for panel in panels:
+        assert is_rectilinear(panel.outline) and not panel.holes
+        x0, y0, x1, y1 = bounds(moved_in(panel.outline, KERF / 2))           # what the laser leaves
+        assert _key((x1 - x0, y1 - y0)) in {_key(size) for size in expected}
+
+
+def _by_size(panels, t: float) -> dict:
+    """The panels as the laser leaves them, by their size (the test's own sizes)."""
+    from laser_inspect import moved_in, sides
+
+    found = {}
+    for panel in panels:
+        outline = moved_in(panel.outline, KERF / 2)
+        found.setdefault(_key(panel.size), []).append(sides(outline, t))
+    return found
+
+
+def test_the_laser_panels_fingers_mate(laser_box):
+    """For every pair of joined edges, each tab of one fills a slot of the other (their number,
+    lengths and places, read from the outlines); an odd number of fingers on every edge, so both
+    ends belong to one panel and the corners close; fingers at least a material thickness wide."""
+    from laser_inspect import mate
+
+    *_, panels = laser_box
+    t, sizes = 3.0, laser_box_sizes(3.0)
+    found = _by_size(panels, t)
+
+    def jointed(size, length):
+        return [side for panel in found[_key((size[0] + KERF, size[1] + KERF))] for side in panel
+                if side.jointed and abs(side.length - length) < 0.01]
+
+    checked = 0
+    for x, y, z in (sizes["tray"], sizes["lid"]):
+        floor, front, side = (x, y), (x, z), (y, z)
+        joints = [(floor, front, x), (floor, side, y), (front, side, z)]
+        for a, b, length in joints:
+            # Floor sides against the wall's (the floor has two of each); the walls' uprights one to one.
+            left, right = jointed(a, length), jointed(b, length)
+            assert left and right
+            for one in left:
+                assert all(mate(one, other) for other in right), (a, b, one, right)
+                assert not mate(one, one)                   # the check tells: a side never fills itself
+                checked += 1
+        for one in jointed(floor, x) + jointed(floor, y):
+            fingers = len(one.tabs) + len(one.slots)
+            assert fingers % 2 == 1 and len(one.slots) == len(one.tabs) + 1       # the walls keep the ends
+            widths = [b - a for a, b in one.tabs + one.slots]
+            assert max(widths) - min(widths) < 0.01 and t <= widths[0] <= 2 * LASER["finger"] * t
+    assert checked == 2 * (2 + 2 + 4)          # per shell: the floor's four sides, the uprights of two walls
+
+
+def test_the_lid_fits_over_the_tray_and_the_tray_holds_the_stacks(laser_box):
+    """From the panels as the laser leaves them: the tray's floor and the lid's top are the two
+    panels jointed on all four sides. Between the walls the floor holds 5 stacks of 22 x 44 mm
+    tiles with 1 mm to spare, the walls stand 7 tiles of 3 mm and 1 mm above it, and the lid's top
+    between its walls is the tray's outside and the fit on each side."""
+    from laser_inspect import bounds, moved_in, sides
+
+    *_, panels = laser_box
+    t = 3.0
+    cut = []
+    for panel in panels:
+        outline = moved_in(panel.outline, KERF / 2)
+        x0, y0, x1, y1 = bounds(outline)
+        cut.append((sorted((x1 - x0, y1 - y0), reverse=True), sides(outline, t)))
+    floor, lid_top = sorted((size for size, found in cut if all(side.jointed for side in found)), key=lambda s: s[0])
+    assert [side - 2 * t for side in floor] == pytest.approx([5 * 22 + 1, 44 + 1], abs=0.01)
+    assert [(a - 2 * t - b) / 2 for a, b in zip(lid_top, floor)] == pytest.approx([LASER["lid_fit"]] * 2, abs=0.01)
+    walls = [size for size, found in cut if abs(size[0] - floor[0]) < 0.01 and size != floor]
+    assert len(walls) == 2 and all(wall[1] - t == pytest.approx(7 * 3 + 1, abs=0.01) for wall in walls)
+
+
+def test_the_lid_is_engraved_and_its_tiles_scored_everything_on_the_sheet(laser_box):
+    from laser_inspect import bounds, dxf_polygons
+
+    out, _, dxfs, panels = laser_box
+    t = 3.0
+    lid_top = max(panels, key=lambda panel: panel.size[0] * panel.size[1])
+    x0, y0, x1, y1 = bounds(lid_top.outline)
+    engraved = dxf_polygons(dxfs[0], "ENGRAVE")
+    scored = dxf_polygons(dxfs[0], "SCORE")
+    assert len(engraved) > 30                                    # the name's letters, the tiles' pips
+    for polygon in engraved + scored:
+        a, b, c, d = bounds(polygon)
+        assert x0 + t <= a and c <= x1 - t and y0 + t <= b and d <= y1 - t
+    assert len(scored) == 4                                       # four of set A's tiles, 1:2 like the tiles
+    for polygon in scored:
+        a, b, c, d = bounds(polygon)
+        assert max(c - a, d - b) / min(c - a, d - b) == pytest.approx(2, abs=0.01)
+    every = [point for path in dxfs for layer in ("CUT", "ENGRAVE", "SCORE") for polygon in dxf_polygons(path, layer)
+             for point in polygon]
+    assert all(5 - KERF <= x <= 295 + KERF and 5 - KERF <= y <= 195 + KERF for x, y in every)
+    # The SVG says the same with one coloured group per operation: as many cut paths, closed.
+    import xml.etree.ElementTree as ET
+
+    svg = ET.parse(out / "laser" / "box-A-1.svg").getroot()
+    groups = {g.get("id"): g for g in svg.iter("{http://www.w3.org/2000/svg}g")}
+    assert svg.get("viewBox") == "0 0 300 200" and set(groups) == {"engrave", "score", "cut"}
+    assert groups["cut"].get("stroke") == "#FF0000" and groups["score"].get("stroke") == "#0000FF"
+    cut_paths = [path.get("d") for path in groups["cut"]]
+    assert len(cut_paths) == len(panels) and all(d.endswith("Z") for d in cut_paths)
+    assert len(list(groups["score"])) == 4 and len(list(groups["engrave"])) >= 1
+
+
+def _stretches(holes, panel_outline, across: float) -> tuple[float, list]:
+    """Where a row of slots cut into a panel lies, as the laser leaves them: their distance across
+    (from the panel's inner face, a thickness in) and their stretches along, from the panel's edge."""
+    from laser_inspect import bounds, moved_in
+
+    x0, y0, _, _ = bounds(panel_outline)
+    boxes = [bounds(moved_in(hole, -KERF / 2)) for hole in holes]
+    sideways = all(abs((c - a) - across) < 0.01 for a, b, c, d in boxes)       # slots narrow in x
+    at = {round((a - x0 if sideways else b - y0) - across, 2) for a, b, c, d in boxes}
+    along = sorted(((b - y0, d - y0) if sideways else (a - x0, c - x0)) for a, b, c, d in boxes)
+    return at.pop() if len(at) == 1 else at, along
+
+
+def test_a_laser_box_with_compartments_has_a_divider_slotted_into_the_floor_and_walls(tmp_path):
+    """--together: set A's compartment (5 stacks of 22 mm and 1 mm) and double-3's (2 stacks) with
+    a divider between them, its tabs through slots in the floor and in the front and back walls:
+    each slot the divider's thickness wide and where a tab of it goes."""
+    from laser_inspect import dxf_polygons, moved_in, panels_of, same_places, sides
+
+    boxes(BuildOptions(out=tmp_path), BoxOptions(("A", "double-3"), together=True, machine="laser", kerf=KERF))
+    panels = [panel for path in sorted((tmp_path / "laser").glob("box-A-double-3-*.dxf"))
+              for panel in panels_of(dxf_polygons(path, "CUT"))]
+    t = 3.0
+    inside_w = (5 * 22 + 1) + t + (2 * 22 + 1)
+    floor = next(p for p in panels if _key(p.size) == _key((inside_w + 2 * t + KERF, 45 + 2 * t + KERF)))
+    fronts = [p for p in panels if p.holes and p is not floor]
+    assert len(floor.holes) >= 1 and len(fronts) == 2
+    # The divider: as large as a side wall, but its bottom's tabs keep clear of its ends.
+    sided = [(panel, sides(moved_in(panel.outline, KERF / 2), t)) for panel in panels
+             if _key(panel.size) == _key((45 + 2 * t + KERF, 7 * t + 1 + t + KERF))]
+    (divider, its_sides), = [(panel, found) for panel, found in sided
+                             if any(side.tabs and side.tabs[0][0] > t + 0.01 and side.length > 50 for side in found)]
+    bottom = next(side for side in its_sides if side.length > 50 and side.tabs)
+    at, along = _stretches(floor.holes, moved_in(floor.outline, KERF / 2), t)
+    assert at == pytest.approx(5 * 22 + 1, abs=0.01)            # the divider stands right of A's stacks
+    assert same_places(along, bottom.tabs, bottom.length) and len(along) == len(floor.holes)
+    ends = [side for side in its_sides if side.length < 50 and side.tabs]
+    assert len(ends) == 2
+    places = []
+    for front in fronts:
+        at, along = _stretches(front.holes, moved_in(front.outline, KERF / 2), t)
+        places.append(at)
+        assert all(same_places(along, end.tabs, end.length) for end in ends)
+    # The front's slots right of A's stacks, the back's as seen from outside: right of double-3's.
+    assert sorted(places) == pytest.approx([2 * 22 + 1, 5 * 22 + 1], abs=0.01)
+
+
+# --- the 3D-printed box: closed solids, a cavity that holds the stacks, a lid that clears ------
+
+PRINTED = tomllib.loads((ROOT / "templates" / "boxes.toml").read_text())["printed"]
+PLATE = 220.0
+
+
+def level_walls(mesh, axis: int, height: float) -> list[float]:
+    """The places of the walls a horizontal cut at `height` meets, across `axis` (0: x, 1: y): the
+    distinct positions of the cut's segments that run along the other axis (trimesh's own cut)."""
+    import trimesh
+
+    segments = trimesh.intersections.mesh_plane(mesh, [0, 0, 1], [0, 0, height])
+    along = segments[np.abs(segments[:, 0, axis] - segments[:, 1, axis]) < 1e-6]
+    return sorted({round(float(v), 3) for v in along[:, 0, axis]})
+
+
+def floor_levels(mesh, x: float, y: float) -> list[float]:
+    """The heights of the horizontal faces a vertical cut through (x, y) meets."""
+    import trimesh
+
+    segments = trimesh.intersections.mesh_plane(mesh, [1, 0, 0], [x, y, 0])
+    flat = segments[np.abs(segments[:, 0, 2] - segments[:, 1, 2]) < 1e-6]
+    return sorted({round(float(v), 3) for v in flat[:, 0, 2]})
+
+
+def cavities(mesh, height: float) -> tuple[list, list]:
+    """Across x and across y: (outer walls, [each cavity's (from, to)]) of a cut at `height`."""
+    found = []
+    for axis in (0, 1):
+        walls = level_walls(mesh, axis, height)
+        found.append((walls[0], walls[-1], list(zip(walls[1:-1:2], walls[2:-1:2]))))
+    return found
+
+
+@pytest.fixture(scope="module")
+def printed_box(tmp_path_factory):
+    trimesh = pytest.importorskip("trimesh")
+    out = tmp_path_factory.mktemp("printed-box")
+    result = run_cli("box", "--sets", "A", "--format", "3mf,stl", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    scene = trimesh.load(out / "3mf" / "box-A-plate-1.3mf")
+    parts = {name.split()[0]: mesh for name, mesh in scene.geometry.items()}
+    return out, result, parts
+
+
+def test_the_printed_box_parts_are_closed_solids_on_the_plate(printed_box):
+    """The 3MF holds the tray and the lid, each one closed mesh of positive volume, on the plate and
+    standing on it; each STL is the same part, closed, in the same place."""
+    import trimesh
+
+    out, result, parts = printed_box
+    assert sorted(parts) == ["lid", "tray"]
+    purposes = {entry["file"]: entry["purpose"] for entry in json.loads((out / "manifest.json").read_text())["files"]}
+    assert sorted(purposes) == ["3mf/box-A-plate-1-prusaslicer.3mf", "3mf/box-A-plate-1.3mf", "stl/box-A-lid.stl",
+                                "stl/box-A-tray.stl"]
+    assert all("box" in purpose for purpose in purposes.values())
+    assert "3mf/box-A-plate-1.3mf: set A: 32 tiles in 5 stacks of up to 7; inside 111 × 45 × 43 mm" in result.stdout
+    for name, mesh in parts.items():
+        assert mesh.is_watertight and mesh.is_winding_consistent and mesh.volume > 0
+        (x0, y0, z0), (x1, y1, _) = mesh.bounds
+        assert 0 <= x0 and x1 <= PLATE and 0 <= y0 and y1 <= PLATE and z0 == pytest.approx(0, abs=1e-6)
+        alone = trimesh.load(out / "stl" / f"box-A-{name}.stl")
+        assert alone.is_watertight and alone.volume == pytest.approx(mesh.volume, rel=1e-4)
+        assert np.allclose(alone.bounds, mesh.bounds, atol=1e-3)
+    # The two parts lie apart on the plate.
+    (a0, b0, _), (a1, b1, _) = parts["tray"].bounds
+    (c0, d0, _), (c1, d1, _) = parts["lid"].bounds
+    assert a1 <= c0 or c1 <= a0 or b1 <= d0 or d1 <= b0
+
+
+def test_the_printed_tray_holds_the_stacks_and_the_lid_clears_it_by_the_fit(printed_box):
+    """Measured on the meshes: the cavity holds 5 stacks of 7 tiles of 22 x 44 x 6 mm (the 3D tile's
+    thickness; stacks no taller than two tile widths) with 1 mm to spare each way, behind walls
+    as thick as templates/boxes.toml says; the lid's inside is the tray's outside and the fit."""
+    _, _, parts = printed_box
+    tray, lid = parts["tray"], parts["lid"]
+    top = tray.bounds[1][2]
+    across = cavities(tray, top / 2)
+    (x_out0, x_out1, (x_cavity,)), (y_out0, y_out1, (y_cavity,)) = across
+    inside = sorted([x_cavity[1] - x_cavity[0], y_cavity[1] - y_cavity[0]])
+    assert inside == pytest.approx(sorted([5 * 22 + 1, 44 + 1]), abs=0.01)
+    assert x_cavity[0] - x_out0 == pytest.approx(PRINTED["wall"], abs=0.01)
+    floor = floor_levels(tray, sum(x_cavity) / 2, sum(y_cavity) / 2)
+    assert floor == pytest.approx([0, PRINTED["wall"], top], abs=0.01)
+    assert top - floor[1] >= 7 * 6 + 1 - 0.01
+    outside = sorted([x_out1 - x_out0, y_out1 - y_out0])
+    lid_top = lid.bounds[1][2]
+    (_, _, (lx,)), (_, _, (ly,)) = cavities(lid, (PRINTED["wall"] + lid_top) / 2)
+    lid_inside = sorted([lx[1] - lx[0], ly[1] - ly[0]])
+    assert [(a - b) / 2 for a, b in zip(lid_inside, outside)] == pytest.approx([PRINTED["lid_fit"]] * 2, abs=0.005)
+    assert lid_top - PRINTED["wall"] >= 10 - 0.01 and lid_top <= top
+
+
+def test_the_printed_lid_carries_the_name_cut_into_its_top(printed_box):
+    """The lid is lighter than a plain one of its measures by the letters cut into the face that
+    lies on the plate; a cut just above them meets its outer walls only."""
+    _, _, parts = printed_box
+    lid = parts["lid"]
+    (x0, y0, _), (x1, y1, top) = lid.bounds
+    (_, _, (lx,)), (_, _, (ly,)) = cavities(lid, (PRINTED["wall"] + top) / 2)
+    plain = (x1 - x0) * (y1 - y0) * top - (lx[1] - lx[0]) * (ly[1] - ly[0]) * (top - PRINTED["wall"])
+    assert 20 < plain - lid.volume < 0.2 * (x1 - x0) * (y1 - y0) * PRINTED["name_depth"]
+    import trimesh
+
+    letters = trimesh.intersections.mesh_plane(lid, [0, 0, 1], [0, 0, PRINTED["name_depth"] / 2])
+    above = trimesh.intersections.mesh_plane(lid, [0, 0, 1], [0, 0, PRINTED["name_depth"] + 0.2])
+    assert len(letters) > 100 and len(level_walls(lid, 0, PRINTED["name_depth"] + 0.2)) == 2
+    assert len(above) < 20
+
+
+def test_a_printed_box_with_compartments_has_walls_between_them(tmp_path):
+    """--together: double-3 (10 tiles: 2 stacks of up to 7) and the triominoes (56 triangles of
+    side 44 mm: 5 stacks of 12, each stack after the first half a side more), each in a cavity of
+    its own, a wall as thick as templates/boxes.toml's divider between them."""
+    trimesh = pytest.importorskip("trimesh")
+    boxes(BuildOptions(out=tmp_path), BoxOptions(("double-3", "triominoes"), together=True, formats=("3mf",)))
+    scene = trimesh.load(tmp_path / "3mf" / "box-double-3-triominoes-plate-1.3mf")
+    tray = next(mesh for name, mesh in scene.geometry.items() if name.startswith("tray"))
+    assert tray.is_watertight
+    top = tray.bounds[1][2]
+    spans = cavities(tray, top / 2)
+    axis = 0 if len(spans[0][2]) == 2 else 1
+    first, second = spans[axis][2]
+    assert second[0] - first[1] == pytest.approx(PRINTED["divider"], abs=0.01)
+    widths = sorted([first[1] - first[0], second[1] - second[0]])
+    assert widths == pytest.approx(sorted([2 * 22 + 1, 3 * 44 + 1]), abs=0.01)
+    height = math.sqrt(3) / 2 * 44
+    floor = floor_levels(tray, *(((first[0] + first[1]) / 2, sum(spans[1][2][0]) / 2) if axis == 0 else
+                                 (sum(spans[0][2][0]) / 2, (first[0] + first[1]) / 2)))
+    assert top - floor[1] >= 12 * 6 + 1 - 0.01 and math.floor(2 * height / 6) == 12
+
+
+def test_the_mexican_train_pieces_get_a_laser_box_and_a_printed_box(tmp_path, printed_hub):
+    """The hub lies flat in a square of its diameter and 1 mm: the laser box's floor between its
+    walls, and the printed tray's cavity (the pieces are card whatever the box: 12 mm deep, the
+    least a box is)."""
+    import trimesh
+
+    from laser_inspect import dxf_polygons, panels_of
+
+    boxes(BuildOptions(out=tmp_path / "laser"), BoxOptions(("mexican-train",), machine="laser"))
+    panels = [panel for path in sorted((tmp_path / "laser" / "laser").glob("box-mexican-train-*.dxf"))
+              for panel in panels_of(dxf_polygons(path, "CUT"))]
+    squares = sorted(panel.size[0] for panel in panels if abs(panel.size[0] - panel.size[1]) < 0.01)
+    assert len(squares) == 2                                     # the tray's floor and the lid's top
+    assert squares[0] - 2 * 3 == pytest.approx(printed_hub + 1, abs=0.05)
+    boxes(BuildOptions(out=tmp_path / "3d"), BoxOptions(("mexican-train",), formats=("stl",)))
+    tray = trimesh.load(tmp_path / "3d" / "stl" / "box-mexican-train-tray.stl")
+    top = tray.bounds[1][2]
+    (_, _, (x,)), (_, _, (y,)) = cavities(tray, top / 2)
+    assert x[1] - x[0] == pytest.approx(printed_hub + 1, abs=0.05) == y[1] - y[0]
+    assert top - PRINTED["wall"] == pytest.approx(12, abs=0.01)
+
+
+def test_the_laser_and_printed_boxes_are_the_same_files_twice(laser_box, printed_box, tmp_path):
+    """Made again through the library, the laser's sheets and the 3D files are the same to the byte."""
+    laser_out, _, _, _ = laser_box
+    printed_out, _, _ = printed_box
+    boxes(BuildOptions(out=tmp_path / "laser", sets=("A",)), BoxOptions(("A",), machine="laser", material=3.0,
+                                                                        kerf=KERF, sheet=(300.0, 200.0)))
+    boxes(BuildOptions(out=tmp_path / "3d", sets=("A",)), BoxOptions(("A",), formats=("3mf", "stl")))
+    made = sorted(path.relative_to(tmp_path / "laser") for path in (tmp_path / "laser" / "laser").iterdir())
+    assert [path.name for path in made] == ["box-A-1.dxf", "box-A-1.svg"]
+    for path in made:
+        assert (tmp_path / "laser" / path).read_bytes() == (laser_out / path).read_bytes()
+    for folder in ("3mf", "stl"):
+        for path in (printed_out / folder).iterdir():
+            assert (tmp_path / "3d" / folder / path.name).read_bytes() == path.read_bytes()
+
+
+def _inside_polygon(polygon, px, py):
+    """Which of the points lie inside the polygon (crossing number, numpy)."""
+    inside = np.zeros(px.shape, bool)
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1]):
+        if y1 != y2:
+            crosses = (y1 > py) != (y2 > py)
+            inside ^= crosses & (px < x1 + (py - y1) * (x2 - x1) / (y2 - y1))
+    return inside
+
+
+def test_the_laser_panels_put_together_fill_the_walls_and_floor_once():
+    """The design itself: set A's tray and a divider, each panel stood where it goes (the back and
+    the sides seen from outside, as the module says they lie), sampled on a 0.5 mm grid: every point
+    of the floor, the walls and the divider is in one panel, none in two, none outside them."""
+    from generator.model.box_panels import Shell
+    from generator.model.finger_joints import jointed_box
+
+    t, (w, l, d), divider = 3.0, (111.0, 45.0, 22.0), 40.0
+    x_size, y_size, z_size = w + 2 * t, l + 2 * t, d + t
+    xs, ys, zs = (np.arange(0.25, size, 0.5) + 0.013 for size in (x_size, y_size, z_size))
+    count = np.zeros((len(xs), len(ys), len(zs)), int)
+
+    def material(panel, u, v):
+        grid_u, grid_v = np.meshgrid(u, v, indexing="ij")
+        found = _inside_polygon(list(panel.outline), grid_u, grid_v)
+        for hole in panel.holes:
+            found &= ~_inside_polygon(list(hole), grid_u, grid_v)
+        return found
+
+    for panel in jointed_box(Shell(w, l, d, t), t, LASER["finger"], (divider,)):
+        if panel.name == "floor":
+            count[:, :, zs < t] += material(panel, xs, y_size - ys)[:, :, None]
+        elif panel.name in ("front", "back"):
+            seen = material(panel, xs if panel.name == "front" else x_size - xs, z_size - zs)
+            count[:, ys < t if panel.name == "front" else ys > y_size - t, :] += seen[:, None, :]
+        else:
+            seen = material(panel, ys if panel.name == "right" else y_size - ys, z_size - zs)
+            where = {"left": xs < t, "right": xs > x_size - t, "divider": (xs > t + divider) & (xs < 2 * t + divider)}
+            count[where[panel.name], :, :] += seen[None, :, :]
+    x, y, z = np.meshgrid(xs, ys, zs, indexing="ij")
+    shell = ~((x > t) & (x < x_size - t) & (y > t) & (y < y_size - t) & (z > t))
+    shell |= (x > t + divider) & (x < 2 * t + divider)
+    assert (count[shell] == 1).all() and (count[~shell] == 0).all()
+    assert (count == 1).sum() > 100_000
