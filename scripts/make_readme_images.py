@@ -38,6 +38,7 @@ PICTURES = [  # (file, page indices shown side by side, output name, width of on
     ("tiles-chinese.pdf", (0, 1), "tiles-chinese.png", 420),
     ("tiles-picture.pdf", (0,), "tiles-picture-fronts.png", 520),
     ("tiles-triominoes.pdf", (0,), "tiles-triominoes-fronts.png", 520),
+    ("tokens-mexican-train.pdf", (0,), "tokens-mexican-train.png", 520),
 ]
 
 
@@ -256,12 +257,24 @@ def studio_pictures() -> None:
         server.builds.close()
 
 
+def tabletop_picture(out: Path) -> None:
+    """A Tabletop Simulator deck sheet of double-12: 69 tiles and the hidden card."""
+    from generator.jobs.exports import export_jobs, run_export
+    from generator.settings.build_options import ExportOptions
+
+    options = BuildOptions(out=out / "export", sets=("double-12",))
+    run_export(options, export_jobs(options, ExportOptions(formats=("tts",))))
+    sheet = Image.open(out / "export" / "tts" / "double-12-faces-1.png").convert("RGB")
+    save(sheet.resize((640, round(640 * sheet.height / sheet.width)), Image.LANCZOS), "tts-deck-sheet.png")
+
+
 def guide_pictures() -> None:
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder)
         calibration_picture(out)
         shop_picture(out)
         swatches_picture(out)
+        tabletop_picture(out)
     studio_pictures()
 
 
