@@ -51,7 +51,8 @@ def _rulers(x: float, y: float, ink) -> list:
         items.append(Line(x + mm, y - tick, x + mm, y, style))       # horizontal ruler: ticks above the line
         items.append(Line(x, y + mm, x + tick, y + mm, style))       # vertical ruler: ticks right of the line
         if mm % 5 == 0 and mm:
-            items.append(Text(x + mm, y - 4.0, f"{mm:+d}", 2.2, ink, "sans", "middle"))
+            # below the line, where no tick is: above it, +5 met the vertical ruler's -5
+            items.append(Text(x + mm, y + 3.2, f"{mm:+d}", 2.2, ink, "sans", "middle"))
             items.append(Text(x + 4.2, y + mm + 0.8, f"{mm:+d}", 2.2, ink, "sans", "start"))
     items.append(Line(x - RULER_HALF, y, x + RULER_HALF, y, style))
     items.append(Line(x, y - RULER_HALF, x, y + RULER_HALF, style))
