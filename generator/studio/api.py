@@ -36,19 +36,18 @@ from generator.colour.theme import (
     group_key,
     load_theme,
     map_colours,
-    parse_override,
     theme_names,
     theme_toml,
     with_overrides,
 )
-from generator.colour.values import Colour
+from generator.colour.values import Colour, parse_colour_text
 from generator.errors import UserError
 from generator.imposition.paper import paper_named
 from generator.imposition.setup_cards import setup_card
 from generator.model.set_loader import OPEN_SET_NAMES, load_set
 from generator.scene.drawing import Drawing, Group, Rect, Style, translate
 from generator.scene.sizes import TileSize
-from generator.studio.schema import SchemaError, validate
+from generator.studio.schema import SchemaError, field_path, validate
 from generator.words import LANGUAGES, _, ngettext
 from generator.writers.svg import svg_text
 
@@ -101,9 +100,13 @@ def parse_choice(data) -> Choice:
             name=theme_name, themes=", ".join(theme_names())))
     overrides = []
     for key, value in data.get("colours", {}).items():
+        where = field_path("colours", key)          # the field, as the schema's errors name it
         try:
-            # the key alone first: "A.group1=teal" is not a key, however parse_override would split it
-            overrides.append(parse_override(f"{canonical_colour_key(key, 'colour')}={value}", "colour"))
+            # the key and the value each on its own, by the parsers of --colour ("A.group1=teal" is
+            # not a key, as one KEY=VALUE text would have it)
+            canonical = canonical_colour_key(key, where)
+            parse_colour_text(value, where)
+            overrides.append((canonical, value.strip()))
         except UserError as error:
             raise StudioError(str(error)) from None
     styles = data.get("arrow_styles", {})
