@@ -352,8 +352,8 @@ def test_the_page_fits_a_phone_and_a_laptop(studio, chromium, locale, language):
             assert fits == {"page": True, "panel": True, "menu": True, "description": True}, (width, name)
         page.wait_for_function("document.getElementById('pic-A1-front').src.includes('%23c8202f')")   # classic's
         assert page.evaluate(FITS) == {"page": True, "panel": True, "menu": True, "description": True}, width
-        named = f"{SCREENSHOT.stem}-{width}px.png" if language == "en" else f"{SCREENSHOT.stem}-{language}-{width}px.png"
-        page.screenshot(path=str(SCREENSHOT.with_name(named)), full_page=False)
+        named = f"{width}px" if language == "en" else f"{language}-{width}px"
+        page.screenshot(path=str(SCREENSHOT.with_name(f"{SCREENSHOT.stem}-{named}.png")), full_page=False)
     context.close()
 
 

@@ -52,7 +52,7 @@ class Finding(Struct, frozen=True):
     rule: str           # "digits", "arrows", "back marks", "notation", "groups", "board"
     subject: str        # what was looked at, e.g. "A.group1.arrow on A.group1" (in English: a key)
     passed: bool
-    message: str        # one line, in the language of the moment; for a failure it names the theme, the colours and the fix
+    message: str        # one line, in the language of the moment; a failure's names the theme, the colours, the fix
     note: str = ""      # how a pass was reached when it is not obvious, e.g. "by arrow style"
     printed: bool = False   # about the CMYK values (as printed by a shop), not the screen colours
     figure: str = ""    # what was measured, the same in every language: "4.5:1" or "ΔE 12.3"
