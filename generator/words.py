@@ -105,6 +105,13 @@ def grouped(number: int, code: str | None = None) -> str:
     return text.replace(",", "\u202f") if (code or language()) == "ru" else text
 
 
+def text_in(texts: dict[str, str], code: str | None = None) -> str:
+    """Of a text given per language in a data file ({"en": ..., "ru": ...}), the one in `code` (the
+    messages' language when None), else the English, else the first given ("" when none is)."""
+    wanted = code or language()
+    return texts.get(wanted) or texts.get(ENGLISH) or next(iter(texts.values()), "")
+
+
 def language_of_locale(name: str) -> str | None:
     """The catalogue's language for a locale name ("ru_RU.UTF-8", "ru", "ru_UA@euro" -> "ru"),
     None when there is none ("C", "POSIX", "de_DE"); English is always there."""

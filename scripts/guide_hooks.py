@@ -40,11 +40,13 @@ def user_config_keys() -> str:
 
 
 def colour_keys() -> str:
-    from generator.colour.theme import colour_key_help, colour_keys, load_theme
+    from generator.colour.key_help import colour_key_help
+    from generator.colour.theme import colour_keys, load_theme
 
     theme = load_theme("classic")
     return _table(("key", "what it colours", "classic theme"),
-                  [(f"`{key}`", colour_key_help(key), f"`{theme.colour_named(key).hex}`") for key in colour_keys()])
+                  [(f"`{key}`", colour_key_help(key, "en"), f"`{theme.colour_named(key).hex}`")
+                   for key in colour_keys()])
 
 
 def theme_tables() -> str:
@@ -66,7 +68,8 @@ def theme_tables() -> str:
 def theme_list() -> str:
     from generator.colour.theme import load_theme, theme_names
 
-    return _table(("theme", "description"), [(f"`{name}`", load_theme(name).description) for name in theme_names()])
+    return _table(("theme", "description"),
+                  [(f"`{name}`", load_theme(name).description_in("en")) for name in theme_names()])
 
 
 def output_files() -> str:

@@ -5,6 +5,7 @@ rules web site on a phone, the colour studio, a laser sheet and cut lines drawn 
 Run: python scripts/make_readme_images.py          (builds into a temporary folder first)
      python scripts/make_readme_images.py --cut    (only the cutting-machine pictures)
      python scripts/make_readme_images.py --guide  (only the pictures the guide adds to README's)
+     python scripts/make_readme_images.py --studio (only the colour studio, in English and Russian)
      python scripts/render_solids.py               (the 3D-printed tiles; needs opendomino[3d])
 """
 
@@ -221,11 +222,12 @@ def svg_over_picture(picture: Image.Image, svg: str) -> Image.Image:
 
 
 STUDIO_VIEW = {"width": 1400, "height": 1000}
+STUDIO_LANGUAGES = (("en-GB", ""), ("ru-RU", "-ru"))      # the browser's locale; what its pictures' names add
 
 
 def studio_pictures() -> None:
-    """The colour studio as the tutorial uses it: set A's group 1 turned green under a theme name;
-    then the print preview with a pure blue that no press prints."""
+    """The colour studio as the tutorials use it, in an English and a Russian browser: set A's group
+    1 turned green under a theme name; then the print preview with a pure blue that no press prints."""
     from playwright.sync_api import sync_playwright
 
     from generator.studio.server import make_server, page_url, serve_in_thread
@@ -236,10 +238,13 @@ def studio_pictures() -> None:
         with sync_playwright() as playwright:
             chromium = playwright.chromium.launch(executable_path=shutil.which("chromium"),
                                                   args=["--no-sandbox", "--disable-gpu"])
-            for colour, proof, name in (("#1a9641", False, "studio.png"), ("#0000ff", True, "studio-print-preview.png")):
-                page = chromium.new_context(viewport=STUDIO_VIEW, bypass_csp=True).new_page()
+            for (locale, suffix), (colour, proof, name) in ((language, picture) for language in STUDIO_LANGUAGES
+                                                            for picture in (("#1a9641", False, "studio"),
+                                                                            ("#0000ff", True, "studio-print-preview"))):
+                name = f"{name}{suffix}.png"
+                page = chromium.new_context(viewport=STUDIO_VIEW, bypass_csp=True, locale=locale).new_page()
                 page.goto(page_url(server))
-                page.wait_for_function("document.getElementById('pic-A1-front').src.startsWith('data:image/svg')")
+                page.wait_for_function("document.getElementById('pic-A1-front')?.src.startsWith('data:image/svg')")
                 page.fill("#name", "Club colours")
                 page.fill("#text-A\\.group1", colour)
                 page.press("#text-A\\.group1", "Enter")
@@ -282,6 +287,9 @@ def main() -> None:
     IMAGES.mkdir(parents=True, exist_ok=True)
     if "--cut" in sys.argv[1:]:
         cut_pictures()
+        return
+    if "--studio" in sys.argv[1:]:
+        studio_pictures()
         return
     if "--guide" in sys.argv[1:]:
         guide_pictures()

@@ -2,8 +2,9 @@
 
     python scripts/update_catalogues.py
 
-1. extract every message marked with _(), ngettext() or N_() in generator/ (babel.cfg says how),
-   and click's own messages from the installed click, into generator/locale/opendomino.pot;
+1. extract every message marked with _(), ngettext() or N_() in generator/ and each _() of the
+   colour studio's page template (babel.cfg says how), and click's own messages from the
+   installed click, into generator/locale/opendomino.pot;
 2. update each language's .po from it: a new message comes in untranslated, a changed one fuzzy
    (a translator checks it and removes the flag), a gone one is dropped;
 3. compile each .po into the .mo beside it, which the kit reads at run time (the standard
@@ -37,7 +38,7 @@ PLURAL_FORMS = {"ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 &&
                       "(n%100<10 || n%100>=20) ? 1 : 2);"}
 CLICK_COMMENT = "click's own message"
 LANGUAGE_TEAMS = {"ru": "Russian"}
-HEADER_COMMENT = ("# Messages of the Open Domino Kit's command line (and click's own), written by\n"
+HEADER_COMMENT = ("# Messages of the Open Domino Kit's command line and colour studio (and click's own), written by\n"
                   "# scripts/update_catalogues.py: edit the translations only. Terms: GLOSSARY.md.")
 # Header lines that would change with the day or the Babel version, and so are not written.
 _UNSTABLE_HEADERS = ('"POT-Creation-Date:', '"Report-Msgid-Bugs-To:', '"Generated-By:')

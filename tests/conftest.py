@@ -63,6 +63,16 @@ def browser():
     return sync_playwright, CHROMIUM
 
 
+@pytest.fixture(scope="module")
+def chromium():
+    """One headless Chromium for a module's browser tests; each test opens a context of its own."""
+    sync_playwright, executable = browser()
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
 QPDF = shutil.which("qpdf")
 
 

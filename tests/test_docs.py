@@ -3,14 +3,16 @@
 - Every tutorial's shell blocks run as written and in order, in a fresh empty folder per tutorial,
   with `opendomino` on PATH as a user has it. A block is left out only when an HTML comment
   `<!-- not-run: REASON -->` stands right before it, for one of three reasons: installation, the
-  studio (it waits for a browser) and shell-completion set-up.
+  studio (it waits for a browser) and shell-completion set-up. A `text` block after a run block
+  shows what it prints, and it does print that.
+- The Russian tutorials (NAME.ru.md) run the same commands as the English ones, under a Russian
+  locale, so that the output they show is the Russian the kit prints.
 - `mkdocs build --strict` passes (a broken link, anchor, image or page is an error), and the built
   guide has at least 25 pages, fetches nothing from the web, and names every command, option and
   file key that the kit's code accepts.
 - README.md stays a front door: at most 250 lines, its links lead to files that exist.
 """
 
-from concurrent.futures import ThreadPoolExecutor
 import html
 import os
 from pathlib import Path
@@ -20,11 +22,17 @@ import sys
 import tomllib
 
 from msgspec import Struct
+from msgspec.structs import replace
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-TUTORIALS = sorted(path for path in (DOCS / "tutorials").glob("*.md") if path.name != "index.md")
+RUSSIAN = ".ru"                                           # page.ru.md: the Russian page (mkdocs-static-i18n)
+TUTORIALS = sorted(path for path in (DOCS / "tutorials").glob("*.md")
+                   if path.name != "index.md" and not path.stem.endswith(RUSSIAN))
+RUSSIAN_TUTORIALS = sorted(path for path in (DOCS / "tutorials").glob(f"*{RUSSIAN}.md")
+                           if path.name != f"index{RUSSIAN}.md")
+RUSSIAN_PAGES = ("index", "tutorials/index", "tutorials/first-set-at-home", "tutorials/studio-colours")
 RUN_LANGUAGES = ("sh", "bash", "console")
 NOT_RUN_REASONS = ("installation", "studio", "completion")
 _NOT_RUN = re.compile(r"^<!--\s*not-run:\s*(.*?)\s*-->$")
@@ -37,6 +45,7 @@ class Block(Struct, frozen=True):
     language: str
     code: str
     not_run: str | None       # the reason given in the comment before it, if any
+    shows: str = ""           # a `text` block that follows it (before any other shell block): what it prints
 
     def commands(self) -> str:
         """What a reader types: the whole block, or a console block's `$ ` lines."""
@@ -58,9 +67,11 @@ def shell_blocks(page: Path) -> list[Block]:
         end = next(i for i in range(index + 1, len(lines)) if lines[i].strip().startswith(ticks))
         before = next((lines[i].strip() for i in range(index - 1, -1, -1) if lines[i].strip()), "")
         reason = _NOT_RUN.match(before)
+        code = "\n".join(line.removeprefix(indent) for line in lines[index + 1:end])
         if language in RUN_LANGUAGES:
-            code = "\n".join(line.removeprefix(indent) for line in lines[index + 1:end])
             blocks.append(Block(page.name, index + 1, language, code, reason[1] if reason else None))
+        elif language == "text" and blocks and not blocks[-1].shows:
+            blocks[-1] = replace(blocks[-1], shows=code)
         index = end + 1
     return blocks
 
@@ -68,6 +79,17 @@ def shell_blocks(page: Path) -> list[Block]:
 def test_there_are_the_tutorials_the_issue_asks_for():
     names = {path.stem for path in TUTORIALS}
     assert {"first-set-at-home", "print-shop", "cutting-machine", "3d-print", "studio-colours"} <= names
+    assert {path.stem for path in RUSSIAN_TUTORIALS} >= {"first-set-at-home.ru", "studio-colours.ru"}
+    assert all((DOCS / f"{page}{RUSSIAN}.md").exists() for page in RUSSIAN_PAGES)
+
+
+@pytest.mark.parametrize("page", RUSSIAN_TUTORIALS, ids=lambda page: page.stem)
+def test_a_russian_tutorial_runs_the_commands_of_the_english_one(page):
+    english = page.with_name(page.name.replace(f"{RUSSIAN}.md", ".md"))
+    said = [(block.commands(), block.not_run) for block in shell_blocks(page)]
+    assert said == [(block.commands(), block.not_run) for block in shell_blocks(english)]
+    text = page.read_text(encoding="utf-8")
+    assert len(re.findall("[А-Яа-яЁё]", text)) > len(re.findall("[A-Za-z]", text)), "not written in Russian"
 
 
 def test_blocks_are_left_out_only_for_installation_the_studio_and_completion():
@@ -77,18 +99,21 @@ def test_blocks_are_left_out_only_for_installation_the_studio_and_completion():
         text = page.read_text(encoding="utf-8")
         for comment in re.findall(r"<!--\s*not-run.*?-->", text):       # a comment that is not before a block
             assert _NOT_RUN.match(comment), f"{page.name}: {comment}"
-    for page in TUTORIALS:
+    for page in TUTORIALS + RUSSIAN_TUTORIALS:
         assert any(block.not_run is None for block in shell_blocks(page)), f"{page.name} runs nothing"
 
 
 def _run_tutorial(page: Path, folder: Path) -> list[tuple[Block, subprocess.CompletedProcess]]:
-    """Each block of the tutorial in order, in `folder`, stopping at the first that fails."""
+    """Each block of the tutorial in order, in `folder`, stopping at the first that fails; a Russian
+    one under a Russian locale (the tests' own environment says English: LC_ALL, LANGUAGE)."""
     folder.mkdir()
     bin_folder = Path(sys.executable).parent
     environment = {**os.environ,
                    "PATH": f"{bin_folder}{os.pathsep}{os.environ.get('PATH', '')}",
                    "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
                    "XDG_CONFIG_HOME": str(folder.parent / f"{folder.name}-config")}     # a user config of its own
+    if page.stem.endswith(RUSSIAN):
+        environment.update(LANG="ru_RU.UTF-8", LC_ALL="", LANGUAGE="")
     results = []
     for block in shell_blocks(page):
         if block.not_run:
@@ -101,25 +126,26 @@ def _run_tutorial(page: Path, folder: Path) -> list[tuple[Block, subprocess.Comp
     return results
 
 
-@pytest.fixture(scope="module")
-def tutorial_runs(tmp_path_factory):
-    """Every tutorial run from an empty folder, two at a time (the machine has two cores)."""
+def _printed(shown: str, printed: list[str]) -> bool:
+    """A line a page shows is one the command printed; "…" in it stands for what the page leaves out."""
+    pieces = [piece.strip() for piece in shown.split("…") if piece.strip()]
+    return any(all(piece in line for piece in pieces) for line in printed)
+
+
+@pytest.mark.parametrize("page", TUTORIALS + RUSSIAN_TUTORIALS, ids=lambda page: page.stem)
+def test_a_tutorial_runs_as_written_from_an_empty_folder(tmp_path, page):
+    """Each tutorial in a test of its own: the workers share them out, and each runs once."""
     assert (Path(sys.executable).parent / "opendomino").exists(), "install the kit: python -m pip install ."
-    base = tmp_path_factory.mktemp("tutorials")
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        runs = {page.stem: pool.submit(_run_tutorial, page, base / page.stem) for page in TUTORIALS}
-        return {name: run.result() for name, run in runs.items()}, base
-
-
-@pytest.mark.parametrize("name", [path.stem for path in TUTORIALS])
-def test_a_tutorial_runs_as_written_from_an_empty_folder(tutorial_runs, name):
-    runs, base = tutorial_runs
-    for block, result in runs[name]:
+    runs = _run_tutorial(page, tmp_path / page.stem)
+    for block, result in runs:
         assert result.returncode == 0, (f"{block.page}:{block.line}: exit status {result.returncode}\n"
                                         f"{block.commands()}\n--- stderr ---\n{result.stderr[-2000:]}")
         assert "Traceback" not in result.stderr, f"{block.page}:{block.line}\n{result.stderr[-2000:]}"
-    assert len(runs[name]) == sum(1 for block in shell_blocks(DOCS / "tutorials" / f"{name}.md") if not block.not_run)
-    assert any((base / name).rglob("manifest.json")), "the tutorial made no kit"
+        printed = (result.stdout + result.stderr).splitlines()
+        missing = [line for line in block.shows.splitlines() if not _printed(line, printed)]
+        assert not missing, (block.page, block.line, missing, printed)
+    assert len(runs) == sum(1 for block in shell_blocks(page) if not block.not_run)
+    assert any((tmp_path / page.stem).rglob("manifest.json")), "the tutorial made no kit"
 
 
 # --- the built guide -------------------------------------------------------------------------------
@@ -180,13 +206,32 @@ def test_the_guide_in_a_browser_asks_for_nothing_outside_itself(guide):
         page = chromium.new_page(viewport={"width": 360, "height": 800})
         page.on("request", lambda request: asked.append(request.url))
         for name in ("index.html", "tutorials/first-set-at-home.html", "how-to/letter-paper.html",
-                     "reference/commands.html", "explanation/the-game.html"):
+                     "reference/commands.html", "explanation/the-game.html", "ru/index.html",
+                     "ru/tutorials/first-set-at-home.html"):
             page.goto((guide / name).as_uri(), wait_until="load")
             assert page.title().endswith("Open Domino Kit"), name
+            if name.startswith("ru/"):           # Russian words are longer: still nothing to scroll sideways
+                assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), name
         chromium.close()
     outside = [url for url in asked if not url.startswith((guide.as_uri(), "data:", "blob:"))]
     assert not outside, outside
     assert len(asked) > 5
+
+
+def test_the_russian_section_holds_the_russian_pages_and_falls_back_to_english(guide):
+    """/ru/: the translated pages in Russian, each linked from its English page by the language
+    switcher (and back); a page not translated yet is there too, in English."""
+    for name in RUSSIAN_PAGES:
+        russian = (guide / "ru" / f"{name}.html").read_text(encoding="utf-8")
+        assert '<html lang="ru"' in russian, name
+        text = page_text(guide, f"ru/{name}.html")
+        assert len(re.findall("[А-Яа-яЁё]", text)) > len(re.findall("[A-Za-z]", text)) / 2, name
+        english = (guide / f"{name}.html").read_text(encoding="utf-8")
+        assert f'href="{"../" * name.count("/")}ru/{name}.html" hreflang="ru"' in english, name
+        assert f'href="{"../" * (name.count("/") + 1)}{name}.html" hreflang="en"' in russian, name
+        assert '<html lang="en"' in english, name
+    fallback = page_text(guide, "ru/how-to/letter-paper.html")
+    assert "Letter" in fallback and "Как сделать" in fallback      # the English page, in the Russian section's nav
 
 
 def test_every_command_and_option_is_in_the_reference(guide):

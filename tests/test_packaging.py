@@ -76,12 +76,14 @@ def test_the_changelog_travels_in_the_sdist_and_names_every_version(dist):
 
 def test_the_wheel_carries_the_compiled_russian_catalogue(dist):
     """The kit reads generator/locale/ru/LC_MESSAGES/opendomino.mo at run time (the standard
-    library's gettext, no Babel): the wheel holds it, the same bytes as the checkout's, and it speaks Russian."""
+    library's gettext, no Babel): the wheel holds it, the same bytes as the checkout's, and it speaks Russian;
+    with it the studio's page template and the colour keys' explanations in both languages."""
     import gettext
     import io
 
     (wheel,) = dist.glob("*.whl")
     archive = zipfile.ZipFile(wheel)
+    assert {"generator/studio/templates/index.html", "generator/templates/colour_keys.toml"} <= set(archive.namelist())
     shipped = archive.read("generator/locale/ru/LC_MESSAGES/opendomino.mo")
     assert shipped == (CHECKOUT / "generator" / "locale" / "ru" / "LC_MESSAGES" / "opendomino.mo").read_bytes()
     russian = gettext.GNUTranslations(io.BytesIO(shipped))

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from conftest import CHROMIUM_ARGS, browser, run_cli
+from conftest import run_cli
 import pytest
 
 VIEWPORTS = ((360, 800), (1280, 800))
@@ -61,15 +61,6 @@ def site(tmp_path_factory) -> Path:
     result = run_cli("booklet", "--format", "html", "--out", str(out))
     assert result.returncode == 0, result.stderr
     return out / "rules"
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    sync_playwright, executable = browser()
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def offline_context(chromium, site: Path, requests: list, **options):

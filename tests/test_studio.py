@@ -8,7 +8,7 @@ import re
 import time
 import zipfile
 
-from conftest import CHROMIUM_ARGS, browser, run_cli
+from conftest import run_cli
 import pytest
 from studio_client import Studio, call, error_of, running_studio
 
@@ -20,6 +20,7 @@ from generator.commands.group import progress_of
 from generator.studio import api
 from generator.studio.builds import STEPS_SHARE, Build, Builds
 from generator.studio.server import make_server
+from generator.words import speaking
 
 SCREENSHOT = Path(os.environ.get("STUDIO_SCREENSHOT", "/tmp/opendomino-studio.png"))
 
@@ -216,16 +217,6 @@ def test_the_command_prints_its_address_and_refuses_a_bad_port():
 
 # --- in a real browser ----------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def chromium():
-    """One headless Chromium for the module's browser tests; each test opens a context of its own."""
-    sync_playwright, executable = browser()
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
 def test_the_page_in_a_headless_browser(studio, chromium, tmp_path):
     # bypass_csp: the page's policy forbids eval, which is how Playwright's waits run their test.
     context = chromium.new_context(viewport={"width": 1400, "height": 1000}, accept_downloads=True,
@@ -233,7 +224,7 @@ def test_the_page_in_a_headless_browser(studio, chromium, tmp_path):
     page = context.new_page()
     page.set_default_timeout(90_000)     # a shared two-core machine may be slow; the steps are what is tested
     page.goto(f"{studio.url}?token={studio.token}")
-    page.wait_for_function("document.getElementById('pic-A1-front').src.startsWith('data:image/svg')")
+    page.wait_for_function("document.getElementById('pic-A1-front')?.src.startsWith('data:image/svg')")
     before = page.get_attribute("#pic-A1-front", "src")
     assert "%23c8202f" in before                                   # the classic red circle
 
@@ -297,7 +288,7 @@ def test_the_print_preview_in_a_headless_browser(studio, chromium):
     context = chromium.new_context(viewport={"width": 1400, "height": 1000}, bypass_csp=True)
     page = context.new_page()
     page.goto(f"{studio.url}?token={studio.token}")
-    page.wait_for_function("document.getElementById('pic-A1-front').src.startsWith('data:image/svg')")
+    page.wait_for_function("document.getElementById('pic-A1-front')?.src.startsWith('data:image/svg')")
     assert "FOGRA39L Coated" in page.inner_text("#printing")
     assert not page.is_visible("#print-A\\.group1")                # only in the print preview
     page.fill("#text-A\\.group1", "#0000ff")
@@ -338,15 +329,19 @@ FITS = """() => {
 }"""
 
 
-def test_the_page_fits_a_phone_and_a_laptop(studio, chromium):
-    """At 360 and 1280 px: no sideways scrolling of the page or of the controls; the theme menu and
-    each theme's description, shown whole below it, inside the panel."""
-    themes = api.state()["themes"]
-    context = chromium.new_context(viewport={"width": 360, "height": 900}, bypass_csp=True)
+@pytest.mark.parametrize(("locale", "language"), [("en-GB", "en"), ("ru-RU", "ru")])
+def test_the_page_fits_a_phone_and_a_laptop(studio, chromium, locale, language):
+    """At 360 and 1280 px, in English and in Russian (whose words are longer): no sideways scrolling
+    of the page or of the controls; the theme menu and each theme's description, shown whole below
+    it, inside the panel."""
+    with speaking(language):
+        themes = api.state()["themes"]
+    context = chromium.new_context(locale=locale, viewport={"width": 360, "height": 900}, bypass_csp=True)
     page = context.new_page()
     page.set_default_timeout(90_000)
     page.goto(f"{studio.url}?token={studio.token}")
-    page.wait_for_function("document.getElementById('pic-A1-front').src.startsWith('data:image/svg')")
+    page.wait_for_function("document.getElementById('pic-A1-front')?.src.startsWith('data:image/svg')")
+    assert page.get_attribute("html", "lang") == language
     for width in (360, 1280):
         page.set_viewport_size({"width": width, "height": 900})
         for name in [*sorted(set(themes) - {"classic"}), "classic"]:
@@ -357,7 +352,8 @@ def test_the_page_fits_a_phone_and_a_laptop(studio, chromium):
             assert fits == {"page": True, "panel": True, "menu": True, "description": True}, (width, name)
         page.wait_for_function("document.getElementById('pic-A1-front').src.includes('%23c8202f')")   # classic's
         assert page.evaluate(FITS) == {"page": True, "panel": True, "menu": True, "description": True}, width
-        page.screenshot(path=str(SCREENSHOT.with_name(f"{SCREENSHOT.stem}-{width}px.png")), full_page=False)
+        named = f"{width}px" if language == "en" else f"{language}-{width}px"
+        page.screenshot(path=str(SCREENSHOT.with_name(f"{SCREENSHOT.stem}-{named}.png")), full_page=False)
     context.close()
 
 

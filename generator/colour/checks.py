@@ -42,15 +42,21 @@ MIN_CONTRAST = 3.0
 MIN_DELTA_E = 10.0
 VISIONS = {None: N_("normal vision"), "deutan": N_("deuteranopia"), "protan": N_("protanopia"),
            "tritan": N_("tritanopia")}
+# Each rule's name as a person reads it (the colour studio shows it beside a colour's figures).
+RULE_NAMES = {"digits": N_("digits"), "arrows": N_("arrows"), "back marks": N_("back marks"),
+              "notation": N_("notation"), "groups": N_("groups"), "board": N_("board"),
+              "number colours": N_("number colours"), "chinese": N_("Chinese tiles")}
 
 
 class Finding(Struct, frozen=True):
     rule: str           # "digits", "arrows", "back marks", "notation", "groups", "board"
     subject: str        # what was looked at, e.g. "A.group1.arrow on A.group1" (in English: a key)
     passed: bool
-    message: str        # one line, in the language of the moment; for a failure it names the colours and the fix
+    message: str        # one line, in the language of the moment; a failure's names the theme, the colours, the fix
     note: str = ""      # how a pass was reached when it is not obvious, e.g. "by arrow style"
     printed: bool = False   # about the CMYK values (as printed by a shop), not the screen colours
+    figure: str = ""    # what was measured, the same in every language: "4.5:1" or "ΔE 12.3"
+    detail: str = ""    # the message without the theme's name before it (the colour studio's list)
 
 
 def contrast(a: Colour, b: Colour) -> float:
@@ -80,18 +86,23 @@ def _contrast_finding(rule: str, ink_key: str, ink: Colour, ground_key: str, gro
     `fix` is marked with N_ and said in the language of the moment."""
     ratio = contrast(ink, ground)
     subject = f"{ink_key} on {ground_key}" + (" (CMYK)" if printed else "")
+    figure = f"{ratio:.1f}:1"
     if ratio >= MIN_CONTRAST:
         shown = (_("{ink} on {ground} (CMYK)") if printed else _("{ink} on {ground}")).format(
             ink=ink_key, ground=ground_key)
-        return Finding(rule, subject, True, _("{subject}: contrast {ratio:.1f}:1").format(subject=shown, ratio=ratio),
-                       printed=printed)
-    message = (_("theme {theme}: {ink_key} {ink} on {ground_key} {ground} printed in CMYK has contrast "
-                 "{ratio:.1f}:1, below {least:g}:1; {fix}") if printed else
-               _("theme {theme}: {ink_key} {ink} on {ground_key} {ground} has contrast {ratio:.1f}:1, "
-                 "below {least:g}:1; {fix}"))
-    return Finding(rule, subject, False, message.format(
-        theme=theme_name, ink_key=ink_key, ink=_shown(ink, printed), ground_key=ground_key,
-        ground=_shown(ground, printed), ratio=ratio, least=MIN_CONTRAST, fix=_(fix)), printed=printed)
+        said = _("{subject}: contrast {ratio:.1f}:1").format(subject=shown, ratio=ratio)
+        return Finding(rule, subject, True, said, printed=printed, figure=figure, detail=said)
+    problem = (_("{ink_key} {ink} on {ground_key} {ground} printed in CMYK has contrast {ratio:.1f}:1, below "
+                 "{least:g}:1; {fix}") if printed else
+               _("{ink_key} {ink} on {ground_key} {ground} has contrast {ratio:.1f}:1, below {least:g}:1; {fix}"))
+    return _failure(rule, subject, theme_name, problem.format(
+        ink_key=ink_key, ink=_shown(ink, printed), ground_key=ground_key, ground=_shown(ground, printed),
+        ratio=ratio, least=MIN_CONTRAST, fix=_(fix)), printed, figure)
+
+
+def _failure(rule: str, subject: str, theme_name: str, problem: str, printed: bool, figure: str) -> Finding:
+    message = _("theme {theme}: {problem}").format(theme=theme_name, problem=problem)
+    return Finding(rule, subject, False, message, printed=printed, figure=figure, detail=problem)
 
 
 def _difference_findings(rule: str, key_a: str, a: Colour, key_b: str, b: Colour, theme_name: str,
@@ -102,21 +113,23 @@ def _difference_findings(rule: str, key_a: str, a: Colour, key_b: str, b: Colour
         subject = f"{key_a} vs {key_b} ({vision_name}{', CMYK' if printed else ''})"
         shown = (_("{a} vs {b} ({vision}, CMYK)") if printed else _("{a} vs {b} ({vision})")).format(
             a=key_a, b=key_b, vision=_(vision_name))
+        figure = f"ΔE {difference:.1f}"
         if difference >= MIN_DELTA_E:
-            findings.append(Finding(rule, subject, True, _("{subject}: ΔE2000 {difference:.1f}").format(
-                subject=shown, difference=difference), printed=printed))
+            said = _("{subject}: ΔE2000 {difference:.1f}").format(subject=shown, difference=difference)
+            findings.append(Finding(rule, subject, True, said, printed=printed, figure=figure, detail=said))
         elif shape_differs:
-            findings.append(Finding(rule, subject, True, _("{subject}: ΔE2000 {difference:.1f}, told apart by arrow "
-                                                           "style").format(subject=shown, difference=difference),
-                                    note="by arrow style", printed=printed))
+            said = _("{subject}: ΔE2000 {difference:.1f}, told apart by arrow style").format(
+                subject=shown, difference=difference)
+            findings.append(Finding(rule, subject, True, said, note="by arrow style", printed=printed,
+                                    figure=figure, detail=said))
         else:
-            message = (_("theme {theme}: {key_a} {a} and {key_b} {b} differ by ΔE2000 {difference:.1f} in "
-                         "{vision}, printed in CMYK, below {least:g}; {fix}") if printed else
-                       _("theme {theme}: {key_a} {a} and {key_b} {b} differ by ΔE2000 {difference:.1f} in "
-                         "{vision}, below {least:g}; {fix}"))
-            findings.append(Finding(rule, subject, False, message.format(
-                theme=theme_name, key_a=key_a, a=_shown(a, printed), key_b=key_b, b=_shown(b, printed),
-                difference=difference, vision=_(vision_name), least=MIN_DELTA_E, fix=_(fix)), printed=printed))
+            problem = (_("{key_a} {a} and {key_b} {b} differ by ΔE2000 {difference:.1f} in {vision}, printed in "
+                         "CMYK, below {least:g}; {fix}") if printed else
+                       _("{key_a} {a} and {key_b} {b} differ by ΔE2000 {difference:.1f} in {vision}, below "
+                         "{least:g}; {fix}"))
+            findings.append(_failure(rule, subject, theme_name, problem.format(
+                key_a=key_a, a=_shown(a, printed), key_b=key_b, b=_shown(b, printed), difference=difference,
+                vision=_(vision_name), least=MIN_DELTA_E, fix=_(fix)), printed, figure))
     return findings
 
 

@@ -18,15 +18,16 @@ from functools import cache
 from pathlib import Path
 import unicodedata
 
-from msgspec import Struct
+from msgspec import Struct, field
 from msgspec.structs import replace
 
+from generator.colour.key_help import colour_key_help
 from generator.colour.values import Colour, parse_colour_text, parse_theme_colour
 from generator.errors import UserError
 from generator.files.paths import parse_path
 from generator.files.resources import load_toml, template_path
 from generator.model.set_loader import OPEN_SET_NAMES
-from generator.words import N_, _
+from generator.words import LANGUAGES, N_, _, text_in
 
 ARROW_STYLES = ("solid", "hollow")
 GROUPS = (1, 2)
@@ -36,37 +37,16 @@ THEME_NAME_MAX = 60       # characters in a theme's own name
 # surrogates and line or paragraph separators.
 _HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 
-# Section -> key -> what it colours. The order is the order of documentation and `init`.
+# Section -> its keys. The order is the order of documentation and `init`; what each key colours,
+# in each language, is data: templates/colour_keys.toml (generator/colour/key_help.py).
 COLOUR_SECTIONS = {
-    "tile": {
-        "face": "the tile's front",
-        "digit": "pips (sets A, B, double-3, double-6), dashes (set C), numerals, outlines of pictures",
-        "divider": "the line between the tile's halves",
-    },
-    "pips": {str(n): f"the pips of {n} on double-9 and larger sets" for n in range(1, 19)},
-    "chinese": {
-        "face": "the front of Chinese tiles",
-        "pips": "their light pips (2, 3, 5, 6)",
-        "red": "their red pips: 1, 4 and half of the double six",
-    },
-    "picture": {str(n): f"the picture for {n} on picture dominoes" for n in range(0, 7)},
-    "back": {
-        "background": "the tile's back",
-        "mark": "the circles, diamonds and crosses on the back",
-    },
-    "board": {
-        "light": "light cells and the board's margin",
-        "dark": "dark cells",
-        "line": "cell borders",
-        "half_line": "the thin line across every cell",
-        "notation": "the 1-8 numbers around the board",
-        "across_notation": "the small 1-16 / 1-4 numbers for play across",
-        "place": "the dashed side places beside the board",
-    },
-    "sheet": {
-        "cut_line": "cut lines, pricking rings and crop ticks",
-        "text": "captions, scale bars and assembly marks",
-    },
+    "tile": ("face", "digit", "divider"),
+    "pips": tuple(str(n) for n in range(1, 19)),
+    "chinese": ("face", "pips", "red"),
+    "picture": tuple(str(n) for n in range(0, 7)),
+    "back": ("background", "mark"),
+    "board": ("light", "dark", "line", "half_line", "notation", "across_notation", "place"),
+    "sheet": ("cut_line", "text"),
 }
 THEME_FIELDS = ("name", "description", "outline_only", "numbers_in_colour")
 # Sections a theme may leave out: they then take the classic theme's colours. They came with the
@@ -86,9 +66,18 @@ class Theme(Struct, frozen=True):
     name: str
     colours: dict            # "tile.face" -> Colour, ...
     groups: dict             # "A1" -> GroupLook
-    description: str = ""
+    descriptions: dict = field(default_factory=dict)     # language -> one line: "en" -> "Ivory faces; ..."
     outline_only: bool = False
     numbers_in_colour: bool = True     # False: every number's pips in tile.digit (pips.N unused)
+
+    @property
+    def description(self) -> str:
+        """The description in the messages' language (else the English, else the one given)."""
+        return text_in(self.descriptions)
+
+    def description_in(self, language: str) -> str:
+        """The description in `language` (a file's own text follows --lang, not the messages)."""
+        return text_in(self.descriptions, language)
 
     def colour(self, key: str) -> Colour:
         try:
@@ -137,14 +126,6 @@ def colour_keys() -> list[str]:
     for section in ("pips", "chinese", "picture", "back", "board", "sheet"):
         keys += [f"{section}.{key}" for key in COLOUR_SECTIONS[section]]
     return keys
-
-
-def colour_key_help(key: str) -> str:
-    section, _, rest = key.partition(".")
-    if section in COLOUR_SECTIONS:
-        return COLOUR_SECTIONS[section][rest]
-    group_name, part = _group_part(key)
-    return f"the {part} of set {group_name[0]}, group {group_name[1]}"
 
 
 def canonical_colour_key(key: str, where: str) -> str:
@@ -244,9 +225,7 @@ def load_theme(name: str = "classic") -> Theme:
     reject_unknown_keys(data, (*THEME_FIELDS, *COLOUR_SECTIONS, *OPEN_SET_NAMES), where)
     if "name" in data:
         checked_theme_title(data["name"], where)
-    if not _one_plain_line(data.get("description", "")):
-        raise UserError(_("{where}: description must be one line of text in quotes, without control or "
-                          "formatting characters").format(where=where))
+    descriptions = _descriptions(data.get("description", ""), where)
     colours = {}
     for section, keys in COLOUR_SECTIONS.items():
         if section in OPTIONAL_SECTIONS and section not in data and path.stem != FALLBACK_THEME:
@@ -258,7 +237,7 @@ def load_theme(name: str = "classic") -> Theme:
         for key in keys:
             if key not in table:
                 raise UserError(_("{where}: [{section}] has no {key} ({about}); add it").format(
-                    where=where, section=section, key=key, about=keys[key]))
+                    where=where, section=section, key=key, about=colour_key_help(f"{section}.{key}")))
             colours[f"{section}.{key}"] = parse_theme_colour(table[key], f"{where}: {section}.{key}")
     outline_only = data.get("outline_only", False)
     numbers_in_colour = data.get("numbers_in_colour", True)
@@ -283,8 +262,20 @@ def load_theme(name: str = "classic") -> Theme:
             groups[f"{set_name}{group}"] = GroupLook(
                 parse_theme_colour(look.get("circle"), f"{where}: {key}.circle"),
                 parse_theme_colour(look.get("arrow"), f"{where}: {key}.arrow"), style, outline_only)
-    return Theme(str(data.get("name", path.stem)), colours, groups, str(data.get("description", "")),
-                 outline_only, numbers_in_colour)
+    return Theme(str(data.get("name", path.stem)), colours, groups, descriptions, outline_only, numbers_in_colour)
+
+
+def _descriptions(value, where: str) -> dict[str, str]:
+    """A theme's `description`: one line for every language, or a table of one line per language
+    (`{ en = "...", ru = "..." }`)."""
+    texts = value if isinstance(value, dict) else {"en": value}
+    if isinstance(value, dict):
+        reject_unknown_keys(value, LANGUAGES, f"{where}: description")
+    for text in texts.values():
+        if not _one_plain_line(text):
+            raise UserError(_("{where}: description must be one line of text in quotes, without control or "
+                              "formatting characters").format(where=where))
+    return {language: text for language, text in texts.items() if text}
 
 
 def _table(data: dict, section: str, where: str) -> dict:

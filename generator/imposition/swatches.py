@@ -13,6 +13,7 @@ from generator.imposition.paper import Paper
 from generator.model.set_loader import OPEN_SET_NAMES, load_set
 from generator.scene.drawing import Drawing, Group, Rect, Style, Text, Transform
 from generator.scene.sizes import TileSize
+from generator.words import ENGLISH
 
 MARGIN = 10.0
 TITLE_SPACE = 12.0
@@ -45,7 +46,8 @@ def _theme_row(theme, x: float, y: float, width: float, height: float) -> list:
     problems = [f for f in check_theme(theme) if not f.passed]
     status = "colour checks: all pass" if not problems else f"colour checks: {len(problems)} warning(s)"
     items = [Text(x, y + 4.5, theme.name, 4.5, BLACK, "sans-bold"),
-             Text(x + 32, y + 4.5, theme.description, 3.0, BLACK, "sans"),
+             # the sheet's words are English, whatever language the messages speak
+             Text(x + 32, y + 4.5, theme.description_in(ENGLISH), 3.0, BLACK, "sans"),
              Text(x + width, y + 4.5, status, 3.0, BLACK, "sans", "end")]
     size = TileSize()
     tile_height = height - LABEL_SPACE - CAPTION_SPACE - 2.0

@@ -13,10 +13,10 @@ from msgspec import Struct
 from msgspec.structs import fields, replace
 
 from generator.colour.icc import INTENTS
+from generator.colour.key_help import colour_key_help
 from generator.colour.output_conditions import check_condition
 from generator.colour.theme import (
     checked_theme_name,
-    colour_key_help,
     colour_keys,
     load_theme,
     parse_override,

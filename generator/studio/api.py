@@ -9,6 +9,9 @@ too; anything else is a StudioError with one line that names the field and the f
 
 `printing` (a generator.colour.icc.CmykConversion) is the profile the studio proofs with: the one
 `opendomino studio --icc` gave, else the bundled default.
+
+Every word of an answer (errors, the checks, descriptions, summaries) is said in the language of
+the moment: the server calls these within `speaking(language of the request)`.
 """
 
 import re
@@ -18,8 +21,9 @@ from msgspec.structs import replace
 
 from generator.art.board import BoardGeometry, board_drawing
 from generator.art.tile import tile_back, tile_front
-from generator.colour.checks import check_theme, seen_as
+from generator.colour.checks import RULE_NAMES, VISIONS, check_theme, seen_as
 from generator.colour.icc import INTENT_NAMES
+from generator.colour.key_help import colour_key_help
 from generator.colour.print_setup import default_conversion
 from generator.colour.proof import GAMUT_DELTA_E, printed_theme, proof
 from generator.colour.theme import (
@@ -28,24 +32,23 @@ from generator.colour.theme import (
     Theme,
     canonical_colour_key,
     checked_theme_title,
-    colour_key_help,
     colour_keys,
     group_key,
     load_theme,
     map_colours,
-    parse_override,
     theme_names,
     theme_toml,
     with_overrides,
 )
-from generator.colour.values import Colour
+from generator.colour.values import Colour, parse_colour_text
 from generator.errors import UserError
 from generator.imposition.paper import paper_named
 from generator.imposition.setup_cards import setup_card
 from generator.model.set_loader import OPEN_SET_NAMES, load_set
 from generator.scene.drawing import Drawing, Group, Rect, Style, translate
 from generator.scene.sizes import TileSize
-from generator.studio.schema import SchemaError, validate
+from generator.studio.schema import SchemaError, field_path, validate
+from generator.words import LANGUAGES, _, ngettext
 from generator.writers.svg import svg_text
 
 VISION_NAMES = {"normal": None, "deuteranopia": "deutan", "protanopia": "protan", "tritanopia": "tritan"}
@@ -68,6 +71,8 @@ CHOICE_SCHEMA = {
     },
 }
 FIELDS = tuple(CHOICE_SCHEMA["properties"])
+LANGUAGE_SCHEMA = {"type": "object", "additionalProperties": False,
+                   "properties": {"language": {"type": "string", "maxLength": 20}}}
 
 
 class StudioError(Exception):
@@ -91,12 +96,17 @@ def parse_choice(data) -> Choice:
         raise StudioError(str(error)) from None
     theme_name = data.get("theme", "classic")
     if theme_name not in theme_names():
-        raise StudioError(f"theme: {theme_name!r} is not a bundled theme; choose from {', '.join(theme_names())}")
+        raise StudioError(_("theme: {name!r} is not a bundled theme; choose from {themes}").format(
+            name=theme_name, themes=", ".join(theme_names())))
     overrides = []
     for key, value in data.get("colours", {}).items():
+        where = field_path("colours", key)          # the field, as the schema's errors name it
         try:
-            # the key alone first: "A.group1=teal" is not a key, however parse_override would split it
-            overrides.append(parse_override(f"{canonical_colour_key(key, 'colour')}={value}", "colour"))
+            # the key and the value each on its own, by the parsers of --colour ("A.group1=teal" is
+            # not a key, as one KEY=VALUE text would have it)
+            canonical = canonical_colour_key(key, where)
+            parse_colour_text(value, where)
+            overrides.append((canonical, value.strip()))
         except UserError as error:
             raise StudioError(str(error)) from None
     styles = data.get("arrow_styles", {})
@@ -104,19 +114,34 @@ def parse_choice(data) -> Choice:
     groups = {group_key(s, g) for s in OPEN_SET_NAMES for g in GROUPS}
     for key, style in styles.items():
         if key not in groups:
-            raise StudioError(f"arrow_styles: {key!r} is not a group; use one of {', '.join(sorted(groups))}")
+            raise StudioError(_("arrow_styles: {key!r} is not a group; use one of {groups}").format(
+                key=key, groups=", ".join(sorted(groups))))
         if style not in ARROW_STYLES:
-            raise StudioError(f"arrow_styles: {key} = {style!r}; use solid or hollow")
+            raise StudioError(_("arrow_styles: {key} = {style!r}; use solid or hollow").format(key=key, style=style))
         arrow_styles.append((key, style))
     vision = data.get("vision", "normal")
     if vision not in VISION_NAMES:
-        raise StudioError(f"vision: {vision!r}; use one of {', '.join(VISION_NAMES)}")
+        raise StudioError(_("vision: {vision!r}; use one of {visions}").format(
+            vision=vision, visions=", ".join(VISION_NAMES)))
     name = data.get("name", "my-theme")
     try:
         checked_theme_title(name)                   # the rule theme files follow: what is saved loads
     except UserError as error:
         raise StudioError(str(error)) from None
     return Choice(theme_name, tuple(overrides), tuple(sorted(arrow_styles)), vision, name, data.get("proof", False))
+
+
+def chosen_language(data) -> str:
+    """The body the page's language switch posts, {"language": "ru"}: the language, one of LANGUAGES."""
+    try:
+        validate(data, LANGUAGE_SCHEMA)
+    except SchemaError as error:
+        raise StudioError(str(error)) from None
+    language = data.get("language")
+    if language not in LANGUAGES:
+        raise StudioError(_("language: {language!r}; use one of {languages}").format(
+            language=language, languages=", ".join(LANGUAGES)))
+    return language
 
 
 def chosen_theme(choice: Choice) -> Theme:
@@ -144,12 +169,12 @@ def printing_name(printing=None) -> str:
     """What the print preview shows, e.g. "FOGRA39L Coated (FOGRA39L_coated.icc), relative colorimetric"."""
     printing = printing or default_conversion()
     if printing.profile is None:
-        return "the naive CMYK formula (no profile)"
-    return f"{printing.profile.description} ({printing.profile.file_name}), {INTENT_NAMES[printing.intent]}"
+        return _("the naive CMYK formula (no profile)")
+    return f"{printing.profile.description} ({printing.profile.file_name}), {_(INTENT_NAMES[printing.intent])}"
 
 
 def state(printing=None) -> dict:
-    """Everything the page needs to draw its controls."""
+    """Everything the page needs to draw its controls, its words in the language of the moment."""
     themes = {}
     for name in theme_names():
         theme = load_theme(name)
@@ -158,8 +183,8 @@ def state(printing=None) -> dict:
                         "arrow_styles": {group_key(s, g): theme.group(s, g).arrow_style
                                          for s in OPEN_SET_NAMES for g in GROUPS}}
     return {"themes": themes, "keys": [{"key": key, "help": colour_key_help(key)} for key in colour_keys()],
-            "visions": list(VISION_NAMES), "arrow_styles": list(ARROW_STYLES), "printing": printing_name(printing),
-            "gamut_delta_e": GAMUT_DELTA_E}
+            "visions": list(VISION_NAMES), "vision_names": {v: _(VISIONS[d]) for v, d in VISION_NAMES.items()},
+            "arrow_styles": list(ARROW_STYLES), "printing": printing_name(printing), "gamut_delta_e": GAMUT_DELTA_E}
 
 
 def _sample(tile_set, group):
@@ -204,11 +229,30 @@ def checks(theme: Theme, printing=None) -> list[dict]:
     found = []
     for finding in check_theme(theme, printing):
         keys = [part for part in re.split(r"[ ()]+", finding.subject) if part in colour_keys()]
-        figure = re.search(r"contrast (\d+(?:\.\d+)?:1)|ΔE2000 (\d+(?:\.\d+)?)", finding.message)
-        shown = (figure[1] or f"ΔE {figure[2]}") if figure else ""
-        found.append({"rule": finding.rule, "subject": finding.subject, "passed": finding.passed,
-                      "message": finding.message, "keys": keys, "printed": finding.printed, "figure": shown})
+        found.append({"rule": finding.rule, "rule_name": _(RULE_NAMES[finding.rule]), "subject": finding.subject,
+                      "passed": finding.passed, "message": finding.message, "detail": finding.detail, "keys": keys,
+                      "printed": finding.printed, "figure": finding.figure})
     return found
+
+
+def checks_summary(found: list[dict]) -> str:
+    """How many of the checks pass, and the keys of those that fail."""
+    failing = list(dict.fromkeys(key for check in found if not check["passed"] for key in check["keys"]))
+    passed = sum(check["passed"] for check in found)
+    summary = ngettext("{passed} of {count} check passes", "{passed} of {count} checks pass", len(found)).format(
+        passed=passed, count=len(found))
+    return _("{summary}; keys to look at: {keys}").format(summary=summary, keys=", ".join(failing)) if failing \
+        else summary
+
+
+def print_summary(printed: dict) -> str:
+    """The print preview's line: the colours the press moves more than GAMUT_DELTA_E, or that none does."""
+    marked = [f"{key} (ΔE {shown['delta_e']})" for key, shown in printed.items() if shown["marked"]]
+    if not marked:
+        return _("Print preview: every colour prints within ΔE {limit:g} of the screen.").format(limit=GAMUT_DELTA_E)
+    return ngettext("Print preview: {count} colour prints more than ΔE {limit:g} away from the screen: {colours}",
+                    "Print preview: {count} colours print more than ΔE {limit:g} away from the screen: {colours}",
+                    len(marked)).format(count=len(marked), limit=GAMUT_DELTA_E, colours=", ".join(marked))
 
 
 def preview(data, printing=None) -> dict:
@@ -220,18 +264,20 @@ def preview(data, printing=None) -> dict:
     theme = chosen_theme(choice)
     shown = as_seen(printed_theme(theme, printing) if choice.proof else theme, choice.vision)
     proofed = proof(theme, colour_keys(), printing)
+    found = checks(theme, printing)
+    printed = {key: {"hex": p.printed, "delta_e": round(p.delta_e, 1), "marked": p.marked, "derived": p.derived}
+               for key, p in proofed.items()}
     return {"svg": {name: svg_text(drawing) for name, drawing in preview_drawings(shown).items()},
-            "checks": checks(theme, printing),
+            "checks": found, "summary": checks_summary(found),
             "colours": {key: {"hex": p.screen, "cmyk": [round(v, 1) for v in p.cmyk]} for key, p in proofed.items()},
-            "print": {key: {"hex": p.printed, "delta_e": round(p.delta_e, 1), "marked": p.marked,
-                            "derived": p.derived} for key, p in proofed.items()}}
+            "print": printed, "print_summary": print_summary(printed)}
 
 
 def theme_file(data) -> tuple[str, str]:
     """(file name, text) of the chosen theme as a file --theme reads unchanged."""
     choice = parse_choice(data)
     slug = re.sub(r"[^a-z0-9]+", "-", choice.name.lower()).strip("-") or "my-theme"
-    description = f"made in the colour studio from {choice.theme_name}"
+    description = _("made in the colour studio from {theme}").format(theme=choice.theme_name)
     return f"{slug}.toml", theme_toml(chosen_theme(choice), choice.name, description)
 
 

@@ -6,6 +6,11 @@ steps, and with OPENDOMINO_PROGRESS=lines it says each one on stdout as it finis
 of the files in its folder, which a step's temporary files and a busy machine make jump back). At
 the end the folder is packed into kit.zip and only the zip is kept. One build runs at a time; of the finished ones
 the last KEEP stay (each zip is a few MB), older ones are removed, and all go when the studio stops.
+
+A build speaks the language of the page that started it: its folder holds a project config with
+that `ui_lang`, which wins over the user's and the environment's, so its error (the last line of
+its stderr) reads in that language. What the studio itself says of a build (its files and time,
+a zip it could not pack) is said when a page asks, in that page's language.
 """
 
 import os
@@ -21,6 +26,8 @@ import zipfile
 from msgspec import Struct, field
 
 from generator.commands.group import PROGRESS_ENV, progress_of
+from generator.settings.config_files import CONFIG_NAME
+from generator.words import ENGLISH, _, ngettext
 
 KEEP = 3                          # finished builds kept for download
 KIT_COMMAND = ("build",)          # what a build runs: `opendomino build` with its defaults
@@ -32,7 +39,10 @@ class Build(Struct):
     id: str
     folder: Path
     state: str = "running"            # running, done, failed
-    message: str = ""
+    error: str = ""                   # a failed build's last line of stderr (in the build's language)
+    unpacked: str = ""                # why a built kit could not be packed (the system's words)
+    files: int = 0                    # of a build that is done: the files in its zip
+    seconds: float = 0.0              # and the time it took
     started: float = field(default_factory=time.monotonic)
     process: subprocess.Popen | None = None
     steps_done: float = 0.0           # the share of its steps the build has said it finished
@@ -52,8 +62,19 @@ class Build(Struct):
     def progress(self) -> float:
         return 1.0 if self.state == "done" else STEPS_SHARE * self.steps_done
 
+    def message(self) -> str:
+        """What the page shows once the build has ended, in the language of the moment."""
+        if self.state == "done":
+            return ngettext("{count} file in {seconds:.1f} s", "{count} files in {seconds:.1f} s", self.files).format(
+                count=self.files, seconds=self.seconds)
+        if self.state == "failed" and self.unpacked:
+            return _("could not pack the kit: {why}").format(why=self.unpacked)
+        if self.state == "failed":
+            return self.error or _("the build failed")
+        return ""
+
     def as_json(self) -> dict:
-        return {"id": self.id, "state": self.state, "progress": round(self.progress(), 3), "message": self.message}
+        return {"id": self.id, "state": self.state, "progress": round(self.progress(), 3), "message": self.message()}
 
 
 class Builds:
@@ -67,15 +88,17 @@ class Builds:
         self.lock = threading.Lock()
         self.count = 0
 
-    def start(self, theme_name: str, theme_text: str) -> Build:
+    def start(self, theme_name: str, theme_text: str, language: str = ENGLISH) -> Build:
+        """Start a build with the theme file's text; it speaks `language` (one of generator.words.LANGUAGES)."""
         with self.lock:
             if any(b.state == "running" for b in self.builds.values()):
-                raise RuntimeError("a build is running already; wait for it to finish")
+                raise RuntimeError(_("a build is running already; wait for it to finish"))
             self.count += 1
             build = Build(str(self.count), self.root / f"build-{self.count}")
             build.folder.mkdir()
             theme_path = build.folder / theme_name
             theme_path.write_text(theme_text, encoding="utf-8")
+            (build.folder / CONFIG_NAME).write_text(f'ui_lang = "{language}"\n', encoding="utf-8")
             # stderr to a file: only stdout is read while the build runs, so a chatty stderr cannot block it
             with open(build.folder / ERRORS, "wb") as errors:
                 build.process = subprocess.Popen(
@@ -98,17 +121,18 @@ class Builds:
             errors = build.folder / ERRORS
             lines = errors.read_text(encoding="utf-8", errors="replace").strip().splitlines()
             errors.unlink()                                    # a finished build keeps its theme and zip only
+            (build.folder / CONFIG_NAME).unlink(missing_ok=True)
             if build.process.returncode != 0:
-                state, message = "failed", lines[-1] if lines else "the build failed"
+                state, build.error = "failed", lines[-1] if lines else ""
             else:
-                count = _pack(build.kit, build.zip)
-                state, message = "done", f"{count} files in {time.monotonic() - build.started:.1f} s"
+                build.files = _pack(build.kit, build.zip)
+                state, build.seconds = "done", time.monotonic() - build.started
                 shutil.rmtree(build.kit, ignore_errors=True)   # the zip holds it all
         except OSError as error:                               # a full disk, or the studio stopping
-            state, message = "failed", f"could not pack the kit: {error.strerror or error}"
+            state, build.unpacked = "failed", str(error.strerror or error)
         with self.lock:
             # Ended and pruned in one step: a client told "done" never sees the older builds still there.
-            build.state, build.message = state, message
+            build.state = state
             self._remove_old()
 
     def _remove_old(self) -> None:

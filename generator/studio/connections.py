@@ -20,6 +20,8 @@ import time
 
 from msgspec import Struct
 
+from generator.words import _
+
 
 class Limits(Struct, frozen=True):
     request_seconds: float = 5.0      # the request line, headers and body must all arrive within this
@@ -30,7 +32,7 @@ class Limits(Struct, frozen=True):
 
 def raw_json_answer(sock, status: str, message: str, extra: str = "") -> None:
     """Write a whole JSON answer to a socket that has no request handler (503, 408), never waiting."""
-    body = json.dumps({"error": message}).encode("utf-8")
+    body = json.dumps({"error": message}, ensure_ascii=False).encode("utf-8")
     head = (f"HTTP/1.0 {status}\r\nContent-Type: application/json; charset=utf-8\r\n"
             f"Content-Length: {len(body)}\r\nCache-Control: no-store\r\n{extra}Connection: close\r\n\r\n")
     try:
@@ -98,8 +100,8 @@ class BoundedServer(ThreadingHTTPServer):
     def process_request(self, request, client_address):
         if not self.slots.acquire(blocking=False):
             self.log(f"studio: {self.limits.connections} connections open; answered one more with 503", 1)
-            raw_json_answer(request, "503 Service Unavailable",
-                            "the studio is serving as many connections as it takes; try again in a moment",
+            raw_json_answer(request, "503 Service Unavailable",     # in the studio's language: no header read yet
+                            _("the studio is serving as many connections as it takes; try again in a moment"),
                             "Retry-After: 1\r\n")
             self.shutdown_request(request)
             return

@@ -11,14 +11,16 @@ reads it at once:
     maxLength             for a string: at most this many characters
 
 validate() is the one validator. Its error names the field (e.g. `colours["A.group1"]`) and
-what it should be; the route turns it into a 400 answer.
+what it should be, in the language of the moment; the route turns it into a 400 answer.
 """
 
 import json
 
+from generator.words import N_, _, ngettext
+
 _TYPES = {"object": dict, "string": str, "array": list, "boolean": bool, "null": type(None)}
-_NOUNS = {"object": "a JSON object", "string": "text in quotes", "number": "a number", "array": "a list",
-          "boolean": "true or false", "null": "null"}
+_NOUNS = {"object": N_("a JSON object"), "string": N_("text in quotes"), "number": N_("a number"),
+          "array": N_("a list"), "boolean": N_("true or false"), "null": "null"}
 _SHOWN = 40          # characters of a field name an error message repeats
 
 
@@ -46,27 +48,34 @@ def field_path(parent: str, key: str) -> str:
 
 def validate(value, schema: dict, where: str = "") -> None:
     """Raise SchemaError unless `value` follows `schema`; `where` names it in the message."""
-    named = where or "the body"
+    named = where or _("the body")
     expected = schema["type"]
     if json_type(value) != expected:
-        raise SchemaError(f"{named} must be {_NOUNS[expected]}, not {_NOUNS[json_type(value)]}")
+        raise SchemaError(_("{field} must be {kind}, not {given}").format(
+            field=named, kind=_(_NOUNS[expected]), given=_(_NOUNS[json_type(value)])))
     if expected == "string" and len(value) > schema.get("maxLength", len(value)):
-        raise SchemaError(f"{named} is {len(value)} characters long; at most {schema['maxLength']} are taken")
+        raise SchemaError(ngettext("{field} is {count} character long; at most {most} are taken",
+                                   "{field} is {count} characters long; at most {most} are taken", len(value)).format(
+            field=named, count=len(value), most=schema["maxLength"]))
     if expected != "object":
         return
     if len(value) > schema.get("maxProperties", len(value)):
-        raise SchemaError(f"{named} has {len(value)} fields; at most {schema['maxProperties']} are taken")
+        raise SchemaError(ngettext("{field} has {count} field; at most {most} are taken",
+                                   "{field} has {count} fields; at most {most} are taken", len(value)).format(
+            field=named, count=len(value), most=schema["maxProperties"]))
     properties = schema.get("properties", {})
     others = schema.get("additionalProperties", True)
     names = schema.get("propertyNames", {})
     for key, item in value.items():
         path = field_path(where, key)
         if len(key) > names.get("maxLength", len(key)):
-            raise SchemaError(f"{path}: a field name may have at most {names['maxLength']} characters")
+            raise SchemaError(_("{field}: a field name may have at most {most} characters").format(
+                field=path, most=names["maxLength"]))
         if key in properties:
             validate(item, properties[key], path if where else key)      # a known name needs no quotes
         elif others is False:
-            raise SchemaError(f"unknown field {_shown(key)!r}{' in ' + where if where else ''}; "
-                              f"send only {', '.join(properties)}")
+            message = (_("unknown field {name!r} in {where}; send only {fields}") if where else
+                       _("unknown field {name!r}; send only {fields}"))
+            raise SchemaError(message.format(name=_shown(key), where=where, fields=", ".join(properties)))
         elif isinstance(others, dict):
             validate(item, others, path)

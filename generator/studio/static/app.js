@@ -2,13 +2,11 @@
 // It keeps no colour logic of its own: every change goes to the studio's JSON API, which parses
 // it as the command line does and answers with the pictures (SVG from the kit's own writer) and
 // the checks. A value the API refuses is shown and undone, so nothing bad is ever applied.
+// Its words come in the page's language: its own from the page (a JSON block the server fills in
+// from generator/studio/page.py), those about the data with the API's answers.
 "use strict";
 
-const SECTIONS = [
-  ["tile", "Tile faces"], ["A", "Set A"], ["B", "Set B"], ["C", "Set C"], ["pips", "Number colours (double-9 and up)"],
-  ["chinese", "Chinese dominoes"], ["picture", "Picture dominoes"], ["back", "Backs"], ["board", "Board"],
-  ["sheet", "Sheets"],
-];
+const SECTIONS = ["tile", "A", "B", "C", "pips", "chinese", "picture", "back", "board", "sheet"];
 const PICTURES = {
   tiles: ["A1-front", "A2-front", "B1-front", "B2-front", "C1-front", "C2-front",
           "A1-back", "A2-back", "B1-back", "B2-back", "C1-back", "C2-back"],
@@ -28,6 +26,31 @@ let timer = null;
 let requestNumber = 0;
 
 const $ = (id) => document.getElementById(id);
+
+const WORDS = JSON.parse($("words").textContent);
+
+// One of the page's words, its {name} fields filled in from `values`.
+function say(name, values = {}) {
+  return WORDS[name].replace(/\{(\w+)\}/g, (field, key) => (key in values ? String(values[key]) : field));
+}
+
+function sectionTitle(prefix) {
+  return /^[ABC]$/.test(prefix) ? say("section-set", {name: prefix}) : say(`section-${prefix}`);
+}
+
+// A picture's caption: "A1 front", "double-12 back", "board corner", or its name ("double-12-1").
+function caption(id) {
+  const side = id.match(/^(.*)-(front|back)$/);
+  if (side) return say(side[2], {name: side[1]});
+  return id in WORDS ? say(id) : id;
+}
+
+// The page's language switch: the server remembers the choice (a cookie) and the page reloads in it.
+async function chooseLanguage(language) {
+  const response = await post("/api/language", {language});
+  if (!response.ok) { showError((await response.json()).error); return; }
+  location.reload();
+}
 
 function fresh(theme) {
   return {theme, colours: {}, arrow_styles: {}, vision: choice ? choice.vision : "normal",
@@ -75,14 +98,14 @@ function buildControls() {
     input.type = "radio"; input.name = "vision"; input.value = vision; input.id = `vision-${vision}`;
     input.checked = vision === "normal";
     input.addEventListener("change", () => { choice.vision = vision; schedule(0); });
-    label.append(input, ` ${vision} `);
+    label.append(input, ` ${info.vision_names[vision]} `);
     $("vision").append(label);
   }
-  for (const [prefix, title] of SECTIONS) {
+  for (const prefix of SECTIONS) {
     const keys = info.keys.filter((k) => k.key.split(".")[0] === prefix);
     if (!keys.length) continue;
     const heading = document.createElement("h3");
-    heading.textContent = title;
+    heading.textContent = sectionTitle(prefix);
     $("keys").append(heading);
     for (const {key, help} of keys) {
       const row = document.createElement("div");
@@ -95,7 +118,7 @@ function buildControls() {
       label.querySelector("small").textContent = help;
       const text = document.createElement("input");
       text.type = "text"; text.id = `text-${key}`; text.spellcheck = false;
-      text.title = "#rrggbb, a CSS colour name or cmyk(c,m,y,k)";
+      text.title = say("colour-syntax");
       picker.addEventListener("input", () => change(key, picker.value));
       text.addEventListener("change", () => change(key, text.value.trim()));
       const figures = document.createElement("span");
@@ -112,7 +135,7 @@ function buildControls() {
         select.id = `style-${key}`;
         for (const style of info.arrow_styles) {
           const option = document.createElement("option");
-          option.value = style; option.textContent = `${style} arrow`;
+          option.value = style; option.textContent = say(`arrow-${style}`);
           select.append(option);
         }
         select.addEventListener("change", () => changeStyle(key, select.value));
@@ -125,18 +148,17 @@ function buildControls() {
     for (const id of ids) {
       const figure = document.createElement("figure");
       const img = document.createElement("img");
-      img.id = `pic-${id}`; img.alt = id;
+      img.id = `pic-${id}`; img.alt = caption(id);
       if (id === "board" || id === "setup-card") img.className = "wide";
-      const caption = document.createElement("figcaption");
-      caption.textContent = id;
-      figure.append(img, caption);
+      const words = document.createElement("figcaption");
+      words.textContent = caption(id);
+      figure.append(img, words);
       $(target).append(figure);
     }
   };
   makeFigures(PICTURES.tiles, "tiles");
   makeFigures(PICTURES.others, "others");
   $("printing").textContent = info.printing;
-  $("gamut-limit").textContent = info.gamut_delta_e;
   $("proof").addEventListener("change", () => { choice.proof = $("proof").checked; schedule(0); });
 }
 
@@ -210,23 +232,17 @@ function show(data) {
   lastValues = data.colours;
   showValues(data.colours);
   showPrint(data);
-  const failing = new Set();
+  const failing = new Set(data.checks.filter((c) => !c.passed).flatMap((c) => c.keys));
   $("checks").replaceChildren();
-  let passed = 0;
-  for (const check of data.checks) {
-    if (check.passed) { passed += 1; continue; }
-    check.keys.forEach((k) => failing.add(k));
-  }
   const shown = data.checks.filter((c) => !c.passed).concat(data.checks.filter((c) => c.passed && !c.printed));
   for (const check of shown) {
     const item = document.createElement("li");
     item.className = check.passed ? "pass" : "fail";
     item.dataset.rule = check.rule;
-    item.textContent = check.passed ? check.message : check.message.replace(/^theme [^:]*: /, "");
+    item.textContent = check.detail;
     $("checks").append(item);
   }
-  $("summary").textContent = `${passed} of ${data.checks.length} checks pass` +
-    (failing.size ? `; keys to look at: ${[...failing].join(", ")}` : "");
+  $("summary").textContent = data.summary;
   document.querySelectorAll(".key[data-key]").forEach((row) => {
     row.classList.toggle("failing", failing.has(row.dataset.key));
     // Beside each colour: the figure of every check about it (screen colours; CMYK where it fails).
@@ -234,7 +250,7 @@ function show(data) {
                                             (!c.printed || !c.passed));
     const worst = new Map();
     for (const check of about) {
-      const label = `${check.rule}${check.printed ? " (CMYK)" : ""}`;
+      const label = `${check.rule_name}${check.printed ? " (CMYK)" : ""}`;
       if (!worst.has(label) || !check.passed) worst.set(label, check);
     }
     $(`checks-${row.dataset.key}`).textContent = [...worst.entries()]
@@ -247,25 +263,21 @@ function show(data) {
 // gamut for a colour given as RGB; a stated CMYK that prints unlike its hex otherwise).
 function showPrint(data) {
   document.body.classList.toggle("proof", choice.proof);
-  const marked = [];
   for (const [key, printed] of Object.entries(data.print)) {
     const span = $(`print-${key}`), row = span && span.closest(".key");
     if (!span) continue;
     const chip = document.createElement("span");
-    chip.className = "chip"; chip.style.background = printed.hex; chip.title = `printed: ${printed.hex}`;
+    chip.className = "chip"; chip.style.background = printed.hex; chip.title = say("printed", {hex: printed.hex});
     const cmyk = data.colours[key].cmyk.map((v) => Math.round(v)).join("/");
-    const why = printed.derived ? "out of gamut" : "stated CMYK prints otherwise";
-    const words = printed.marked ? `⚠ prints ΔE ${printed.delta_e} away (${why})` : `prints ΔE ${printed.delta_e} away`;
+    const why = say(printed.derived ? "out-of-gamut" : "stated-cmyk");
+    const words = printed.marked ? say("prints-away-marked", {delta: printed.delta_e, why})
+                                 : say("prints-away", {delta: printed.delta_e});
     span.replaceChildren(chip, `CMYK ${cmyk} · ${words}`);
     span.classList.toggle("marked", printed.marked);
     row.classList.toggle("marked", choice.proof && printed.marked);
-    if (printed.marked) marked.push(`${key} (ΔE ${printed.delta_e})`);
   }
   $("gamut-summary").hidden = !choice.proof;
-  $("gamut-summary").textContent = marked.length
-    ? `Print preview: ${marked.length} colour(s) print more than ΔE ${info.gamut_delta_e} away from the screen: ` +
-      marked.join(", ")
-    : `Print preview: every colour prints within ΔE ${info.gamut_delta_e} of the screen.`;
+  $("gamut-summary").textContent = data.print_summary;
 }
 
 async function saveTheme() {
@@ -286,7 +298,7 @@ async function buildKit() {
   $("download").hidden = true;
   $("progress").hidden = false;
   $("progress").value = 0;
-  $("build-message").textContent = "building…";
+  $("build-message").textContent = say("building");
   const response = await post("/api/build", choice);
   const build = await response.json();
   if (!response.ok) {
@@ -299,7 +311,7 @@ async function buildKit() {
     $("progress").value = state.progress;
     if (state.state === "running") { setTimeout(poll, 300); return; }
     $("build").disabled = false;
-    $("build-message").textContent = state.state === "done" ? `built: ${state.message}` : `failed: ${state.message}`;
+    $("build-message").textContent = say(state.state === "done" ? "built" : "failed", {message: state.message});
     if (state.state === "done") {
       $("download").href = "#";
       $("download").dataset.path = `/api/build/${build.id}/kit.zip`;
@@ -310,6 +322,9 @@ async function buildKit() {
 }
 
 async function start() {
+  for (const button of document.querySelectorAll("#languages button")) {
+    button.addEventListener("click", () => chooseLanguage(button.dataset.language));
+  }
   const response = await get("/api/state");
   if (!response.ok) { showError((await response.json()).error); return; }
   info = await response.json();
