@@ -25,6 +25,7 @@ import threading
 
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis.errors import HypothesisException
+import pytest
 
 CLASSES = ("options", "files", "profiles", "products and machines", "environment", "completion", "signals",
            "studio HTTP")
@@ -116,6 +117,7 @@ def fuzz(examples: int, kind: str, hang_after: float = IN_PROCESS_HANG):
     def decorate(test):
         if kind is None:
             return chosen(test)
+        test = pytest.mark.fuzz(test)          # what a campaign selects: -m fuzz
         inner = test.hypothesis.inner_test
 
         @functools.wraps(inner)

@@ -197,7 +197,7 @@ def test_any_completion_request(request):
     check_completion(status, out.getvalue(), err.getvalue())
 
 
-@fuzz(3, "completion")
+@fuzz(5, "completion")
 @given(request=requests)
 def test_any_completion_request_from_a_shell(request):
     """As the shell starts it: a process of its own, with the shell's variables."""
@@ -341,7 +341,7 @@ def answer_to(port: int, data: bytes, seconds: float = 30) -> bytes:
             raise HangFound(f"no answer within {seconds} s to {data[:120]!r}") from None
 
 
-@fuzz(40, "studio HTTP")
+@fuzz(60, "studio HTTP")
 @given(method=st.one_of(st.sampled_from(METHODS), ascii_text.filter(lambda m: " " not in m)),
        path=st.one_of(st.sampled_from(ROUTES), st.builds(lambda a, b: a + b, st.sampled_from(ROUTES), ascii_text),
                       ascii_text),

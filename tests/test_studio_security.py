@@ -318,13 +318,14 @@ def test_any_body_is_a_choice_or_one_line_refusal_and_a_choice_saves_a_theme_tha
 ANSWERS = {"/api/preview": {200, 400}, "/api/theme": {200, 400}, "/api/build": {202, 400, 409}}
 
 
+@pytest.mark.fuzz
 @pytest.mark.parametrize("route", list(ANSWERS))
 def test_random_bodies_on_every_route_get_a_json_answer(studio, route, tmp_path_factory):
     seen = Counter()
 
     @fuzz(50, "studio HTTP")
     @given(body=bodies)
-    def one(body):
+    def random_body_on_the_route(body):
         status, headers, answer = call(studio, route, raw=json.dumps(body).encode())
         assert status in ANSWERS[route], (status, body, answer[:200])
         seen[status] += 1
@@ -336,7 +337,7 @@ def test_random_bodies_on_every_route_get_a_json_answer(studio, route, tmp_path_
             data = json.loads(answer)
             assert status < 400 or "\n" not in data["error"]
 
-    one()
+    random_body_on_the_route()
     assert seen[400] and sum(seen.values()) > seen[400], seen          # both refused and accepted bodies ran
     wait_until_idle(studio)
     no_errors_logged(studio)
