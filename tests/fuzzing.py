@@ -33,6 +33,7 @@ OUTCOMES = ("ok", "failure", "traceback", "hang", "stray-write")
 COUNTS_VARIABLE = "OPENDOMINO_FUZZ_COUNTS"
 SCALE_VARIABLE = "OPENDOMINO_FUZZ_SCALE"
 IN_PROCESS_HANG = 60        # s: an in-process case still running after this has hung
+tempfile.gettempdir()       # cached now: an in-process case's TMPDIR (its sandbox's, soon removed) is not kept
 
 
 def scale_of(kind: str) -> float:
