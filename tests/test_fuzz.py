@@ -333,7 +333,7 @@ def test_config_bytes(content):
     check_config(content)
 
 
-@fuzz(100, "files")
+@fuzz(40, "files")
 @given(text=documents, argv=st.sampled_from([["config"], ["check"], ["build", "--sets", "A"], ["calibrate", "--save",
                                                                                             "1,-0.5"]]))
 @example(text='sets = ["A"]\n', argv=["config"])
@@ -533,6 +533,29 @@ rearranged_sets = st.builds(rearranged, st.sampled_from(list(SETS.values())),
                                          for data in SETS.values())))
 def test_set_files(text):
     check_data_file(text, "X.toml", load_set_file)
+
+
+CLASSIC_SETS = [tomllib.loads(path.read_text(encoding="utf-8"))
+                for path in sorted(template_path("sets", "classic").glob("*.toml"))]
+classic_values = st.one_of(tile_texts, st.integers(-2, 20), st.lists(tile_texts, max_size=4), st.sampled_from(
+    ["pips", "numerals", "chinese", "symbols", "triangle", "domino", "club-4", "C", "sun"]))
+
+
+@fuzz(150, "files")
+@given(text=st.one_of(*(file_mutations(data, classic_values) for data in CLASSIC_SETS)),
+       argv=st.sampled_from([["sets", "--set-file", "X.toml"], ["sets", "--set-file", "X.toml", "--list"],
+                             ["config", "--set-file", "X.toml"]]))
+def test_classic_set_files(text, argv):
+    """The classic format of a set file (the double-N, Chinese and triomino sets), as `--set-file`
+    reads it: a set the kit shows, or one line naming the file."""
+    with sandbox() as box, mock.patch.dict(os.environ, box.environment()):
+        (box.work / "X.toml").write_text(text, encoding="utf-8")
+        with watched(box, places_written(argv, box.work)):
+            status, _, err = run_in_process(argv, stubs={}, cwd=box.work)
+    event(f"exit status {status}")
+    assert status in (0, 2) and "Traceback" not in err, (status, err)
+    if status == 2:
+        one_error(err)
 
 
 THEME_DATA = tomllib.loads(template_path("themes", "classic.toml").read_text(encoding="utf-8"))

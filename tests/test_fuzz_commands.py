@@ -36,6 +36,7 @@ from generator.studio.builds import Builds
 from generator.studio.guard import TOKEN_HEADER
 
 SUBPROCESS_HANG = 120       # s: a command still running after this has hung (a build on a busy machine: ~10 s)
+CASE_HANG = 2 * SUBPROCESS_HANG + 60    # s: a whole case (up to two commands); finish() says first which one hung
 NOT_UTF8 = os.fsdecode(b"\xff\xfe")
 
 
@@ -80,6 +81,7 @@ variables = st.fixed_dictionaries({}, optional={
     "OPENDOMINO_CONFIG": st.one_of(unset, texts),
     "OPENDOMINO_LANG": st.one_of(unset, texts),
     "OPENDOMINO_OUT": st.one_of(unset, texts),
+    "OPENDOMINO_PROGRESS": st.one_of(unset, st.sampled_from(["lines", "LINES", "", "bar"]), texts),
 })
 ENV_COMMANDS = [["config"], ["config", "--json"], ["check"], ["check", "--theme", "club.toml"], ["sets", "A"],
                 ["sets", "double-6", "--unicode"], ["sets", "--list"], ["products"], ["products", "tgc-domino-deck"],
@@ -101,7 +103,7 @@ def placed(value, box) -> str | None:
     return value
 
 
-@fuzz(4, "environment")
+@fuzz(4, "environment", CASE_HANG)
 @given(env=variables, argv=st.sampled_from(ENV_COMMANDS), user_config=st.one_of(st.none(), documents))
 @example(env={"PYTHONIOENCODING": "ascii:strict", "LANG": "C"}, argv=["sets", "double-6", "--unicode"],
          user_config=None)
@@ -220,7 +222,7 @@ def test_any_completion_request(request):
     check_completion(status, out.getvalue(), err.getvalue())
 
 
-@fuzz(5, "completion")
+@fuzz(5, "completion", CASE_HANG)
 @given(request=requests)
 def test_any_completion_request_from_a_shell(request):
     """As the shell starts it: a process of its own, with the shell's variables."""
@@ -256,7 +258,7 @@ def held_by_the_children():
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-@fuzz(3, "signals")
+@fuzz(3, "signals", CASE_HANG)
 @given(argv=st.sampled_from(SIGNALLED), which=st.sampled_from([signal.SIGINT, signal.SIGTERM]),
        group=st.booleans(), delay_ms=st.one_of(st.integers(0, 200), st.integers(200, 3000)),
        again=st.one_of(st.none(), st.integers(0, 300)))
@@ -376,7 +378,7 @@ def answer_to(port: int, data: bytes, seconds: float = 30) -> bytes:
             raise HangFound(f"no answer within {seconds} s to {data[:120]!r}") from None
 
 
-@fuzz(60, "studio HTTP")
+@fuzz(60, "studio HTTP", 120)
 @given(method=st.one_of(st.sampled_from(METHODS), ascii_text.filter(lambda m: " " not in m)),
        path=st.one_of(st.sampled_from(ROUTES), st.builds(lambda a, b: a + b, st.sampled_from(ROUTES), ascii_text),
                       ascii_text),
