@@ -266,6 +266,8 @@ def held_by_the_children():
          delay_ms=1500, again=None)
 @example(argv=["booklet", "--book", "open", "--lang", "en", "--format", "pdf", "--out", "out"], which=signal.SIGINT,
          group=True, delay_ms=703, again=0)
+@example(argv=["export", "--format", "png", "--sets", "A", "--dpi", "50", "--out", "out"], which=signal.SIGTERM,
+         group=True, delay_ms=546, again=0)
 def test_a_signal_at_any_moment(argv, which, group, delay_ms, again):
     """Ctrl-C or SIGTERM, to the command or its process group, once or twice: one line and 130 or
     143, or the command had finished (0); no temporary left in the output folder, nothing
@@ -292,11 +294,11 @@ def test_a_signal_at_any_moment(argv, which, group, delay_ms, again):
         assert (status, err) in (LINES[which], (0, "")), (status, err)
         out = box.work / "out"
         if again is not None and temporaries(out):
-            # A second signal ends the command at once, in the middle of a write: the temporary it
-            # leaves is the next run's to remove (docs/explanation/files-you-can-trust.md).
+            # A second signal ends the command at once, in the middle of a write: the temporaries it
+            # leaves (in any of its folders) are the next run's to remove (docs/explanation/files-you-can-trust.md).
             event("second signal: temporaries left for the next run")
-            status, _, err = finish(command(box, ["calibrate", "--out", "out"], stdout=subprocess.DEVNULL,
-                                            stderr=subprocess.PIPE), SUBPROCESS_HANG)
+            status, _, err = finish(command(box, argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE),
+                                    SUBPROCESS_HANG)
             assert status == 0, err
         assert temporaries(out) == [], f"temporaries left in the output folder: {temporaries(out)}"
         assert not os.listdir(box.system_tmp), os.listdir(box.system_tmp)
