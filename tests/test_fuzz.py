@@ -6,7 +6,7 @@ the drawing steps of the commands replaced by stubs, so thousands of cases take 
 The runs are derandomized: CI sees the same cases every time.
 """
 
-from contextlib import ExitStack, chdir, redirect_stderr, redirect_stdout
+from contextlib import ExitStack, chdir, contextmanager, redirect_stderr, redirect_stdout
 import datetime
 import io
 import json
@@ -395,11 +395,25 @@ command_lines = st.builds(
 )
 
 
+@contextmanager
+def as_a_process_of_its_own():
+    """Undoes what a command run in this process leaves behind, as a process of its own would not
+    keep it: the sets its --set-file registered (a later run would find their files gone)."""
+    from generator.model import set_loader
+
+    with mock.patch.dict(set_loader._user_set_files):
+        try:
+            yield
+        finally:
+            set_loader.load_set.cache_clear()
+
+
 def run_in_process(argv: list[str], stubs: dict = STUBS, cwd: Path | None = None) -> tuple[int, str, str]:
     """`opendomino ARGV` in `cwd` (else a fresh scratch folder), its drawing steps replaced by
     `stubs`: exit status, stdout, stderr."""
     out, err = io.StringIO(), io.StringIO()
     with ExitStack() as stack:
+        stack.enter_context(as_a_process_of_its_own())
         stack.enter_context(chdir(cwd or stack.enter_context(tempfile.TemporaryDirectory())))
         for target, stub in stubs.items():
             stack.enter_context(mock.patch(target, stub))

@@ -27,7 +27,7 @@ from hypothesis import event, example, given
 from hypothesis import strategies as st
 import pytest
 from studio_client import read_until_closed, running_studio, status_of
-from test_fuzz import documents, near_misses
+from test_fuzz import as_a_process_of_its_own, documents, near_misses
 from test_studio_security import bodies
 
 from generator.commands.main import COMPLETE_VARIABLE, cli
@@ -208,6 +208,7 @@ def test_any_completion_request(request):
     with sandbox() as box, ExitStack() as stack:
         prepared(box)
         stack.enter_context(watched(box))
+        stack.enter_context(as_a_process_of_its_own())
         stack.enter_context(completion_environment(box, request))
         previous = os.getcwd()
         os.chdir(box.work)
