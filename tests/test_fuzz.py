@@ -343,7 +343,7 @@ def test_user_config_documents(text, argv):
     rewritten by calibrate --save. A value is taken, or one line names the file by its whole path."""
     with sandbox() as box, mock.patch.dict(os.environ, box.environment()):
         path = box.root / "config" / "opendomino" / "config.toml"
-        path.parent.mkdir()
+        path.parent.mkdir(parents=True)
         path.write_text(text, encoding="utf-8")
         allowed = [*places_written(argv, box.work), *([path.parent] if "--save" in argv else [])]
         with watched(box, allowed):
@@ -401,10 +401,13 @@ def as_a_process_of_its_own():
     keep it: the sets its --set-file registered (a later run would find their files gone)."""
     from generator.model import set_loader
 
-    with mock.patch.dict(set_loader._user_set_files):
-        try:
-            yield
-        finally:
+    registered = dict(set_loader._user_set_files)
+    try:
+        yield
+    finally:
+        if set_loader._user_set_files != registered:       # (else the sets loaded stay cached: far quicker)
+            set_loader._user_set_files.clear()
+            set_loader._user_set_files.update(registered)
             set_loader.load_set.cache_clear()
 
 

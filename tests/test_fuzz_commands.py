@@ -111,7 +111,7 @@ def placed(value, box) -> str | None:
 @example(env={"PYTHONIOENCODING": "latin-1"}, argv=["sets", "double-6", "--unicode"], user_config=None)
 @example(env={"PYTHONIOENCODING": "utf-16", "SOURCE_DATE_EPOCH": "253402300800"}, argv=["config"], user_config=None)
 def test_any_environment(env, argv, user_config):
-    with sandbox() as box:
+    with sandbox(every_folder=True) as box:
         prepared(box)
         env = {name: placed(value, box) for name, value in env.items()}
         config = Path(env.get("XDG_CONFIG_HOME") or box.environment()["XDG_CONFIG_HOME"])
@@ -140,7 +140,7 @@ def test_a_character_the_terminal_lacks_is_written_as_its_escape(encoding):
     they are."""
     from generator.model.set_loader import load_set
 
-    with sandbox() as box:
+    with sandbox(every_folder=True) as box:
         status, out, err = finish(command(box, ["sets", "double-6", "--unicode"], {"PYTHONIOENCODING": encoding},
                                           stdout=subprocess.PIPE, stderr=subprocess.PIPE), SUBPROCESS_HANG)
     assert (status, err) == (0, b""), err
@@ -227,7 +227,7 @@ def test_any_completion_request(request):
 @given(request=requests)
 def test_any_completion_request_from_a_shell(request):
     """As the shell starts it: a process of its own, with the shell's variables."""
-    with sandbox() as box:
+    with sandbox(every_folder=True) as box:
         prepared(box)
         env = {name: surrogates_out(value) for name, value in request.items()}
         with watched(box):
@@ -275,7 +275,7 @@ def test_a_signal_at_any_moment(argv, which, group, delay_ms, again):
     elsewhere. (The delay is the input: any outcome in the allowed set passes, whenever it lands.)"""
     import time
 
-    with sandbox() as box:
+    with sandbox(every_folder=True) as box:
         with watched(box, places_written(argv, box.work)):
             with held_by_the_children():
                 process = command(box, argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
@@ -318,7 +318,7 @@ STUDIO_BUILD = ("tiles", "--sets", "A")        # a real build of half a second, 
 @pytest.fixture(scope="module")
 def fuzzed_studio():
     """A studio serving in a thread, its builds' folder inside a sandbox: (studio, sandbox)."""
-    with sandbox() as box, mock.patch.object(tempfile, "tempdir", str(box.system_tmp)):
+    with sandbox(every_folder=True) as box, mock.patch.object(tempfile, "tempdir", str(box.system_tmp)):
         with running_studio(builds=Builds(STUDIO_BUILD)) as studio:
             yield studio, box
         assert not os.listdir(box.system_tmp), f"the studio left {os.listdir(box.system_tmp)}"
