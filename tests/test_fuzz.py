@@ -6,7 +6,7 @@ the drawing steps of the commands replaced by stubs, so thousands of cases take 
 The runs are derandomized: CI sees the same cases every time.
 """
 
-from contextlib import ExitStack, chdir, redirect_stderr, redirect_stdout
+from contextlib import ExitStack, chdir, contextmanager, redirect_stderr, redirect_stdout
 import datetime
 import io
 import json
@@ -23,7 +23,8 @@ import time
 import tomllib
 from unittest import mock
 
-from hypothesis import HealthCheck, event, example, given, settings
+from fuzzing import fuzz, places_written, sandbox, watched
+from hypothesis import event, example, given
 from hypothesis import strategies as st
 import icc_edits
 import pytest
@@ -54,11 +55,6 @@ from generator.settings.options import (
 )
 from generator.settings.web_address import parse_base_url
 from generator.writers import pdf_date
-
-
-def fuzz(examples: int):
-    return settings(max_examples=examples, derandomize=True, database=None, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
 # --- what users type ------------------------------------------------------------------------
@@ -182,14 +178,14 @@ PARSERS = {
 
 
 @pytest.mark.parametrize("option", PARSERS)
-@fuzz(400)
+@fuzz(400, "options")
 @given(data=st.data())
 def test_option_parsers(option, data):
     parse, texts, valid = PARSERS[option]
     check_parser(parse, data.draw(texts, label="text"), option, valid)
 
 
-@fuzz(300)
+@fuzz(300, "options")
 @given(text=st.text(max_size=20))
 def test_any_text_in_any_parser(text):
     for option, (parse, _, valid) in PARSERS.items():
@@ -306,7 +302,7 @@ def check_config(content: bytes):
                     f"{message!r} names no key"
 
 
-@fuzz(1500)
+@fuzz(1500, "files")
 @given(text=documents)
 @example('tile_size = "0x0"\n')
 @example('paper = "nanxnan"\n')
@@ -321,20 +317,41 @@ def test_config_documents(text):
 
 
 def test_generated_documents_are_valid_toml():
-    @fuzz(200)
+    @fuzz(200, None)
     @given(text=documents)
     def parse(text):
         tomllib.loads(text)
     parse()
 
 
-@fuzz(300)
+@fuzz(300, "files")
 @given(content=st.one_of(st.binary(max_size=60), st.text(max_size=60).map(str.encode),
                          documents.map(lambda text: text.encode("utf-16"))))
 @example(b'paper = "\xff\xfe"\n')
 @example(b"\x00")
 def test_config_bytes(content):
     check_config(content)
+
+
+@fuzz(40, "files")
+@given(text=documents, argv=st.sampled_from([["config"], ["check"], ["build", "--sets", "A"], ["calibrate", "--save",
+                                                                                            "1,-0.5"]]))
+@example(text='sets = ["A"]\n', argv=["config"])
+@example(text='back_offset = [1, 2]\n', argv=["calibrate", "--save", "1,-0.5"])
+def test_user_config_documents(text, argv):
+    """The user's own config.toml (in $XDG_CONFIG_HOME/opendomino): read by every command, and
+    rewritten by calibrate --save. A value is taken, or one line names the file by its whole path."""
+    with sandbox() as box, mock.patch.dict(os.environ, box.environment()):
+        path = box.root / "config" / "opendomino" / "config.toml"
+        path.parent.mkdir(parents=True)
+        path.write_text(text, encoding="utf-8")
+        allowed = [*places_written(argv, box.work), *([path.parent] if "--save" in argv else [])]
+        with watched(box, allowed):
+            status, _, err = run_in_process(argv, cwd=box.work)
+    event(f"exit status {status}")
+    assert status in (0, 2) and "Traceback" not in err, (status, err)
+    if status == 2:
+        assert str(path) in one_error(err), err
 
 
 # --- whole command lines, in this process ---------------------------------------------------
@@ -378,11 +395,28 @@ command_lines = st.builds(
 )
 
 
+@contextmanager
+def as_a_process_of_its_own():
+    """Undoes what a command run in this process leaves behind, as a process of its own would not
+    keep it: the sets its --set-file registered (a later run would find their files gone)."""
+    from generator.model import set_loader
+
+    registered = dict(set_loader._user_set_files)
+    try:
+        yield
+    finally:
+        if set_loader._user_set_files != registered:       # (else the sets loaded stay cached: far quicker)
+            set_loader._user_set_files.clear()
+            set_loader._user_set_files.update(registered)
+            set_loader.load_set.cache_clear()
+
+
 def run_in_process(argv: list[str], stubs: dict = STUBS, cwd: Path | None = None) -> tuple[int, str, str]:
     """`opendomino ARGV` in `cwd` (else a fresh scratch folder), its drawing steps replaced by
     `stubs`: exit status, stdout, stderr."""
     out, err = io.StringIO(), io.StringIO()
     with ExitStack() as stack:
+        stack.enter_context(as_a_process_of_its_own())
         stack.enter_context(chdir(cwd or stack.enter_context(tempfile.TemporaryDirectory())))
         for target, stub in stubs.items():
             stack.enter_context(mock.patch(target, stub))
@@ -398,7 +432,14 @@ def run_in_process(argv: list[str], stubs: dict = STUBS, cwd: Path | None = None
 
 
 def check_command_line(argv):
-    status, _, err = run_in_process(argv)
+    """In a sandbox (working folder, home and XDG folders): nothing changes outside the places
+    the command line names for writing."""
+    with sandbox() as box, mock.patch.dict(os.environ, box.environment()):
+        allowed = places_written(argv, box.work)
+        if "--save" in argv:            # calibrate --save stores the printer's offset in the user config
+            allowed.append(box.root / "config" / "opendomino")
+        with watched(box, allowed):
+            status, _, err = run_in_process(argv, cwd=box.work)
     event(f"exit status {status}")
     assert status in (0, 2), (argv, status, err)
     assert "Traceback" not in err, err
@@ -415,7 +456,7 @@ def check_command_line(argv):
                 f"{argv}: {errors[0]!r} names nothing given"
 
 
-@fuzz(1500)
+@fuzz(1500, "options")
 @given(argv=command_lines)
 @example(["build", "--tile-size", "0x0"])
 @example(["build", "--tile-size", "nanxnan"])
@@ -504,11 +545,34 @@ rearranged_sets = st.builds(rearranged, st.sampled_from(list(SETS.values())),
                             st.lists(st.sampled_from(CELLS), max_size=2)).map(toml_document)
 
 
-@fuzz(600)
+@fuzz(600, "files")
 @given(text=st.one_of(rearranged_sets, *(file_mutations(data, st.one_of(tile_texts, st.integers(-2, 8)))
                                          for data in SETS.values())))
 def test_set_files(text):
     check_data_file(text, "X.toml", load_set_file)
+
+
+CLASSIC_SETS = [tomllib.loads(path.read_text(encoding="utf-8"))
+                for path in sorted(template_path("sets", "classic").glob("*.toml"))]
+classic_values = st.one_of(tile_texts, st.integers(-2, 20), st.lists(tile_texts, max_size=4), st.sampled_from(
+    ["pips", "numerals", "chinese", "symbols", "triangle", "domino", "club-4", "C", "sun"]))
+
+
+@fuzz(150, "files")
+@given(text=st.one_of(*(file_mutations(data, classic_values) for data in CLASSIC_SETS)),
+       argv=st.sampled_from([["sets", "--set-file", "X.toml"], ["sets", "--set-file", "X.toml", "--list"],
+                             ["config", "--set-file", "X.toml"]]))
+def test_classic_set_files(text, argv):
+    """The classic format of a set file (the double-N, Chinese and triomino sets), as `--set-file`
+    reads it: a set the kit shows, or one line naming the file."""
+    with sandbox() as box, mock.patch.dict(os.environ, box.environment()):
+        (box.work / "X.toml").write_text(text, encoding="utf-8")
+        with watched(box, places_written(argv, box.work)):
+            status, _, err = run_in_process(argv, stubs={}, cwd=box.work)
+    event(f"exit status {status}")
+    assert status in (0, 2) and "Traceback" not in err, (status, err)
+    if status == 2:
+        one_error(err)
 
 
 THEME_DATA = tomllib.loads(template_path("themes", "classic.toml").read_text(encoding="utf-8"))
@@ -524,7 +588,7 @@ def load_and_check_theme(path: Path):
     return theme
 
 
-@fuzz(600)
+@fuzz(600, "files")
 @given(text=file_mutations(THEME_DATA, st.one_of(theme_colours, st.sampled_from(["solid", "hollow", "dashed"]))))
 def test_theme_files(text):
     check_data_file(text, "club.toml", load_and_check_theme)
@@ -542,10 +606,72 @@ def load_product_file(path: Path):
     return read_product_file(path)
 
 
-@fuzz(400)
+@fuzz(400, "products and machines")
 @given(text=st.one_of(*(file_mutations(data, product_values) for data in PRODUCTS.values())))
 def test_product_files(text):
     check_data_file(text, "club.toml", load_product_file)
+
+
+MACHINES = {path.stem: tomllib.loads(path.read_text(encoding="utf-8"))
+            for path in sorted(template_path("machines").glob("*.toml"))}
+machine_values = st.one_of(st.floats(-10, 3000), st.integers(-10, 5000), st.sampled_from(
+    ["laser", "print-and-cut", "print-then-cut", "a4", "letter", "300x200", "#FF0000", "CUT", "Type 1", ""]),
+    st.lists(st.sampled_from(["a4", "letter", "a3", 1]), max_size=3))
+
+
+def cut_with_machine_file(text: str, name: str) -> tuple[int, str]:
+    """`opendomino cut --machine NAME` with the kit's machine file NAME.toml replaced by `text`
+    (a machine is added by adding a file to templates/machines/); its drawing steps stubbed."""
+    from generator.imposition import machines
+
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / f"{name}.toml").write_text(text, encoding="utf-8")
+
+        def template(*parts):
+            return Path(folder, *parts[1:]) if parts[:1] == ("machines",) else template_path(*parts)
+
+        machines.load_machine.cache_clear()
+        try:
+            with mock.patch.object(machines, "template_path", template):
+                status, _, err = run_in_process(["cut", "--machine", name, "--sets", "A", "--out", "out"],
+                                                stubs={**STUBS, "generator.jobs.cut.run_cut": lambda *a: BuildReport()},
+                                                cwd=Path(folder))
+        finally:
+            machines.load_machine.cache_clear()
+    assert status in (0, 2) and "Traceback" not in err, (status, err)
+    if status == 2:         # the file named, or an option the file's values do not allow (--paper, --sheet)
+        line = one_error(err)
+        assert f"{name}.toml" in line or line.startswith("opendomino: error: --"), line
+    return status, err
+
+
+BROKEN_MACHINES = [      # what the first campaign found: each once a KeyError or ValueError traceback
+    ("cricut", {"title": DROP}, "title = None"),
+    ("silhouette", {"marks": {"square": "5"}}, "square = '5'"),
+    ("laser", {"operations": {"score": DROP}}, "[score] is missing"),
+    ("laser", {"gap": float("nan")}, "gap = nan"),
+]
+
+
+@pytest.mark.parametrize("name, change, said", BROKEN_MACHINES)
+def test_a_broken_machine_file_is_named_in_one_line(name, change, said):
+    data = tomllib.loads(toml_document(MACHINES[name]))
+    for key, value in change.items():
+        if isinstance(value, dict):
+            for inner, new in value.items():
+                data[key].pop(inner) if new is DROP else data[key].__setitem__(inner, new)
+        else:
+            data.pop(key) if value is DROP else data.__setitem__(key, value)
+    status, err = cut_with_machine_file(toml_document(data), name)
+    assert status == 2 and f"templates/machines/{name}.toml" in err and said in err, err
+
+
+@fuzz(200, "products and machines")
+@given(data=st.data(), name=st.sampled_from(sorted(MACHINES)))
+def test_machine_files(data, name):
+    text = data.draw(file_mutations(MACHINES[name], machine_values), label="text")
+    status, _ = cut_with_machine_file(text, name)
+    event(f"exit status {status}")
 
 
 # --- classes of input that escaped the fuzzing before (issue: hardening) -------------------------
@@ -556,7 +682,7 @@ def nested(depth: int, kind: str) -> str:
     return "{a = " * depth + "1" + "}" * depth
 
 
-@fuzz(60)
+@fuzz(60, "files")
 @given(depth=st.integers(1, 6000), kind=st.sampled_from(["array", "table"]), key=st.sampled_from(["x", "colours",
                                                                                                   "paper", "board"]))
 @example(depth=5000, kind="array", key="x")
@@ -566,7 +692,7 @@ def test_nesting_depth(depth, kind, key):
     check_data_file(text, "club.toml", load_and_check_theme)
 
 
-@fuzz(300)
+@fuzz(300, "files")
 @given(section=st.sampled_from([key for key, value in THEME_DATA.items() if isinstance(value, dict)]),
        value=st.one_of(scalars, st.lists(scalars, max_size=3), st.text(max_size=6)))
 @example(section="board", value=1)
@@ -581,7 +707,7 @@ long_names = st.builds(lambda part, count: part * count, st.sampled_from(["x", "
                        st.integers(80, 400))
 
 
-@fuzz(200)
+@fuzz(200, "options")
 @given(name=long_names, where=st.sampled_from(["out", "init", "theme", "config", "config-out"]),
        deeper=st.booleans())
 def test_long_path_names(name, where, deeper):
@@ -606,7 +732,7 @@ safe_names = st.text(st.characters(whitelist_categories=("Ll", "Lu", "Nd"), whit
     lambda n: n.strip(". ") == n and n not in ("manifest.json", "png", "svg"))
 
 
-@fuzz(150)
+@fuzz(150, "files")
 @given(files=st.dictionaries(st.tuples(st.sampled_from(["", "png/", "svg/A/"]), safe_names),
                              st.binary(max_size=64), max_size=5),
        previous=st.lists(st.one_of(junk, st.fixed_dictionaries({"file": st.text(max_size=8)}, optional={
@@ -649,7 +775,7 @@ def _small_shop_pdf() -> bytes:
 SMALL_PDF = _small_shop_pdf()
 
 
-@fuzz(400)
+@fuzz(400, "files")
 @given(cut=st.integers(0, len(SMALL_PDF)),
        flips=st.lists(st.tuples(st.integers(0, len(SMALL_PDF) - 1), st.integers(0, 255)), max_size=12),
        splice=st.binary(max_size=40))
@@ -692,7 +818,7 @@ def run_with_file(kind: str, path: Path) -> tuple[int, str]:
     return status, err
 
 
-@fuzz(60)
+@fuzz(60, "files")
 @given(kind=st.sampled_from(sorted(KINDS)),
        over=st.one_of(st.integers(1, 16), st.integers(17, 10**7), st.sampled_from([10**9, 3 * 10**9, 2**40])))
 @example(kind="set", over=3 * 10**9)
@@ -799,7 +925,7 @@ def with_value(kind: str, index: int, literal: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-@fuzz(150)
+@fuzz(150, "files")
 @given(kind=st.sampled_from(sorted(USER_FILES)), index=st.integers(0, 200),
        literal=st.one_of(integer_literals(65, 6000), integer_literals(1, 64)),
        in_list=st.booleans())
@@ -842,7 +968,7 @@ NEST_FORMS = {
 }
 
 
-@fuzz(120)
+@fuzz(120, "files")
 @given(form=st.sampled_from(sorted(KEY_FORMS) + sorted(NEST_FORMS)),
        size=st.one_of(st.integers(1, 40), st.integers(41, 2000), st.integers(2000, 100_000)))
 @example(form="bare", size=100_000)
@@ -887,7 +1013,7 @@ manifest_bytes = st.one_of(
 )
 
 
-@fuzz(300)
+@fuzz(300, "files")
 @given(data=manifest_bytes, ours=st.booleans())
 def test_foreign_manifests(data, ours):
     """Whatever manifest.json holds: verify answers in one line, a command sets it aside (kept
@@ -926,7 +1052,7 @@ def _real_manifest(out: Path) -> dict:
     return json.loads((out / "manifest.json").read_text(encoding="utf-8"))
 
 
-@fuzz(200)
+@fuzz(200, "files")
 @given(changes=st.lists(st.tuples(st.integers(0, 50), st.one_of(st.just(DROP), json_values)), min_size=1, max_size=3))
 def test_our_manifest_with_wrong_types_inside(changes):
     """The kit's own manifest with values of the wrong type (or none) at any depth."""
@@ -957,7 +1083,7 @@ def test_our_manifest_with_wrong_types_inside(changes):
         assert verify_folder(out).matches
 
 
-@fuzz(200)
+@fuzz(200, "environment")
 @given(text=st.one_of(st.text(max_size=20), st.text(string.digits, max_size=6000),
                       st.text("0123456789\u0660\u0663\u00b2\u00b3\u2460 +-_.e", max_size=16),
                       st.integers(-10**15, 10**15).map(str)))
@@ -1007,7 +1133,7 @@ plausible_urls = st.builds(
 )
 
 
-@fuzz(600)
+@fuzz(600, "options")
 @given(text=st.one_of(url_parts, plausible_urls, st.text(max_size=30),
                       st.text(HOSTILE + "https:/.example", max_size=30)))
 @example(text="https://example.org/x\n")
@@ -1102,14 +1228,14 @@ damaged_runs = dict(source=st.sampled_from(PROFILES), edits=profile_edits,
                     intent=st.sampled_from(["perceptual", "relative", "saturation", "absolute"]))
 
 
-@fuzz(20)
+@fuzz(20, "profiles")
 @given(**damaged_runs)
 def test_profiles_damaged_inside(source, edits, command, intent):
     check_damaged_profile(source, edits, command, intent)
 
 
 @pytest.mark.slow
-@fuzz(600)
+@fuzz(600, "profiles")
 @given(**damaged_runs)
 def test_profiles_damaged_inside_many(source, edits, command, intent):
     check_damaged_profile(source, edits, command, intent)

@@ -17,7 +17,8 @@ import threading
 import time
 
 from conftest import run_cli
-from hypothesis import HealthCheck, given, settings
+from fuzzing import fuzz
+from hypothesis import given
 from hypothesis import strategies as st
 import pytest
 from studio_client import body_of, call, error_of, exchange, read_until_closed, running_studio, status_of
@@ -31,11 +32,6 @@ from generator.studio.connections import Limits
 from generator.studio.guard import LOCAL_NAMES, TOKEN_HEADER, Guard
 
 SMALL_BUILD = ("tiles", "--sets", "A")          # a real build of half a second, for tests that make many
-
-
-def fuzz(examples: int):
-    return settings(max_examples=examples, derandomize=True, database=None, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
 @pytest.fixture(scope="module")
@@ -125,7 +121,7 @@ host_texts = st.one_of(
 )
 
 
-@fuzz(1000)
+@fuzz(1000, "studio HTTP")
 @given(host=host_texts, port=st.sampled_from([80, 8765, 49152]))
 def test_the_guard_accepts_exactly_the_studios_own_names(host, port):
     guard = Guard.for_server("127.0.0.1", port, "t" * 43)
@@ -133,7 +129,7 @@ def test_the_guard_accepts_exactly_the_studios_own_names(host, port):
     assert guard.host_allowed(host) == expected, host
 
 
-@fuzz(150)
+@fuzz(150, "studio HTTP")
 @given(host=st.text(st.characters(min_codepoint=0x21, max_codepoint=0x7E), min_size=1, max_size=30))
 def test_the_server_refuses_any_other_host(studio, host):
     request = (f"GET /api/state HTTP/1.1\r\nHost: {host}\r\n{TOKEN_HEADER}: {studio.token}\r\n"
@@ -177,7 +173,7 @@ def test_a_post_from_the_page_itself_is_accepted(studio):
     assert call(studio, "/api/theme", {}, headers=[("Origin", "http://evil.example")])[0] == 400   # two
 
 
-@fuzz(1000)
+@fuzz(1000, "studio HTTP")
 @given(origin=st.one_of(st.none(), st.text(max_size=40),
                         st.builds(lambda scheme, host: f"{scheme}{host}",
                                   st.sampled_from(["http://", "https://", "HTTP://", "", "http:/"]),
@@ -231,7 +227,7 @@ def test_a_cross_origin_script_cannot_even_ask(studio):
     assert status >= 400 and "Access-Control-Allow-Origin" not in headers
 
 
-@fuzz(1000)
+@fuzz(1000, "studio HTTP")
 @given(given_token=st.one_of(st.none(), st.text(max_size=60), st.text(max_size=60).map(lambda t: "t" * 43 + t)))
 def test_the_guard_takes_only_the_token(given_token):
     assert Guard.for_server("127.0.0.1", 8765, "t" * 43).token_matches(given_token) == (given_token == "t" * 43)
@@ -308,7 +304,7 @@ def saved_theme_loads_the_same(choice_body, tmp_dir) -> None:
     assert {k: g.arrow_style for k, g in loaded.groups.items()} == {k: g.arrow_style for k, g in chosen.groups.items()}
 
 
-@fuzz(800)
+@fuzz(800, "studio HTTP")
 @given(body=bodies)
 def test_any_body_is_a_choice_or_one_line_refusal_and_a_choice_saves_a_theme_that_loads(body, tmp_path_factory):
     try:
@@ -322,13 +318,14 @@ def test_any_body_is_a_choice_or_one_line_refusal_and_a_choice_saves_a_theme_tha
 ANSWERS = {"/api/preview": {200, 400}, "/api/theme": {200, 400}, "/api/build": {202, 400, 409}}
 
 
+@pytest.mark.fuzz
 @pytest.mark.parametrize("route", list(ANSWERS))
 def test_random_bodies_on_every_route_get_a_json_answer(studio, route, tmp_path_factory):
     seen = Counter()
 
-    @fuzz(50)
+    @fuzz(50, "studio HTTP")
     @given(body=bodies)
-    def one(body):
+    def random_body_on_the_route(body):
         status, headers, answer = call(studio, route, raw=json.dumps(body).encode())
         assert status in ANSWERS[route], (status, body, answer[:200])
         seen[status] += 1
@@ -340,7 +337,7 @@ def test_random_bodies_on_every_route_get_a_json_answer(studio, route, tmp_path_
             data = json.loads(answer)
             assert status < 400 or "\n" not in data["error"]
 
-    one()
+    random_body_on_the_route()
     assert seen[400] and sum(seen.values()) > seen[400], seen          # both refused and accepted bodies ran
     wait_until_idle(studio)
     no_errors_logged(studio)

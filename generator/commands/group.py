@@ -62,8 +62,18 @@ def verbosity() -> int:
 
 
 def echo(message: str = "", err: bool = False) -> None:
-    """Print text a person reads; a path in it may hold bytes that are not UTF-8 (see readable)."""
-    click.echo(readable(message), err=err)
+    """Print text a person reads; a path in it may hold bytes that are not UTF-8 (see readable), and a
+    character the terminal's encoding lacks (a domino of `sets --unicode` where PYTHONIOENCODING or
+    the locale says Latin-1) is written as its escape, \U0001f063, rather than ending the command."""
+    text = readable(message)
+    encoding = getattr(sys.stderr if err else sys.stdout, "encoding", None)
+    try:
+        text.encode(encoding or "utf-8")
+    except UnicodeEncodeError:
+        text = text.encode(encoding, "backslashreplace").decode(encoding)
+    except LookupError:         # a stream that names no codec Python knows: click writes as it can
+        pass
+    click.echo(text, err=err)
 
 
 def say(message: str, level: int = 0, err: bool = False) -> None:
