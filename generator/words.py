@@ -100,9 +100,10 @@ def N_(message: str) -> str:
 
 def grouped(number: int, code: str | None = None) -> str:
     """A whole number with its thousands grouped as the language writes them: 1,234,567 in
-    English, 1 234 567 in Russian (a narrow no-break space)."""
+    English, 1 234 567 in Russian (a no-break space: the bundled PT fonts, which draw it on the
+    setup cards, have no narrow one)."""
     text = f"{number:,}"
-    return text.replace(",", "\u202f") if (code or language()) == "ru" else text
+    return text.replace(",", "\u00a0") if (code or language()) == "ru" else text
 
 
 def text_in(texts: dict[str, str], code: str | None = None) -> str:

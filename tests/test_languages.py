@@ -306,7 +306,7 @@ def test_a_box_says_what_it_holds_in_russian(tmp_path):
     (("--machine", "laser", "--sheet", "100x100"), "--sheet: на листе 100x100 мм за вычетом полей 5 мм не "
                                                    "помещаются: дно лотка ("),
     (("--machine", "laser", "--material", "1", "--kerf", "1.5"), "--kerf: 1.5 мм — не меньше толщины материала"),
-    (("--stacks", "60"), "--stacks: 60 шт. — вне 1-50 шт.;"),
+    (("--stacks", "60"), "--stacks: 60 шт. — вне 1–50 шт.;"),
     (("--plate", "200x200"), "--plate: только для коробки, которую печатают на 3D-принтере;"),
 ], ids=["laser-sheet", "kerf", "stacks", "plate"])
 def test_a_boxs_bad_input_is_one_russian_line(tmp_path, args, said):
@@ -314,3 +314,22 @@ def test_a_boxs_bad_input_is_one_russian_line(tmp_path, args, said):
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.startswith(f"opendomino: error: {said}") and result.stderr.count("\n") == 1, result.stderr
     assert _russian_only(result.stderr.removeprefix("opendomino: error: ")), result.stderr
+
+
+def test_a_russian_setup_card_groups_its_number_and_keeps_its_lines_on_the_page(tmp_path):
+    """The card of catalogue layout 12,345 with --lang ru: the number grouped by a space the sheet's
+    font draws (read back as one), and the title and the hint, longer in Russian, at least 10 mm in from
+    the page's edges (each character's box, as pdfium places it, in points)."""
+    pdfium = pytest.importorskip("pypdfium2")
+    result = run("layouts", "card", "--set", "C", "--number", "12345", "--lang", "ru", "--out", str(tmp_path),
+                 LANG="ru_RU.UTF-8")
+    assert result.returncode == 0, result.stderr
+    page = pdfium.PdfDocument(tmp_path / "setup-card-C-12345.pdf")[0]
+    width = page.get_width()
+    text = page.get_textpage()
+    boxes = [text.get_charbox(index) for index in range(text.count_chars())]
+    lines = text.get_text_range().splitlines()
+    assert "№ 12 345 из каталога" in lines[0].replace("\u00a0", " "), lines[0]
+    assert lines[1].startswith("Группа 1 (Север): горизонтали 8–7") and lines[1].rstrip().endswith("справа."), lines[1]
+    margin = 10 / 25.4 * 72
+    assert boxes and all(margin < left and right < width - margin for left, _bottom, right, _top in boxes), width

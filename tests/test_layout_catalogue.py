@@ -314,7 +314,7 @@ def counts_stated(lang: str) -> list[int]:
 
     text = Path(str(CHAPTER).format(lang=lang)).read_text(encoding="utf-8")
     paragraph = next(line for line in text.splitlines() if "35" in line and "280" in line)
-    return [int(re.sub(r"\D", "", number)) for number in re.findall(r"\d{1,3}(?:[ ,]\d{3})+", paragraph)][:3]
+    return [int(re.sub(r"\D", "", number)) for number in re.findall(r"\d{1,3}(?:[ ,\u00a0]\d{3})+", paragraph)][:3]
 
 
 def test_the_chapter_states_cs_count_as_the_kit_counts_it():

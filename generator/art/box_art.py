@@ -29,7 +29,7 @@ from generator.scene.drawing import (
     scale,
     translate,
 )
-from generator.scene.fonts import text_extent, text_width
+from generator.scene.fonts import fitting_size, text_extent
 
 CUT_WIDTH = 0.3             # mm: a solid line to cut along
 FOLD_DASH = (3.0, 2.0)      # mm on, mm off
@@ -93,11 +93,6 @@ def glue_marks(net: Net, colour, label: str) -> list:
         turn = rotate_about(-90, 0.0, 0.0) if tall else IDENTITY
         items.append(Group((text,), turn.then(translate((x0 + x1) / 2, (y0 + y1) / 2))))
     return items
-
-
-def fitting_size(font: str, text: str, width: float) -> float:
-    """The em size at which `text` is `width` mm wide."""
-    return width / max(text_width(font, text, 1.0), 1e-6)
 
 
 def centred_lines(x: float, y: float, width: float, lines: list[tuple[str, str, float]], colour) -> tuple[list, float]:

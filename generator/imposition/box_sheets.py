@@ -16,7 +16,6 @@ from msgspec import Struct
 
 from generator.art.box_art import (
     die_line,
-    fitting_size,
     glue_marks,
     home_die_style,
     piece_drawing,
@@ -30,7 +29,7 @@ from generator.imposition.paper import PAPERS, Paper
 from generator.imposition.shop_sheets import bounds, crop_marks, mark_margin
 from generator.model.texts import sheet_text
 from generator.scene.drawing import Drawing, Group, Line, Path, Style, Text, placed, translate
-from generator.scene.fonts import text_width
+from generator.scene.fonts import fitting_size, text_width
 from generator.words import _
 
 LEGEND_SAMPLE = 9.0         # mm: the length of a line in the legend

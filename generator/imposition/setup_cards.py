@@ -9,6 +9,7 @@ from generator.model.texts import sheet_text
 from generator.model.tiles import TileSet
 from generator.words import grouped
 from generator.scene.drawing import Drawing, Group, Transform
+from generator.scene.fonts import fitting_size
 
 MARGIN = 12.0
 TITLE_SPACE = 22.0
@@ -20,10 +21,12 @@ def setup_card(tile_set: TileSet, theme: Theme, paper: Paper, lang: str = "en", 
     ink = theme.colour("sheet.text")
     title = (sheet_text(lang, "setup_title", set_name=tile_set.name) if number is None
              else sheet_text(lang, "setup_title_numbered", set_name=tile_set.name, number=grouped(number, lang)))
-    page.add(caption(paper.width / 2, MARGIN + 6, title, ink, "middle", 6.0))
-    page.add(caption(paper.width / 2, MARGIN + 14, sheet_text(lang, "setup_hint"), ink, "middle", 3.2))
-    art = figure_drawing(figure_from_set(tile_set), theme)
+    hint = sheet_text(lang, "setup_hint")
     free_w, free_h = paper.width - 2 * MARGIN, paper.height - 2 * MARGIN - TITLE_SPACE
+    # each line shrinks to the width between the margins: a longer language or narrower paper stays on the page
+    page.add(caption(paper.width / 2, MARGIN + 6, title, ink, "middle", min(6.0, fitting_size("sans", title, free_w))))
+    page.add(caption(paper.width / 2, MARGIN + 14, hint, ink, "middle", min(3.2, fitting_size("sans", hint, free_w))))
+    art = figure_drawing(figure_from_set(tile_set), theme)
     scale = min(free_w / art.width, free_h / art.height)
     x = (paper.width - art.width * scale) / 2
     y = MARGIN + TITLE_SPACE + (free_h - art.height * scale) / 2

@@ -77,6 +77,11 @@ def text_width(role: str, text: str, size: float) -> float:
     return pdfmetrics.stringWidth(text, pdf_font_name(role), size)
 
 
+def fitting_size(role: str, text: str, width: float) -> float:
+    """The em size at which `text` is `width` wide (in the unit of `width`)."""
+    return width / max(text_width(role, text, 1.0), 1e-6)
+
+
 def text_extent(role: str, size: float) -> tuple[float, float]:
     """How far the role's glyphs reach above and below the baseline at em size `size` (the
     font's ascent, and its descent as a negative number), in the same unit as `size`."""
