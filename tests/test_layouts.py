@@ -97,6 +97,24 @@ def test_a_square_sheet_flips_as_a_portrait_one(tmp_path, layout):
         assert got == pytest.approx(wanted, abs=0.01)
 
 
+@pytest.mark.parametrize("sets, rectangles", [(("A",), 1), (("double-6",), 4)])
+def test_the_gluing_outline_runs_around_the_backs(tmp_path, sets, rectangles):
+    """The backs' dashed outline, for cutting the back print when gluing by hand, encloses exactly the
+    tiles: every back inside it, no bleed in it. One rectangle where the tiles fill one (set A's
+    4 x 8), one per row where the last row is short (double-6: 28 tiles, 8 to a row)."""
+    options = BuildOptions(out=tmp_path, sets=sets)
+    report = BuildReport()
+    build_tile_sheets(options, report)
+    back = read_pdf(report.written[0]).pages[1]
+    tiles = tile_boxes(back)
+    outlines = [r[:4] for r in page_shapes(back).stroked_rects if r[4]]
+    assert len(outlines) == rectangles
+    inside = lambda t, o: all(abs(a - b) < 0.01 or (a > b) == (i < 2) for i, (a, b) in enumerate(zip(t, o)))
+    assert all(any(inside(tile, box) for box in outlines) for tile in tiles)
+    area = lambda box: (box[2] - box[0]) * (box[3] - box[1])
+    assert sum(map(area, outlines)) == pytest.approx(sum(map(area, tiles)), rel=1e-6)
+
+
 def test_separate_files_for_hand_feeding(tmp_path):
     fronts, backs = sheets(tmp_path, layout="separate")
     assert (tmp_path / "tiles-A-fronts.pdf").exists() and (tmp_path / "tiles-A-backs.pdf").exists()

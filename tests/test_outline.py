@@ -180,7 +180,7 @@ def _cut_arc_centres(page):
 def test_home_cut_lines_draw_the_curve(set_name):
     tile_set = load_set(set_name)
     size = TileSize(22, 44, corner_radius=3)
-    request = SheetRequest(tile_set, THEME, paper_named("a4"), size)
+    request = SheetRequest(tile_set, THEME, paper_named("a4"), size, "duplex-long", (0.0, 0.0), "en")
     fronts = tile_sheet_files(request)[0].pages[0]
     centres = _cut_arc_centres(fronts)
     from generator.imposition.tile_grid import plan_for
