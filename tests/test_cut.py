@@ -418,7 +418,7 @@ def test_laser_svg_one_colour_per_operation(laser_run):
 def test_laser_kerf_moves_every_cut_out_by_half_the_kerf(laser_run, set_name):
     out, _ = laser_run
     machine = load_machine("laser")
-    layout = LaserLayout((300.0, 200.0), machine["margin"], machine["gap"], 0.15)
+    layout = LaserLayout((300.0, 200.0), machine["margin"], machine["gap"], 0.15, False)
     tile_set = load_set(set_name)
     sheets = tile_sheets(tile_set, THEME, TileSize(22, 44, corner_radius=2), layout)
     trims = [cut.offset(-0.075) for sheet in sheets[:1] for cut in sheet.cuts]       # the tiles themselves
@@ -479,7 +479,7 @@ def test_laser_board_in_pieces_that_fit_the_sheet(laser_run):
 
 
 def test_board_whole_when_the_sheet_holds_it():
-    sheets = board_sheets(BoardGeometry(TileSize()), THEME, LaserLayout((600.0, 450.0), 5.0, 2.0))
+    sheets = board_sheets(BoardGeometry(TileSize()), THEME, LaserLayout((600.0, 450.0), 5.0, 2.0, 0.0, False))
     assert len(sheets) == 1
 
 
@@ -598,7 +598,7 @@ def test_every_set_gets_laser_and_cricut_layouts():
         tile_set = load_set(name)
         assert sum(len(i.tiles) for i in print_then_cut_images(tile_set, THEME, TileSize(), area, 2.0)) == \
             len(tile_set.tiles)
-        assert sum(len(s.cuts) for s in tile_sheets(tile_set, THEME, TileSize(), LaserLayout((300.0, 200.0), 5, 2))) \
+        assert sum(len(s.cuts) for s in tile_sheets(tile_set, THEME, TileSize(), LaserLayout((300.0, 200.0), 5, 2, 0.0, False))) \
             == len(tile_set.tiles)
 
 
