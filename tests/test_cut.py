@@ -462,6 +462,8 @@ def test_laser_outlines_measure_the_tile_plus_the_kerf(laser_run, set_name):
 
 
 def test_laser_board_in_pieces_that_fit_the_sheet(laser_run):
+    from ezdxf.math import bulge_to_arc
+
     out, stdout = laser_run
     pieces = sorted((out / "laser").glob("laser-board-*.dxf"))
     assert len(pieces) >= 2 and f"board: {len(pieces)} piece(s)" in stdout
@@ -472,6 +474,10 @@ def test_laser_board_in_pieces_that_fit_the_sheet(laser_run):
         xs, ys = [p[0] for p in cut.get_points("xy")], [p[1] for p in cut.get_points("xy")]
         assert 0 <= min(xs) and max(xs) <= 300 and 0 <= min(ys) and max(ys) <= 200
         total += (max(xs) - min(xs) - 0.15) * (max(ys) - min(ys) - 0.15)
+        # square corners, the beam's centre going round each at half the kerf: four arcs of 0.075 mm
+        points = cut.get_points("xyb")
+        corners = [bulge_to_arc(a[:2], b[:2], a[2])[3] for a, b in zip(points, points[1:] + points[:1]) if a[2]]
+        assert corners == pytest.approx([0.075] * 4, abs=1e-6)
         assert len(doc.modelspace().query("LINE[layer=='SCORE']")) > 5
         assert len(doc.modelspace().query("LWPOLYLINE[layer=='ENGRAVE']")) > 0
     g = BoardGeometry(TileSize(22, 44, corner_radius=2))
@@ -680,6 +686,26 @@ def test_the_least_sheet_the_error_gives_holds_every_piece(kerf, shared_edges, s
     for smaller in ((width - 1.0, float(height)), (float(width), height - 1.0)):
         with pytest.raises(UserError, match="give at least --sheet"):
             placed_pieces(smaller)
+
+
+@pytest.mark.parametrize("size, kerf", [(TileSize(22.5, 45), 0.0), (TileSize(30, 60.4), 0.2)])
+def test_the_least_sheet_for_tiles_alone_is_the_tile_and_its_margins(size, kerf):
+    """Without the board, the least sheet the error names is one domino and the margins around it,
+    whole millimetres up (the kerf may reach into the margin): a sheet that size takes the tiles, one
+    a millimetre smaller either way is refused."""
+    machine = load_machine("laser")
+    margin = float(machine["margin"])
+    laid = lambda sheet: tile_sheets(load_set("A"), THEME, size, LaserLayout(sheet, margin, machine["gap"], kerf,
+                                                                             False))
+    with pytest.raises(UserError) as caught:
+        laid((20.0, 20.0))
+    least = tuple(int(v) for v in re.search(r"give at least --sheet (\d+)x(\d+)$", str(caught.value)).groups())
+    assert least == (math.ceil(size.width + 2 * margin), math.ceil(size.height + 2 * margin))
+    sheets = laid(tuple(map(float, least)))
+    assert [len(sheet.cuts) for sheet in sheets] == [1] * len(load_set("A").tiles)        # a tile a sheet
+    for smaller in ((least[0] - 1.0, float(least[1])), (float(least[0]), least[1] - 1.0)):
+        with pytest.raises(UserError, match="give at least --sheet"):
+            laid(smaller)
 
 
 def test_same_inputs_same_bytes(tmp_path):
