@@ -395,7 +395,7 @@ def test_cricut_images_and_cut_paths(tmp_path):
 @pytest.fixture(scope="module")
 def laser_run(tmp_path_factory):
     out = tmp_path_factory.mktemp("laser")
-    result = run("--machine", "laser", "--sets", "A,triominoes", "--kerf", "0.15", "--corner-radius", "2",
+    result = run("--machine", "laser", "--sets", "A,triominoes,chinese", "--kerf", "0.15", "--corner-radius", "2",
                  "--sheet", "300x200", out=out)
     assert result.returncode == 0, result.stderr
     return out, result.stdout
@@ -418,7 +418,7 @@ def test_laser_svg_one_colour_per_operation(laser_run):
 def test_laser_kerf_moves_every_cut_out_by_half_the_kerf(laser_run, set_name):
     out, _ = laser_run
     machine = load_machine("laser")
-    layout = LaserLayout((300.0, 200.0), machine["margin"], machine["gap"], 0.15)
+    layout = LaserLayout((300.0, 200.0), machine["margin"], machine["gap"], 0.15, False)
     tile_set = load_set(set_name)
     sheets = tile_sheets(tile_set, THEME, TileSize(22, 44, corner_radius=2), layout)
     trims = [cut.offset(-0.075) for sheet in sheets[:1] for cut in sheet.cuts]       # the tiles themselves
@@ -462,6 +462,8 @@ def test_laser_outlines_measure_the_tile_plus_the_kerf(laser_run, set_name):
 
 
 def test_laser_board_in_pieces_that_fit_the_sheet(laser_run):
+    from ezdxf.math import bulge_to_arc
+
     out, stdout = laser_run
     pieces = sorted((out / "laser").glob("laser-board-*.dxf"))
     assert len(pieces) >= 2 and f"board: {len(pieces)} piece(s)" in stdout
@@ -472,14 +474,86 @@ def test_laser_board_in_pieces_that_fit_the_sheet(laser_run):
         xs, ys = [p[0] for p in cut.get_points("xy")], [p[1] for p in cut.get_points("xy")]
         assert 0 <= min(xs) and max(xs) <= 300 and 0 <= min(ys) and max(ys) <= 200
         total += (max(xs) - min(xs) - 0.15) * (max(ys) - min(ys) - 0.15)
+        # square corners, the beam's centre going round each at half the kerf: four arcs of 0.075 mm
+        points = cut.get_points("xyb")
+        corners = [bulge_to_arc(a[:2], b[:2], a[2])[3] for a, b in zip(points, points[1:] + points[:1]) if a[2]]
+        assert corners == pytest.approx([0.075] * 4, abs=1e-6)
         assert len(doc.modelspace().query("LINE[layer=='SCORE']")) > 5
         assert len(doc.modelspace().query("LWPOLYLINE[layer=='ENGRAVE']")) > 0
     g = BoardGeometry(TileSize(22, 44, corner_radius=2))
     assert total == pytest.approx(g.width * g.height, rel=1e-3)           # the pieces make the whole board
 
 
+def _scores_lie_on_the_piece(piece, scores, where) -> None:
+    """Every score level or plumb (the board is a grid), inside the piece (x0, y0, x1, y1) and never
+    along its edge (the cut makes that)."""
+    x0, y0, x1, y1 = piece
+    on = lambda x, y: x0 - 1e-6 <= x <= x1 + 1e-6 and y0 - 1e-6 <= y <= y1 + 1e-6
+    for (sx, sy), (ex, ey) in scores:
+        assert on(sx, sy) and on(ex, ey), (where, sx, sy, ex, ey)
+        plumb = abs(sx - ex) < 1e-6
+        assert plumb or abs(sy - ey) < 1e-6, (where, sx, sy, ex, ey)
+        across, edges = (sx, (x0, x1)) if plumb else (sy, (y0, y1))
+        assert all(abs(across - edge) > 1e-3 for edge in edges), (where, sx, sy, ex, ey)
+
+
+def test_laser_board_pieces_carry_their_own_lines(laser_run):
+    """Each piece of the board stands in the sheet's top-left corner, its cut (half the 0.15 mm kerf
+    outside the piece) reaching the 5 mm margin exactly; what is scored and engraved on it lies on
+    the piece."""
+    out, _ = laser_run
+    margin, half_kerf, sheet_height = load_machine("laser")["margin"], 0.075, 200.0
+    pieces = sorted((out / "laser").glob("laser-board-*.dxf"))
+    assert len(pieces) >= 2
+    for piece in pieces:
+        space = ezdxf.readfile(piece).modelspace()
+        (cut,) = space.query("LWPOLYLINE[layer=='CUT']")
+        xs, ys = zip(*cut.get_points("xy"))
+        assert min(xs) == pytest.approx(margin, abs=1e-6) and max(ys) == pytest.approx(sheet_height - margin, abs=1e-6)
+        box = (min(xs) + half_kerf, min(ys) + half_kerf, max(xs) - half_kerf, max(ys) - half_kerf)
+        scores = [((line.dxf.start.x, line.dxf.start.y), (line.dxf.end.x, line.dxf.end.y))
+                  for line in space.query("LINE[layer=='SCORE']")]
+        assert len(scores) > 5
+        _scores_lie_on_the_piece(box, scores, piece.name)
+        for mark in space.query("LWPOLYLINE[layer=='ENGRAVE']"):
+            assert all(box[0] <= x <= box[2] and box[1] <= y <= box[3] for x, y in mark.get_points("xy")), piece.name
+
+
+def test_laser_board_split_both_ways_keeps_each_piece_in_the_margins():
+    """On a sheet narrower and lower than the board, the board is split across its columns and its
+    rows; each piece's cut starts at the 5 mm margins and ends inside them, its scores on the piece."""
+    layout = LaserLayout((200.0, 150.0), 5.0, 2.0, 0.15, False)
+    sheets = board_sheets(BoardGeometry(TileSize(22, 44)), THEME, layout)
+    widths = set()
+    assert sum(len(sheet.scores) for sheet in sheets) > 20
+    for number, sheet in enumerate(sheets):
+        (cut,) = sheet.cuts
+        x0, y0, x1, y1 = cut.bounds()
+        assert (x0, y0) == pytest.approx((5.0, 5.0)) and x1 <= 195 + 1e-6 and y1 <= 145 + 1e-6, (number, x1, y1)
+        _scores_lie_on_the_piece((x0 + 0.075, y0 + 0.075, x1 - 0.075, y1 - 0.075), sheet.scores, number)
+        widths.add(round(x1 - x0, 3))
+    assert len(sheets) >= 4 and len(widths) >= 2             # more than one column of pieces
+
+
+def test_laser_engraves_the_marks_not_the_face(laser_run):
+    """The wood is the tile's face: what is engraved are the marks on it (digits, pips, circles), each
+    well inside its tile, never a ring around a whole tile's face, light (set A) or dark (chinese)."""
+    out, _ = laser_run
+    for path in sorted((out / "laser").glob("laser-A-*.dxf")) + sorted((out / "laser").glob("laser-chinese-*.dxf")):
+        space = ezdxf.readfile(path).modelspace()
+        tiles = [tuple(map(min, zip(*c.get_points("xy")))) + tuple(map(max, zip(*c.get_points("xy"))))
+                 for c in space.query("LWPOLYLINE[layer=='CUT']")]
+        marks = space.query("LWPOLYLINE[layer=='ENGRAVE']")
+        assert len(marks) > len(tiles) > 0
+        for mark in marks:
+            x0, y0 = map(min, zip(*mark.get_points("xy")))
+            x1, y1 = map(max, zip(*mark.get_points("xy")))
+            assert (x1 - x0) * (y1 - y0) < 0.5 * 22 * 44, (path.name, x0, y0, x1, y1)
+            assert any(t[0] < x0 and x1 < t[2] and t[1] < y0 and y1 < t[3] for t in tiles), (path.name, x0, y0)
+
+
 def test_board_whole_when_the_sheet_holds_it():
-    sheets = board_sheets(BoardGeometry(TileSize()), THEME, LaserLayout((600.0, 450.0), 5.0, 2.0))
+    sheets = board_sheets(BoardGeometry(TileSize()), THEME, LaserLayout((600.0, 450.0), 5.0, 2.0, 0.0, False))
     assert len(sheets) == 1
 
 
@@ -598,7 +672,7 @@ def test_every_set_gets_laser_and_cricut_layouts():
         tile_set = load_set(name)
         assert sum(len(i.tiles) for i in print_then_cut_images(tile_set, THEME, TileSize(), area, 2.0)) == \
             len(tile_set.tiles)
-        assert sum(len(s.cuts) for s in tile_sheets(tile_set, THEME, TileSize(), LaserLayout((300.0, 200.0), 5, 2))) \
+        assert sum(len(s.cuts) for s in tile_sheets(tile_set, THEME, TileSize(), LaserLayout((300.0, 200.0), 5, 2, 0.0, False))) \
             == len(tile_set.tiles)
 
 
@@ -680,6 +754,26 @@ def test_the_least_sheet_the_error_gives_holds_every_piece(kerf, shared_edges, s
     for smaller in ((width - 1.0, float(height)), (float(width), height - 1.0)):
         with pytest.raises(UserError, match="give at least --sheet"):
             placed_pieces(smaller)
+
+
+@pytest.mark.parametrize("size, kerf", [(TileSize(22.5, 45), 0.0), (TileSize(30, 60.4), 0.2)])
+def test_the_least_sheet_for_tiles_alone_is_the_tile_and_its_margins(size, kerf):
+    """Without the board, the least sheet the error names is one domino and the margins around it,
+    whole millimetres up (the kerf may reach into the margin): a sheet that size takes the tiles, one
+    a millimetre smaller either way is refused."""
+    machine = load_machine("laser")
+    margin = float(machine["margin"])
+    laid = lambda sheet: tile_sheets(load_set("A"), THEME, size, LaserLayout(sheet, margin, machine["gap"], kerf,
+                                                                             False))
+    with pytest.raises(UserError) as caught:
+        laid((20.0, 20.0))
+    least = tuple(int(v) for v in re.search(r"give at least --sheet (\d+)x(\d+)$", str(caught.value)).groups())
+    assert least == (math.ceil(size.width + 2 * margin), math.ceil(size.height + 2 * margin))
+    sheets = laid(tuple(map(float, least)))
+    assert [len(sheet.cuts) for sheet in sheets] == [1] * len(load_set("A").tiles)        # a tile a sheet
+    for smaller in ((least[0] - 1.0, float(least[1])), (float(least[0]), least[1] - 1.0)):
+        with pytest.raises(UserError, match="give at least --sheet"):
+            laid(smaller)
 
 
 def test_same_inputs_same_bytes(tmp_path):

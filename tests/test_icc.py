@@ -460,6 +460,23 @@ def test_conversion_in_one_batch_equals_one_by_one():
     assert ours == pytest.approx([v for c in littlecms_cmyk(FOGRA39L, colours) for v in c], abs=1e-9)
 
 
+def test_the_printed_look_is_littlecms_answer():
+    """CMYK -> screen sRGB, how a colour looks printed (the soft proof, the checks of printed colours):
+    LittleCMS's own answer through the profile, relative colorimetric with black-point compensation.
+    Percentages in steps of 20 are whole 8-bit steps (20 % = 51), so no rounding stands between."""
+    cmyks = [(100, 0, 0, 0), (0, 100, 0, 0), (0, 0, 100, 0), (0, 0, 0, 100), (60, 40, 20, 80), (0, 0, 0, 0)]
+    transform = ImageCms.buildTransform(ImageCms.getOpenProfile(str(FOGRA39L)), ImageCms.createProfile("sRGB"),
+                                        "CMYK", "RGB", renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+                                        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+    image = Image.new("CMYK", (len(cmyks), 1))
+    for x, cmyk in enumerate(cmyks):
+        image.putpixel((x, 0), tuple(v * 255 // 100 for v in cmyk))
+    looks = transform.apply(image)
+    expected = ["#%02x%02x%02x" % looks.getpixel((x, 0)) for x in range(len(cmyks))]
+    assert CmykConversion(read_profile(FOGRA39L)).printed_hex(cmyks) == expected
+    assert expected[-1] == "#ffffff"                # paper white shows as screen white
+
+
 def test_parse_icc_needs_no_littlecms_for_help():
     """--help must not pay for PIL.ImageCms (~65 ms): it is imported by the first conversion only."""
     code = ("import sys; from generator.commands.main import main\n"

@@ -7,7 +7,7 @@ import pytest
 from generator.colour.theme import load_theme
 from generator.errors import UserError
 from generator.imposition.calibration import calibration_pages, target_points
-from generator.imposition.mirror import back_shift, mirror_box, mirror_cell
+from generator.imposition.mirror import back_shift, mirror_box
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_grid import plan_sheets
 from generator.jobs.build import BuildOptions, BuildReport, build_tile_sheets
@@ -48,13 +48,6 @@ def assert_behind(front_page, back_page, flip, shift=(0.0, 0.0)):
         assert got[1] == pytest.approx(by + shift[1], abs=0.01)
 
 
-def test_mirror_cells_for_both_flips():
-    assert mirror_cell(0, 0, 4, 8, "long") == (0, 7)
-    assert mirror_cell(1, 2, 4, 8, "long") == (1, 5)
-    assert mirror_cell(0, 0, 4, 8, "short") == (3, 0)
-    assert mirror_cell(2, 5, 4, 8, "short") == (1, 5)
-
-
 def test_mirror_boxes_follow_the_physical_edge():
     # Portrait: long edge is vertical, x mirrors; landscape: long edge is horizontal, y mirrors.
     assert mirror_box(10, 20, 5, 6, 210, 297, "long") == (195, 20)
@@ -86,6 +79,40 @@ def test_duplex_backs_sit_behind_fronts(tmp_path, layout, flip):
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == wanted
     text = reader.pages[0].extract_text()
     assert ("LONG edge" if flip == "long" else "SHORT edge") in text
+
+
+@pytest.mark.parametrize("layout", ["duplex-long", "duplex-short"])
+def test_a_square_sheet_flips_as_a_portrait_one(tmp_path, layout):
+    """A square sheet has no long edge: the kit counts it as portrait (as it does everywhere), so the
+    long-edge flip mirrors the backs left to right and the short-edge flip top to bottom (DESIGN.md
+    section 3), measured against the page's own size."""
+    (reader,) = sheets(tmp_path, layout=layout, paper="250x250")
+    front, back = reader.pages[0], reader.pages[1]
+    side = float(front.mediabox.width)
+    assert side == float(front.mediabox.height) == pytest.approx(250 * MM)
+    fronts, backs = tile_boxes(front), tile_boxes(back)
+    assert len(fronts) == len(backs) > 0
+    for (x0, y0, x1, y1), got in zip(fronts, backs):
+        wanted = (side - x1, y0, side - x0, y1) if layout == "duplex-long" else (x0, side - y1, x1, side - y0)
+        assert got == pytest.approx(wanted, abs=0.01)
+
+
+@pytest.mark.parametrize("sets, rectangles", [(("A",), 1), (("double-6",), 4)])
+def test_the_gluing_outline_runs_around_the_backs(tmp_path, sets, rectangles):
+    """The backs' dashed outline, for cutting the back print when gluing by hand, encloses exactly the
+    tiles: every back inside it, no bleed in it. One rectangle where the tiles fill one (set A's
+    4 x 8), one per row where the last row is short (double-6: 28 tiles, 8 to a row)."""
+    options = BuildOptions(out=tmp_path, sets=sets)
+    report = BuildReport()
+    build_tile_sheets(options, report)
+    back = read_pdf(report.written[0]).pages[1]
+    tiles = tile_boxes(back)
+    outlines = [r[:4] for r in page_shapes(back).stroked_rects if r[4]]
+    assert len(outlines) == rectangles
+    inside = lambda t, o: all(abs(a - b) < 0.01 or (a > b) == (i < 2) for i, (a, b) in enumerate(zip(t, o)))
+    assert all(any(inside(tile, box) for box in outlines) for tile in tiles)
+    area = lambda box: (box[2] - box[0]) * (box[3] - box[1])
+    assert sum(map(area, outlines)) == pytest.approx(sum(map(area, tiles)), rel=1e-6)
 
 
 def test_separate_files_for_hand_feeding(tmp_path):

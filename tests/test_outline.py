@@ -11,14 +11,16 @@ import pytest
 
 from generator.art.tile import tile_back, tile_front
 from generator.colour.theme import load_theme
+from generator.errors import UserError
 from generator.imposition.paper import paper_named
 from generator.imposition.shop_sheets import gang_pages, single_pages
 from generator.imposition.tile_sheets import SheetRequest, tile_sheet_files
 from generator.model.set_loader import load_set
 from generator.scene.drawing import Arc, Group, Path, Polygon, Rect, Style, arc_beziers
-from generator.scene.outline import Outline, tile_outline
+from generator.scene.outline import Outline, max_radius, tile_outline
 from generator.scene.sizes import TileSize
 from generator.settings.build_options import BuildOptions
+from generator.settings.options import check_corner_radius
 from generator.writers.svg import path_data, svg_text
 
 SQRT3 = math.sqrt(3)
@@ -121,6 +123,22 @@ def test_corner_radius_travels_with_the_tile_size():
     assert str(options.tile_size) == "22x44"
 
 
+def test_a_third_of_the_width_is_the_largest_radius_and_the_outline_takes_it():
+    """A third of the tile's width, as the option's help says: 7.3 mm on a 22 mm tile is taken, 7.4
+    refused. Both shapes take that radius; the outline itself refuses only what leaves an edge no
+    straight part: half a domino's short side, a triangle's inradius (its side / (2 * sqrt 3))."""
+    size = TileSize(22, 44)
+    check_corner_radius(size, 7.3)
+    with pytest.raises(UserError, match="use 7.3 or less"):
+        check_corner_radius(size, 7.4)
+    for shape in ("domino", "triangle"):
+        assert tile_outline(shape, TileSize(22, 44, corner_radius=22 / 3)).radius == pytest.approx(22 / 3)
+    assert max_radius(tile_outline("domino", size).corners) == pytest.approx(11)
+    side = math.dist(*tile_outline("triangle", size).corners[:2])
+    assert side == pytest.approx(44) and max_radius(tile_outline("triangle", size).corners) == \
+        pytest.approx(side / (2 * math.sqrt(3)))
+
+
 @pytest.mark.parametrize("args, message", [
     (["--corner-radius", "8"], "more than a third of the 22 mm tile width"),
     (["--corner-radius", "-1"], "outside 0-20 mm"),
@@ -180,7 +198,7 @@ def _cut_arc_centres(page):
 def test_home_cut_lines_draw_the_curve(set_name):
     tile_set = load_set(set_name)
     size = TileSize(22, 44, corner_radius=3)
-    request = SheetRequest(tile_set, THEME, paper_named("a4"), size)
+    request = SheetRequest(tile_set, THEME, paper_named("a4"), size, "duplex-long", (0.0, 0.0), "en")
     fronts = tile_sheet_files(request)[0].pages[0]
     centres = _cut_arc_centres(fronts)
     from generator.imposition.tile_grid import plan_for

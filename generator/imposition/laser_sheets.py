@@ -35,8 +35,8 @@ class LaserLayout(Struct, frozen=True):
     sheet: tuple[float, float]      # mm
     margin: float
     gap: float
-    kerf: float = 0.0               # the beam's width: outlines move out by half of it
-    shared_edges: bool = False
+    kerf: float                     # the beam's width: outlines move out by half of it
+    shared_edges: bool
 
 
 def check_layout(layout: LaserLayout, size: TileSize) -> None:

@@ -21,13 +21,6 @@ def mirrors_x(flip: str, page_width: float, page_height: float) -> bool:
     return (flip == "long") == portrait
 
 
-def mirror_cell(row: int, column: int, rows: int, columns: int, flip: str) -> tuple[int, int]:
-    """The cell behind (row, column) of a grid on a portrait page."""
-    if mirrors_x(flip, 1, 2):
-        return row, columns - 1 - column
-    return rows - 1 - row, column
-
-
 def mirror_box(x: float, y: float, width: float, height: float,
                page_width: float, page_height: float, flip: str) -> tuple[float, float]:
     """Top-left corner of the box that lies behind (x, y, width, height) after the flip."""

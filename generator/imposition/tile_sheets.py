@@ -52,9 +52,9 @@ class SheetRequest(Struct, frozen=True):
     theme: Theme
     paper: Paper
     size: TileSize
-    layout: str = "duplex-long"
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    lang: str = "en"
+    layout: str                  # one of generator/imposition/layouts.py's LAYOUTS
+    back_offset: tuple[float, float]
+    lang: str
 
 
 def tile_sheet_files(request: SheetRequest) -> list[SheetFile]:
