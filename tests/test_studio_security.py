@@ -8,6 +8,8 @@ tests/test_fuzz.py, so CI sees the same cases every time.
 
 from collections import Counter
 import json
+import os
+import select
 import signal
 import socket
 import struct
@@ -381,7 +383,7 @@ def test_the_issues_name_is_refused_by_the_server_and_a_saved_odd_name_builds(st
 def stalled(port: int, count: int, first_bytes: bytes = b"") -> list[socket.socket]:
     sockets = []
     for _ in range(count):
-        sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        sock = socket.create_connection(("127.0.0.1", port), timeout=60)
         if first_bytes:
             sock.sendall(first_bytes)
         sockets.append(sock)
@@ -434,25 +436,26 @@ def test_idle_and_slow_connections_are_closed_at_the_deadline():
     limits = Limits(request_seconds=1.0)
     threads_before = threading.active_count()
     with running_studio(limits=limits) as studio:
+        started = time.monotonic()
         idle = stalled(studio.port, 100)
         partial = stalled(studio.port, 20, b"POST /api/preview HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         body_never = stalled(studio.port, 5, (f"POST /api/preview HTTP/1.1\r\nHost: {studio.host}\r\nOrigin: "
                                               f"{studio.origin}\r\n{TOKEN_HEADER}: {studio.token}\r\nContent-Type: "
                                               "application/json\r\nContent-Length: 100\r\n\r\n{").encode())
         try:
+            assert wait_until(lambda: threading.active_count() >= threads_before + 125, 300)
             opened = time.monotonic()
-            assert wait_until(lambda: threading.active_count() >= threads_before + 125)
             answers = [read_until_closed(sock) for sock in idle + partial + body_never]
             waited = time.monotonic() - opened
         finally:
             close_all(idle + partial + body_never)
         # Closed at the deadline, not held for ever: the last answer came within the deadline of the
-        # last connection opened, give or take how long this machine took to open them.
-        assert waited < limits.request_seconds + 10.0, waited
+        # last connection opened, give or take how long this machine, however busy, took to open them.
+        assert waited < limits.request_seconds + 10.0 + 3 * (opened - started), (waited, opened - started)
         assert all(answer == b"" for answer in answers[:100])                     # idle: closed, no answer
         assert all(status_of(answer) == 408 for answer in answers[100:])          # slow: told why
         assert "did not arrive within 1 s" in json.loads(body_of(answers[-1]))["error"]
-        assert wait_until(lambda: threading.active_count() <= threads_before + 2)   # the server's own thread
+        assert wait_until(lambda: threading.active_count() <= threads_before + 2, 300)   # the server's own thread
         assert call(studio, "/api/state")[0] == 200
 
 
@@ -460,30 +463,34 @@ def test_a_client_that_trickles_its_headers_is_cut_at_the_deadline_not_served_fo
     with running_studio(limits=Limits(request_seconds=1.0)) as studio:
         sock = socket.create_connection(("127.0.0.1", studio.port), timeout=10)
         sock.sendall(b"GET /api/state HTTP/1.1\r\n")
-        started = time.monotonic()
+        sent = 0
         try:
-            for _ in range(40):                                       # a byte every 0.1 s: never idle for long
+            for sent in range(1, 41):                                 # a byte every 0.1 s: never idle for long
+                if select.select([sock], [], [], 0)[0]:               # the server has answered (or closed)
+                    break
                 sock.sendall(b"X")
                 time.sleep(0.1)
         except (BrokenPipeError, ConnectionResetError):
             pass
         answer = read_until_closed(sock)
         sock.close()
-        assert time.monotonic() - started < 2.5 and status_of(answer) == 408
+        # cut off while the client was still trickling (4 s of it against a 1 s deadline), told why
+        assert sent < 40 and status_of(answer) == 408, (sent, answer[:80])
 
 
 def test_over_the_connection_cap_a_client_gets_503_at_once_and_then_is_served():
-    with running_studio(limits=Limits(request_seconds=1.0, connections=8)) as studio:
+    with running_studio(limits=Limits(request_seconds=30.0, connections=8)) as studio:
+        threads_before = threading.active_count()
         idle = stalled(studio.port, 8)
         try:
-            time.sleep(0.2)
-            started = time.monotonic()
-            status, headers, body = call(studio, "/api/state", timeout=5)
-            took = time.monotonic() - started
+            assert wait_until(lambda: threading.active_count() >= threads_before + 8, 300)
+            status, headers, body = call(studio, "/api/state", timeout=60)
+            # at once: the eight idle connections, which only the 30 s deadline would close, are all still open
+            still_open = [select.select([sock], [], [], 0)[0] == [] for sock in idle]
         finally:
             close_all(idle)
-        assert status == 503 and took < 0.5 and headers["Retry-After"] == "1" and "try again" in error_of(body)
-        time.sleep(0.3)
+        assert status == 503 and all(still_open) and headers["Retry-After"] == "1" and "try again" in error_of(body)
+        assert wait_until(lambda: threading.active_count() <= threads_before + 1, 300)
         assert call(studio, "/api/state")[0] == 200
 
 
@@ -561,25 +568,55 @@ def test_a_hang_up_is_one_line_with_v_and_nothing_otherwise():
         no_errors_logged(studio)
 
 
+def lines_as_they_come(stream) -> tuple[list[str], threading.Thread]:
+    """A process's lines, collected by a thread as they are printed, so a test can wait for one; the
+    thread ends when the process closes the stream."""
+    lines: list[str] = []
+
+    def collect():
+        for line in iter(stream.readline, ""):
+            lines.append(line.rstrip("\n"))
+
+    reader = threading.Thread(target=collect, daemon=True)
+    reader.start()
+    return lines, reader
+
+
+def threads_of(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/task"))
+
+
 @pytest.mark.parametrize("verbose", [False, True])
 def test_the_command_prints_no_traceback_when_clients_hang_up(verbose):
+    """Three clients reset their connections before their previews are answered. The test waits for
+    the studio to have handled all three (with -v, for its three lines; without, for the threads
+    that answered them to come and go), not for a time, so a busy machine only makes it slower."""
     process = subprocess.Popen([sys.executable, "-m", "generator", "studio", "--no-browser", *(["-v"] * verbose)],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    err, reader = lines_as_they_come(process.stderr)
     try:
         url = process.stdout.readline().split()[3]
         host, token = url.removeprefix("http://").split("/?token=")
         port = int(host.rpartition(":")[2])
+        request = f"GET /api/state HTTP/1.0\r\nHost: {host}\r\n{TOKEN_HEADER}: {token}\r\n\r\n"
+        assert exchange(port, request.encode())[0] == 200
+        resting = threads_of(process.pid)
         for _ in range(3):
             hang_up_during_the_answer(port, host, token)
-        time.sleep(1.5)
-        request = f"GET /api/state HTTP/1.0\r\nHost: {host}\r\n{TOKEN_HEADER}: {token}\r\n\r\n"
+        if verbose:
+            assert wait_until(lambda: sum("hung up" in line for line in err) >= 3, 300), err
+        else:
+            assert wait_until(lambda: threads_of(process.pid) > resting, 300)
+            assert wait_until(lambda: threads_of(process.pid) <= resting, 300)
         assert exchange(port, request.encode())[0] == 200
     finally:
         process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=20)
-    assert process.returncode == 0 and "Traceback" not in err
-    hung = [line for line in err.splitlines() if "hung up" in line]
+        process.wait(timeout=300)
+    reader.join(timeout=60)
+    text = "\n".join(err)
+    assert process.returncode == 0 and "Traceback" not in text
+    hung = [line for line in err if "hung up" in line]
     if verbose:
-        assert len(hung) == 3, err
+        assert len(hung) == 3, text
     else:
-        assert err == ""
+        assert text == ""
