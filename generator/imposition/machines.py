@@ -77,9 +77,11 @@ def checked(data: dict, where: str) -> None:
         for key in ("width", "height"):
             _number(area, key, (10, 3000), f"{where}: [print_area]")
     if kind == "laser":
-        from generator.settings.options import parse_extent
-
-        parse_extent(_text(data, "sheet", where), f"{where}: sheet", "300x200", 20, 3000, _("give the sheet's size"))
+        sheet = _text(data, "sheet", where)
+        sides = re.fullmatch(r"\s*(\d{1,4}(?:\.\d+)?)\s*[xX×]\s*(\d{1,4}(?:\.\d+)?)\s*", sheet)
+        if not sides or not all(20 <= float(side) <= 3000 for side in sides.groups()):
+            raise UserError(_("{where}: sheet = {sheet!r}; write the material's size as WIDTHxHEIGHT in mm, each "
+                              "side 20–3000, e.g. 300x200").format(where=where, sheet=sheet))
     operations = _table(data, "operations", where) if _OPERATIONS[kind] or "operations" in data else {}
     for name in _OPERATIONS[kind]:
         operation = _table(operations, name, f"{where}: [operations]")

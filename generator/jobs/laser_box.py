@@ -36,7 +36,8 @@ class LaserPlan(Struct, frozen=True):
 
 def laser_layout(settings: BoxOptions) -> LaserLayout:
     machine = load_machine("laser")
-    return LaserLayout(settings.sheet, float(machine["margin"]), float(machine["gap"]), settings.kerf)
+    return LaserLayout(settings.sheet, float(machine["margin"]), float(machine["gap"]), settings.kerf,
+                       shared_edges=False)     # finger-jointed panels have no straight edge to share
 
 
 def material_of(settings: BoxOptions) -> float:
