@@ -150,6 +150,9 @@ def test_each_crop_mark_extends_a_trim_line_outside_the_bleed(shop_kit, name, in
         side = "low" if max(along) < low else "high"
         gap = low - max(along) if side == "low" else min(along) - high
         assert gap > mark.stroke_width, f"the mark reaches into the bleed ({gap / MM:.2f} mm off it)"
+        # the guide's measures: 2 mm clear of the bleed, 8 mm long, so 2 mm clear of the page's edge
+        assert gap == pytest.approx(2 * MM, abs=0.01), mark
+        assert abs(along[0] - along[1]) == pytest.approx(8 * MM, abs=0.01), mark
         found.add(("x" if vertical else "y", round(line, 2), side))
     expected = {(axis, round(v, 2), side) for axis, lines in (("x", xs), ("y", ys)) for v in lines
                 for side in ("low", "high")}
