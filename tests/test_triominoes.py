@@ -137,6 +137,22 @@ def test_cut_lines_run_along_tile_edges(tmp_path):
                    and min(a[1], b[1]) - 0.01 <= middle[1] <= max(a[1], b[1]) + 0.01 for a, b in cuts)
 
 
+def test_neighbours_in_a_row_share_a_side(tmp_path):
+    """Tessellated (docs/how-to/classic-sets.md): along a row the triangles point up and down in
+    turn, each a half side on from the last, so two neighbours share a whole side."""
+    (reader,) = sheets(tmp_path)
+    rows = {}
+    for corners in triangles(reader.pages[0]):
+        rows.setdefault(round(min(y for _, y in corners), 1), []).append(corners)   # up or down, one band
+    assert sum(map(len, rows.values())) == 42
+    for row in rows.values():
+        row.sort(key=lambda c: min(x for x, _ in c))
+        for a, b in zip(row, row[1:]):
+            assert min(x for x, _ in b) - min(x for x, _ in a) == pytest.approx(SIDE / 2, abs=TOLERANCE)
+            shared = {(round(x, 1), round(y, 1)) for x, y in a} & {(round(x, 1), round(y, 1)) for x, y in b}
+            assert len(shared) == 2, (a, b)
+
+
 def test_tile_size_sets_the_side(tmp_path):
     result = run_cli("tiles", "--sets", "triominoes", "--tile-size", "50", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
