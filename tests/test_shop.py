@@ -4,8 +4,8 @@ from pathlib import Path
 import re
 
 from conftest import qpdf_check, run_cli
+from crop_marks import check_crop_marks
 from pdf_inspect import MM, page_shapes, read_pdf
-from pdfium_paths import page_paths
 import pytest
 
 from generator.jobs.build import BuildOptions, build
@@ -100,9 +100,6 @@ def test_crop_marks_are_hairlines_outside_the_bleed(shop_kit, tmp_path):
     assert box(page, "/MediaBox")[2] - bleed[2] == pytest.approx(12, abs=0.01)     # marks live outside the bleed
 
 
-HAIRLINE = 0.1 * MM        # points: the crop marks' width README states (0.1 mm, 0.28 pt)
-
-
 def trim_lines(page, gang: bool) -> tuple[list[float], list[float]]:
     """The x and y (points) of every trim line a crop mark must extend: the TrimBox's edges; on a gang
     sheet every tile's edges too, 8 columns of 22 mm by 4 rows of 44 mm from the TrimBox's corner,
@@ -124,39 +121,7 @@ def test_each_crop_mark_extends_a_trim_line_outside_the_bleed(shop_kit, name, in
     a straight hairline in line with a trim line (to 0.05 mm), starting beyond the bleed and ending
     on the page; and every trim line has its two marks, one at each end."""
     page = read_pdf(shop_kit / name).pages[index]
-    bleed = [float(v) for v in page.bleedbox]
-    media = [float(v) for v in page.mediabox]
-    xs, ys = trim_lines(page, gang=name.startswith("shop-tiles"))
-
-    def outside_bleed(x, y):
-        return x < bleed[0] or x > bleed[2] or y < bleed[1] or y > bleed[3]
-
-    marks = [path for path in page_paths(shop_kit / name, index)
-             if path.stroked and all(outside_bleed(x, y) for x, y in path.points)]
-    found = set()
-    for mark in marks:
-        assert 0 < mark.stroke_width <= HAIRLINE + 1e-3, mark
-        assert len(mark.points) == 2, mark
-        (ax, ay), (bx, by) = mark.points
-        assert all(media[0] <= x <= media[2] and media[1] <= y <= media[3] for x, y in mark.points), mark
-        vertical = abs(ax - bx) < 0.01
-        assert vertical or abs(ay - by) < 0.01, mark
-        along, across = ((ay, by), ax) if vertical else ((ax, bx), ay)
-        low, high = (bleed[1], bleed[3]) if vertical else (bleed[0], bleed[2])
-        lines = xs if vertical else ys
-        matches = [v for v in lines if abs(v - across) <= 0.05 * MM]
-        assert len(matches) == 1, f"a mark {across / MM:.2f} mm from the page's edge extends no trim line"
-        line = matches[0]
-        side = "low" if max(along) < low else "high"
-        gap = low - max(along) if side == "low" else min(along) - high
-        assert gap > mark.stroke_width, f"the mark reaches into the bleed ({gap / MM:.2f} mm off it)"
-        # the guide's measures: 2 mm clear of the bleed, 8 mm long, so 2 mm clear of the page's edge
-        assert gap == pytest.approx(2 * MM, abs=0.01), mark
-        assert abs(along[0] - along[1]) == pytest.approx(8 * MM, abs=0.01), mark
-        found.add(("x" if vertical else "y", round(line, 2), side))
-    expected = {(axis, round(v, 2), side) for axis, lines in (("x", xs), ("y", ys)) for v in lines
-                for side in ("low", "high")}
-    assert found == expected and len(marks) == len(expected)
+    check_crop_marks(shop_kit / name, index, *trim_lines(page, gang=name.startswith("shop-tiles")))
 
 
 def test_single_mode_one_page_per_face_with_letter_bleed(tmp_path):

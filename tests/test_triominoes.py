@@ -9,6 +9,7 @@ import math
 import re
 
 from conftest import run_cli
+from crop_marks import check_crop_marks
 from pdf_inspect import MM, page_shapes, read_pdf
 import pytest
 
@@ -165,9 +166,10 @@ def test_tile_size_sets_the_side(tmp_path):
 
 # --- shop, exports --------------------------------------------------------------------------
 
-@pytest.mark.parametrize("layout", ["sheets", "single"])
-def test_shop_files_pass_preflight_and_carry_a_die_line(tmp_path, layout):
-    build(BuildOptions(out=tmp_path, target="shop", sets=("triominoes",), booklet_langs=(), shop_layout=layout))
+@pytest.mark.parametrize("layout, marks", [("sheets", "crop"), ("sheets", "none"), ("single", "crop")])
+def test_shop_files_pass_preflight_and_carry_a_die_line(tmp_path, layout, marks):
+    build(BuildOptions(out=tmp_path, target="shop", sets=("triominoes",), booklet_langs=(), shop_layout=layout,
+                       marks=marks))
     path = tmp_path / ("shop-tiles-triominoes.pdf" if layout == "sheets" else "shop-tiles-triominoes-single.pdf")
     assert all(check.passed for check in preflight(path)), [c.line() for c in preflight(path) if not c.passed]
     reader = read_pdf(path)
@@ -176,6 +178,10 @@ def test_shop_files_pass_preflight_and_carry_a_die_line(tmp_path, layout):
     assert any(s[0] == "/Separation" and s[1] == "/CutContour" for s in spaces)
     pages = len(reader.pages)
     assert pages == (4 if layout == "sheets" else 2 * 56)
+    if layout == "sheets" and marks == "crop":          # one pair of marks at each edge of the TrimBox
+        for index, page in enumerate(reader.pages[:2]):                 # a fronts page and its backs
+            x0, y0, x1, y1 = (float(v) for v in page.trimbox)
+            check_crop_marks(path, index, [x0, x1], [y0, y1])
 
 
 def test_exports(tmp_path):
