@@ -205,14 +205,17 @@ def test_paper_sizes_and_orientation(tmp_path):
         assert_behind(small.pages[index], small.pages[index + 1], "long")
 
 
-@pytest.mark.parametrize("paper, pages", [("200x230", 2), ("199x230", 4), ("200x229", 4)])
-def test_a_set_takes_the_room_the_guide_states(tmp_path, paper, pages):
+@pytest.mark.parametrize("paper, layout, pages", [("200x230", "duplex-long", 2), ("199x230", "duplex-long", 4),
+                                                  ("200x229", "duplex-long", 4), ("200x246", "gutterfold", 2),
+                                                  ("200x245", "gutterfold", 4)])
+def test_a_set_takes_the_room_the_guide_states(tmp_path, paper, layout, pages):
     """docs/explanation/print-conventions.md: the tiles with 3 mm of bleed and 4 mm of cut marks stay
     5 mm inside the paper, below 14 mm for the caption and above 16 mm for the bar. So 8 x 4 tiles
-    of 22 x 44 mm take 8 * 22 + 2 * 12 = 200 mm by 4 * 44 + 24 + 30 = 230 mm, and no less."""
-    (reader,) = sheets(tmp_path, paper=paper)
+    of 22 x 44 mm take 8 * 22 + 2 * 12 = 200 mm by 4 * 44 + 24 + 30 = 230 mm, and no less; folded,
+    2 rows of fronts and their backs with 8 mm each side of the fold take 230 + 2 * 8 = 246 mm."""
+    (reader,) = sheets(tmp_path, paper=paper, layout=layout)
     assert len(reader.pages) == pages
-    if pages == 2:
+    if pages == 2 and layout == "duplex-long":
         page = reader.pages[0]
         boxes = [pdf_box_to_top_left(b, float(page.mediabox.height)) for b in tile_boxes(page)]
         left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
