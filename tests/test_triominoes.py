@@ -10,7 +10,7 @@ import re
 
 from conftest import run_cli
 from crop_marks import check_crop_marks
-from pdf_inspect import MM, page_shapes, read_pdf
+from pdf_inspect import MM, page_shapes, read_pdf, stroked_paths
 import pytest
 
 from generator.errors import UserError
@@ -178,10 +178,22 @@ def test_shop_files_pass_preflight_and_carry_a_die_line(tmp_path, layout, marks)
     assert any(s[0] == "/Separation" and s[1] == "/CutContour" for s in spaces)
     pages = len(reader.pages)
     assert pages == (4 if layout == "sheets" else 2 * 56)
-    if layout == "sheets" and marks == "crop":          # one pair of marks at each edge of the TrimBox
+    if layout == "sheets":
         for index, page in enumerate(reader.pages[:2]):                 # a fronts page and its backs
-            x0, y0, x1, y1 = (float(v) for v in page.trimbox)
-            check_crop_marks(path, index, [x0, x1], [y0, y1])
+            # The TrimBox is the box of the die lines; the BleedBox reaches twice the 3 mm bleed past it
+            # (a grown triangle's apex), and the marks' 12 mm margin lies around that.
+            cuts = [point for path in stroked_paths(page) if path.colour[:2] == ("spot", "CutContour")
+                    for point in path.points]
+            trim = [float(v) for v in page.trimbox]
+            assert trim == pytest.approx([min(x for x, _ in cuts), min(y for _, y in cuts),
+                                          max(x for x, _ in cuts), max(y for _, y in cuts)], abs=0.01)
+            grown = [trim[0] - 6 * MM, trim[1] - 6 * MM, trim[2] + 6 * MM, trim[3] + 6 * MM]
+            assert [float(v) for v in page.bleedbox] == pytest.approx(grown, abs=0.01)
+            margin = 12 * MM if marks == "crop" else 0
+            assert [float(v) for v in page.mediabox] == pytest.approx(
+                [grown[0] - margin, grown[1] - margin, grown[2] + margin, grown[3] + margin], abs=0.01)
+            if marks == "crop":                                     # one pair of marks at each edge of the TrimBox
+                check_crop_marks(path, index, trim[0::2], trim[1::2])
 
 
 def test_exports(tmp_path):
