@@ -16,11 +16,14 @@ import pytest
 from generator.errors import UserError
 from generator.files.resources import template_path
 from generator.imposition.mirror import mirror_box
+from generator.imposition.paper import paper_named
+from generator.imposition.tile_grid import plan_sheets
 from generator.jobs.build import BuildOptions, BuildReport, build, build_tile_sheets
 from generator.jobs.preflight import preflight
 from generator.model.figures import _load_figure_file, figure
 from generator.model.set_loader import load_set
 from generator.model.triangle_figures import touching_edges
+from generator.scene.sizes import TileSize
 
 SIDE = 44.0          # mm: the default --tile-size 22x44 gives triangles of side 44
 TOLERANCE = 0.05     # mm
@@ -152,6 +155,20 @@ def test_neighbours_in_a_row_share_a_side(tmp_path):
             assert min(x for x, _ in b) - min(x for x, _ in a) == pytest.approx(SIDE / 2, abs=TOLERANCE)
             shared = {(round(x, 1), round(y, 1)) for x, y in a} & {(round(x, 1), round(y, 1)) for x, y in b}
             assert len(shared) == 2, (a, b)
+
+
+def test_a_row_of_n_triangles_takes_n_plus_one_half_sides(tmp_path):
+    """docs/how-to/classic-sets.md: 200 mm paper less 2 x 12 mm (margin, bleed, marks) leaves
+    176 mm = 8 half sides of 44 mm, just room for rows of 7."""
+    (reader,) = sheets(tmp_path, paper="200x297")
+    found = triangles(reader.pages[0])
+    top = min(min(y for _, y in corners) for corners in found)
+    assert sum(1 for corners in found if min(y for _, y in corners) == pytest.approx(top, abs=TOLERANCE)) == 7
+
+
+def test_a_triangle_wider_than_the_paper_is_refused():
+    with pytest.raises(UserError, match="do not fit on 90x600"):
+        plan_sheets(paper_named("90x600"), TileSize(60, 120), count=56, shape="triangle")
 
 
 def test_tile_size_sets_the_side(tmp_path):
