@@ -10,6 +10,7 @@ import pytest
 
 from generator.jobs.build import BuildOptions, build
 from generator.jobs.preflight import _content_streams, _operators, preflight  # the same reading the checks use
+from generator.scene.sizes import TileSize
 
 
 @pytest.fixture(scope="module")
@@ -83,6 +84,20 @@ def test_gang_sheet_boxes_gutters_and_marks(shop_kit):
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipShortEdge"
     tiles = [[r[:4] for r in page_shapes(p).rects
               if abs(r[2] - r[0] - 28 * MM) < 0.01 and abs(r[3] - r[1] - 50 * MM) < 0.01] for p in reader.pages]
+    assert len(tiles[0]) == len(tiles[1]) == 32
+    for front, back in zip(*tiles):
+        assert back == pytest.approx((width - front[2], front[1], width - front[0], front[3]), abs=0.01)
+
+
+def test_a_portrait_gang_sheet_turns_on_its_long_edge(tmp_path):
+    """Tall tiles make a portrait gang sheet: its backs still mirror left to right, now a long-edge turn."""
+    build(BuildOptions(out=tmp_path, target="shop", sets=("A",), booklet_langs=(), tile_size=TileSize(15, 60)))
+    reader = read_pdf(tmp_path / "shop-tiles-A.pdf")
+    width = float(reader.pages[0].mediabox.width)
+    assert width < float(reader.pages[0].mediabox.height)
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+    tiles = [[r[:4] for r in page_shapes(p).rects
+              if abs(r[2] - r[0] - 21 * MM) < 0.01 and abs(r[3] - r[1] - 66 * MM) < 0.01] for p in reader.pages]
     assert len(tiles[0]) == len(tiles[1]) == 32
     for front, back in zip(*tiles):
         assert back == pytest.approx((width - front[2], front[1], width - front[0], front[3]), abs=0.01)
