@@ -79,11 +79,17 @@ def test_gang_sheet_boxes_gutters_and_marks(shop_kit):
         assert trim[3] - trim[1] == pytest.approx(4 * 44 + 3 * 6, abs=0.01)
         assert media[2] - media[0] == pytest.approx(8 * 28 + 24, abs=0.01)   # 12 mm for crop marks each side
     # Backs mirror the fronts left to right; this sheet is landscape, so that is a short-edge turn.
-    width = float(reader.pages[0].mediabox.width)
-    assert width > float(reader.pages[0].mediabox.height)
+    assert float(reader.pages[0].mediabox.width) > float(reader.pages[0].mediabox.height)
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipShortEdge"
+    assert_backs_mirror_left_to_right(reader, (28, 50))
+
+
+def assert_backs_mirror_left_to_right(reader, cell):
+    """Each of the 32 tile cells (tile and bleed, mm) of the fronts page has its back at the mirrored x."""
+    width = float(reader.pages[0].mediabox.width)
     tiles = [[r[:4] for r in page_shapes(p).rects
-              if abs(r[2] - r[0] - 28 * MM) < 0.01 and abs(r[3] - r[1] - 50 * MM) < 0.01] for p in reader.pages]
+              if abs(r[2] - r[0] - cell[0] * MM) < 0.01 and abs(r[3] - r[1] - cell[1] * MM) < 0.01]
+             for p in reader.pages[:2]]
     assert len(tiles[0]) == len(tiles[1]) == 32
     for front, back in zip(*tiles):
         assert back == pytest.approx((width - front[2], front[1], width - front[0], front[3]), abs=0.01)
@@ -93,14 +99,9 @@ def test_a_portrait_gang_sheet_turns_on_its_long_edge(tmp_path):
     """Tall tiles make a portrait gang sheet: its backs still mirror left to right, now a long-edge turn."""
     build(BuildOptions(out=tmp_path, target="shop", sets=("A",), booklet_langs=(), tile_size=TileSize(15, 60)))
     reader = read_pdf(tmp_path / "shop-tiles-A.pdf")
-    width = float(reader.pages[0].mediabox.width)
-    assert width < float(reader.pages[0].mediabox.height)
+    assert float(reader.pages[0].mediabox.width) < float(reader.pages[0].mediabox.height)
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
-    tiles = [[r[:4] for r in page_shapes(p).rects
-              if abs(r[2] - r[0] - 21 * MM) < 0.01 and abs(r[3] - r[1] - 66 * MM) < 0.01] for p in reader.pages]
-    assert len(tiles[0]) == len(tiles[1]) == 32
-    for front, back in zip(*tiles):
-        assert back == pytest.approx((width - front[2], front[1], width - front[0], front[3]), abs=0.01)
+    assert_backs_mirror_left_to_right(reader, (21, 66))
 
 
 def test_crop_marks_are_hairlines_outside_the_bleed(shop_kit, tmp_path):
