@@ -95,13 +95,15 @@ def assert_backs_mirror_left_to_right(reader, cell):
         assert back == pytest.approx((width - front[2], front[1], width - front[0], front[3]), abs=0.01)
 
 
-def test_a_portrait_gang_sheet_turns_on_its_long_edge(tmp_path):
-    """Tall tiles make a portrait gang sheet: its backs still mirror left to right, now a long-edge turn."""
-    build(BuildOptions(out=tmp_path, target="shop", sets=("A",), booklet_langs=(), tile_size=TileSize(15, 60)))
+@pytest.mark.parametrize("size", [TileSize(15, 60), TileSize(22, 50)], ids=str)
+def test_a_portrait_or_square_gang_sheet_turns_on_its_long_edge(tmp_path, size):
+    """Tall tiles make a portrait gang sheet, 22 x 50 mm ones a square one (8 x 28 = 4 x 56 mm): its
+    backs still mirror left to right, which is a long-edge turn (a square sheet turns as a portrait one)."""
+    build(BuildOptions(out=tmp_path, target="shop", sets=("A",), booklet_langs=(), tile_size=size))
     reader = read_pdf(tmp_path / "shop-tiles-A.pdf")
-    assert float(reader.pages[0].mediabox.width) < float(reader.pages[0].mediabox.height)
+    assert float(reader.pages[0].mediabox.width) <= float(reader.pages[0].mediabox.height)
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
-    assert_backs_mirror_left_to_right(reader, (21, 66))
+    assert_backs_mirror_left_to_right(reader, (size.width + 6, size.height + 6))
 
 
 def test_crop_marks_are_hairlines_outside_the_bleed(shop_kit, tmp_path):

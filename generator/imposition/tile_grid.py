@@ -145,8 +145,7 @@ def plan_for(tile_set: TileSet, paper: Paper, size: TileSize, halves: int = 1) -
     return plan_sheets(paper, size, halves, None if tile_set.has_layout else len(tile_set.tiles), tile_set.shape)
 
 
-def _centred(paper: Paper, size: TileSize, rows, columns, halves: int, grid_columns: int,
-             shape: str = "domino") -> TileGrid:
+def _centred(paper: Paper, size: TileSize, rows, columns, halves: int, grid_columns: int, shape: str) -> TileGrid:
     probe = TileGrid(paper, size, 0, 0, rows, columns, grid_columns, shape)
     width, height = probe.width, probe.height
     x = (paper.width - width) / 2
