@@ -84,6 +84,16 @@ def test_gang_sheet_boxes_gutters_and_marks(shop_kit):
     assert_backs_mirror_left_to_right(reader, (28, 50))
 
 
+def test_a_set_of_more_than_32_tiles_takes_a_gang_sheet_per_32(tmp_path):
+    """Double-9 has 55 tiles: 32 on the first sheet, 23 on the second, each sheet a fronts and a backs page."""
+    build(BuildOptions(out=tmp_path, target="shop", sets=("double-9",), booklet_langs=()))
+    reader = read_pdf(tmp_path / "shop-tiles-double-9.pdf")
+    assert len(reader.pages) == 4
+    cells = [sum(1 for r in page_shapes(p).rects if abs(r[2] - r[0] - 28 * MM) < 0.01
+                 and abs(r[3] - r[1] - 50 * MM) < 0.01) for p in reader.pages]
+    assert cells == [32, 32, 23, 23]
+
+
 def assert_backs_mirror_left_to_right(reader, cell):
     """Each of the 32 tile cells (tile and bleed, mm) of the fronts page has its back at the mirrored x."""
     width = float(reader.pages[0].mediabox.width)
