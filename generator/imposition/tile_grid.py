@@ -156,7 +156,7 @@ def _centred(paper: Paper, size: TileSize, rows, columns, halves: int, grid_colu
     return TileGrid(paper, size, x, y, rows, columns, grid_columns, shape)
 
 
-def largest_tile(paper: Paper, size: TileSize, halves: int = 1, shape: str = "domino") -> TileSize:
+def largest_tile(paper: Paper, size: TileSize, halves: int, shape: str) -> TileSize:
     """The largest tile of the same shape that fits at least one tile per page."""
     ratio = size.height / size.width
     width = size.width
