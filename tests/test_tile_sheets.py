@@ -8,7 +8,7 @@ from pdf_inspect import MM, font_report, page_shapes, read_pdf
 import pypdfium2
 import pytest
 
-from generator.jobs.build import BuildOptions, build
+from generator.jobs.build import BuildOptions, BuildReport, build, build_tile_sheets
 from generator.scene.sizes import TileSize
 
 A4 = (210 * MM, 297 * MM)
@@ -81,17 +81,19 @@ def dark_blobs(mask: numpy.ndarray) -> list[tuple[float, float]]:
     return centres
 
 
-def test_each_tile_stands_where_the_sets_layout_puts_it(default_kit):
-    """The pips of every tile counted in the rendered page, against templates/sets/A.toml: board
-    rows 8, 7, 2, 1 from the top, columns 1-8 from the left, each tile written top/bottom."""
+def set_a_layout() -> list[list[tuple[int, int]]]:
+    """templates/sets/A.toml's board rows 8, 7, 2, 1, each tile as (top, bottom) digits."""
     layout = tomllib.loads((Path(__file__).parent.parent / "templates/sets/A.toml").read_text())["layout"]
-    expected = [[tuple(int(d) for d in tile.split("/")) for tile in layout[row]] for row in ("8", "7", "2", "1")]
-    reader = read_pdf(default_kit / "tiles-A.pdf")
-    boxes = tile_boxes(page_shapes(reader.pages[0]))
-    page = pypdfium2.PdfDocument(default_kit / "tiles-A.pdf")[0]
+    return [[tuple(int(d) for d in tile.split("/")) for tile in layout[row]] for row in ("8", "7", "2", "1")]
+
+
+def pips_in_cells(pdf: Path, boxes) -> list[list[tuple[int, int]]]:
+    """The pips counted in each tile box (PDF points) of the rendered first page, top half and bottom
+    half, as rows from the top of the sheet and columns from the left."""
     scale = 150 / 72
+    page = pypdfium2.PdfDocument(pdf)[0]
     image = numpy.asarray(page.render(scale=scale).to_pil().convert("L"), dtype=float)
-    height = float(reader.pages[0].mediabox.height)
+    height = page.get_height()
     found = {}
     for x0, y0, x1, y1 in boxes:
         cell = image[round((height - y1) * scale):round((height - y0) * scale), round(x0 * scale):round(x1 * scale)]
@@ -100,7 +102,21 @@ def test_each_tile_stands_where_the_sets_layout_puts_it(default_kit):
         found[(round(y1, 1), round(x0, 1))] = (sum(r < middle for r in pips), sum(r > middle for r in pips))
     rows = sorted({y for y, _ in found}, reverse=True)
     columns = sorted({x for _, x in found})
-    assert [[found[(y, x)] for x in columns] for y in rows] == expected
+    return [[found[(y, x)] for x in columns] for y in rows]
+
+
+def test_each_tile_stands_where_the_sets_layout_puts_it(default_kit):
+    """The pips of every tile counted in the rendered page, against templates/sets/A.toml: board
+    rows 8, 7, 2, 1 from the top, columns 1-8 from the left, each tile written top/bottom."""
+    boxes = tile_boxes(page_shapes(read_pdf(default_kit / "tiles-A.pdf").pages[0]))
+    assert pips_in_cells(default_kit / "tiles-A.pdf", boxes) == set_a_layout()
+
+
+def test_rounded_corners_keep_every_front(default_kit, tmp_path):
+    """With --corner-radius the tiles stand where the sharp ones do, each with its own front."""
+    build_tile_sheets(BuildOptions(out=tmp_path, sets=("A",), corner_radius=3), BuildReport())
+    boxes = tile_boxes(page_shapes(read_pdf(default_kit / "tiles-A.pdf").pages[0]))
+    assert pips_in_cells(tmp_path / "tiles-A.pdf", boxes) == set_a_layout()
 
 
 def test_cut_lines_are_where_the_tiles_end(default_kit):
