@@ -157,6 +157,27 @@ def test_neighbours_in_a_row_share_a_side(tmp_path):
             assert len(shared) == 2, (a, b)
 
 
+def test_the_gluing_outline_turns_at_the_backs_corners(tmp_path):
+    """The dashed outline around the backs (for cutting the back print when gluing by hand) encloses
+    exactly the triangles, row by row: each of its corners is a corner of a back, and the areas it
+    encloses add up to the backs' own, on every backs page."""
+    (reader,) = sheets(tmp_path)
+    for page in reader.pages[1::2]:
+        height = float(page.mediabox.height)
+        backs = triangles(page)
+        corners = {point for triangle in backs for point in triangle}
+        outlines = [mm_points(path.points, height) for path in stroked_paths(page) if path.dashed]
+        assert outlines and not [r for r in page_shapes(page).stroked_rects if r[4]]
+        for point in (point for outline in outlines for point in outline):
+            assert min(math.dist(point, corner) for corner in corners) < TOLERANCE, point
+        assert sum(map(area, outlines)) == pytest.approx(len(backs) * SIDE ** 2 * math.sqrt(3) / 4, rel=1e-4)
+
+
+def area(points) -> float:
+    """A polygon's area (shoelace)."""
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
+
+
 def test_a_row_of_n_triangles_takes_n_plus_one_half_sides(tmp_path):
     """docs/how-to/classic-sets.md: 200 mm paper less 2 x 12 mm (margin, bleed, marks) leaves
     176 mm = 8 half sides of 44 mm, just room for rows of 7."""
