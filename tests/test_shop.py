@@ -78,6 +78,7 @@ def test_gang_sheet_boxes_gutters_and_marks(shop_kit):
         assert trim[2] - trim[0] == pytest.approx(8 * 22 + 7 * 6, abs=0.01)
         assert trim[3] - trim[1] == pytest.approx(4 * 44 + 3 * 6, abs=0.01)
         assert media[2] - media[0] == pytest.approx(8 * 28 + 24, abs=0.01)   # 12 mm for crop marks each side
+        assert media[3] - media[1] == pytest.approx(4 * 50 + 24, abs=0.01)
     # Backs mirror the fronts left to right; this sheet is landscape, so that is a short-edge turn.
     assert float(reader.pages[0].mediabox.width) > float(reader.pages[0].mediabox.height)
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipShortEdge"
@@ -89,9 +90,13 @@ def test_a_set_of_more_than_32_tiles_takes_a_gang_sheet_per_32(tmp_path):
     build(BuildOptions(out=tmp_path, target="shop", sets=("double-9",), booklet_langs=()))
     reader = read_pdf(tmp_path / "shop-tiles-double-9.pdf")
     assert len(reader.pages) == 4
-    cells = [sum(1 for r in page_shapes(p).rects if abs(r[2] - r[0] - 28 * MM) < 0.01
-                 and abs(r[3] - r[1] - 50 * MM) < 0.01) for p in reader.pages]
-    assert cells == [32, 32, 23, 23]
+    cells = [[r for r in page_shapes(p).rects if abs(r[2] - r[0] - 28 * MM) < 0.01 and abs(r[3] - r[1] - 50 * MM) < 0.01]
+             for p in reader.pages]
+    assert list(map(len, cells)) == [32, 32, 23, 23]
+    for page, page_cells in zip(reader.pages, cells):           # each sheet's tiles start at its top row
+        media, bleed = [float(v) for v in page.mediabox], [float(v) for v in page.bleedbox]
+        assert all(media[0] <= r[0] and r[2] <= media[2] and media[1] <= r[1] and r[3] <= media[3] for r in page_cells)
+        assert max(r[3] for r in page_cells) == pytest.approx(bleed[3], abs=0.01)
 
 
 def assert_backs_mirror_left_to_right(reader, cell):

@@ -130,6 +130,13 @@ def test_cut_lines_are_where_the_tiles_end(default_kit):
     assert len(vertical) == 9 and len(horizontal) == 5
     assert vertical == pytest.approx(edges_x, abs=0.02)
     assert horizontal == pytest.approx(edges_y, abs=0.02)
+    # each reaches past the outer tiles by the 3 mm of bleed and the 4 mm of marks (the guide)
+    reach = 7 * MM
+    for x0, y0, x1, y1, *_ in dashed:
+        if abs(x0 - x1) < 0.01:
+            assert (min(y0, y1), max(y0, y1)) == pytest.approx((edges_y[0] - reach, edges_y[-1] + reach), abs=0.02)
+        else:
+            assert (min(x0, x1), max(x0, x1)) == pytest.approx((edges_x[0] - reach, edges_x[-1] + reach), abs=0.02)
 
 
 def test_background_bleeds_past_the_cut_lines(default_kit):
