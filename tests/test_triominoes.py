@@ -173,6 +173,16 @@ def test_the_gluing_outline_turns_at_the_backs_corners(tmp_path):
         assert sum(map(area, outlines)) == pytest.approx(len(backs) * SIDE ** 2 * math.sqrt(3) / 4, rel=1e-4)
 
 
+def polygon_gap(a, b) -> float:
+    """The least distance between two convex polygons that do not overlap (corner to edge, both ways)."""
+    def to_segment(p, q, r):
+        dx, dy = r[0] - q[0], r[1] - q[1]
+        t = max(0.0, min(1.0, ((p[0] - q[0]) * dx + (p[1] - q[1]) * dy) / (dx * dx + dy * dy)))
+        return math.dist(p, (q[0] + t * dx, q[1] + t * dy))
+    return min(to_segment(p, q, r) for one, other in ((a, b), (b, a)) for p in one
+               for q, r in zip(other, other[1:] + other[:1]))
+
+
 def area(points) -> float:
     """A polygon's area (shoelace)."""
     return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
@@ -232,6 +242,12 @@ def test_shop_files_pass_preflight_and_carry_a_die_line(tmp_path, layout, marks)
                 [grown[0] - margin, grown[1] - margin, grown[2] + margin, grown[3] + margin], abs=0.01)
             if marks == "crop":                                     # one pair of marks at each edge of the TrimBox
                 check_crop_marks(path, index, trim[0::2], trim[1::2])
+        # Each triangle with its own 3 mm bleed, the bleeds meeting: neighbours' die lines 6 mm apart.
+        dies = [path.points for path in stroked_paths(reader.pages[0]) if path.colour[:2] == ("spot", "CutContour")]
+        row = sorted(sorted(dies, key=lambda die: -sum(y for _, y in die))[:8],      # the top row of 8
+                     key=lambda die: min(x for x, _ in die))
+        for a, b in zip(row, row[1:]):
+            assert polygon_gap(a, b) == pytest.approx(6 * MM, abs=0.01)
 
 
 def test_exports(tmp_path):
