@@ -244,9 +244,9 @@ def test_shop_files_pass_preflight_and_carry_a_die_line(tmp_path, layout, marks)
                 check_crop_marks(path, index, trim[0::2], trim[1::2])
         # Each triangle with its own 3 mm bleed, the bleeds meeting: neighbours' die lines 6 mm apart.
         dies = [path.points for path in stroked_paths(reader.pages[0]) if path.colour[:2] == ("spot", "CutContour")]
-        row = sorted(sorted(dies, key=lambda die: -sum(y for _, y in die))[:8],      # the top row of 8
-                     key=lambda die: min(x for x, _ in die))
-        for a, b in zip(row, row[1:]):
+        by_height = sorted(dies, key=lambda die: -sum(y for _, y in die))
+        first, second = (sorted(by_height[i:i + 8], key=lambda die: min(x for x, _ in die)) for i in (0, 8))
+        for a, b in [*zip(first, first[1:]), (first[0], second[0])]:     # along the top row, and across
             assert polygon_gap(a, b) == pytest.approx(6 * MM, abs=0.01)
 
 
