@@ -152,6 +152,14 @@ def test_background_bleeds_past_the_cut_lines(default_kit):
         assert biggest[3] == pytest.approx(top + 3 * MM, abs=0.01)
 
 
+def test_each_back_design_is_drawn_once_and_placed_32_times(default_kit):
+    """Set A's backs come in two designs (templates/sets/A.toml: crosses on group 2 only): the backs page
+    holds each once, as a Form XObject, and places it behind each of the 32 fronts."""
+    page = read_pdf(default_kit / "tiles-A.pdf").pages[1]
+    placed = [operands[0] for operands, operator in page.get_contents().operations if operator == b"Do"]
+    assert len(placed) == 32 and len(set(placed)) == 2
+
+
 def test_print_preferences_and_embedded_fonts(default_kit):
     reader = read_pdf(default_kit / "tiles-C.pdf")
     preferences = reader.trailer["/Root"]["/ViewerPreferences"]
