@@ -11,6 +11,7 @@ import re
 from conftest import run_cli
 from crop_marks import check_crop_marks
 from pdf_inspect import MM, page_shapes, read_pdf, stroked_paths
+from plane import polygon_gap
 import pytest
 
 from generator.errors import UserError
@@ -171,16 +172,6 @@ def test_the_gluing_outline_turns_at_the_backs_corners(tmp_path):
         for point in (point for outline in outlines for point in outline):
             assert min(math.dist(point, corner) for corner in corners) < TOLERANCE, point
         assert sum(map(area, outlines)) == pytest.approx(len(backs) * SIDE ** 2 * math.sqrt(3) / 4, rel=1e-4)
-
-
-def polygon_gap(a, b) -> float:
-    """The least distance between two convex polygons that do not overlap (corner to edge, both ways)."""
-    def to_segment(p, q, r):
-        dx, dy = r[0] - q[0], r[1] - q[1]
-        t = max(0.0, min(1.0, ((p[0] - q[0]) * dx + (p[1] - q[1]) * dy) / (dx * dx + dy * dy)))
-        return math.dist(p, (q[0] + t * dx, q[1] + t * dy))
-    return min(to_segment(p, q, r) for one, other in ((a, b), (b, a)) for p in one
-               for q, r in zip(other, other[1:] + other[:1]))
 
 
 def area(points) -> float:
