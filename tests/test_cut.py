@@ -13,6 +13,8 @@ from conftest import SRGB_PNG, png_colour_chunks
 import ezdxf
 from pdf_inspect import MM, page_shapes, read_pdf
 from PIL import Image
+from pip_count import pips_in_cells, set_a_layout
+from plane import polygon_gap
 import pypdfium2
 import pytest
 
@@ -256,6 +258,33 @@ def test_cut_files_lie_on_the_printed_tiles(silhouette_run, set_name):
         y0 = min(o.bounds()[1] for o in outlines)
         shown = [f"{v:.1f}".rstrip("0").rstrip(".") for v in (x0, y0)]
         assert f"{number}: X {shown[0]}, Y {shown[1]}" in stdout
+
+
+def test_print_and_cut_keeps_the_magic_layout_in_reading_order(silhouette_run):
+    """Set A's tiles on the first Silhouette sheet, left to right and row by row, are board rows 8, 7, 2, 1
+    of templates/sets/A.toml in order, each standing as on the board: pips counted inside each DXF outline."""
+    out, _ = silhouette_run
+    height = paper_named("a4").height
+    boxes = []
+    for vertices in dxf_outlines(out / "silhouette" / "print-and-cut-A-a4-1.dxf", height):
+        xs, ys = zip(*dxf_points(vertices))
+        boxes.append((min(xs) * MM, (height - max(ys)) * MM, max(xs) * MM, (height - min(ys)) * MM))
+    read = [tile for row in pips_in_cells(out / "silhouette" / "print-and-cut-A-a4.pdf", boxes) for tile in row]
+    assert len(read) == len(boxes) > 8
+    assert read == [tile for row in set_a_layout() for tile in row][:len(read)]
+
+
+def test_print_and_cut_triangles_tessellate_their_bleeds_meeting(silhouette_run):
+    """Triominoes on the first Silhouette sheet point up and down in turn along a row, neighbours' cut
+    outlines twice the machine's bleed apart (each tile with its own bleed, the bleeds meeting)."""
+    out, _ = silhouette_run
+    outlines = [dxf_points(v) for v in dxf_outlines(out / "silhouette" / "print-and-cut-triominoes-a4-1.dxf",
+                                                    paper_named("a4").height)]
+    top = min(min(y for _, y in o) for o in outlines)
+    row = sorted((o for o in outlines if min(y for _, y in o) < top + 10), key=lambda o: min(x for x, _ in o))
+    assert len(row) > 2
+    for a, b in zip(row, row[1:]):
+        assert polygon_gap(a, b) == pytest.approx(2 * BLEED, abs=0.05)
 
 
 @pytest.mark.parametrize("set_name", ["A", "double-9"])

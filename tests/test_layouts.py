@@ -133,6 +133,7 @@ def test_gutterfold_mirrors_backs_across_the_fold(tmp_path):
         assert len(boxes) == 32                          # 16 fronts and their 16 backs
         fronts, backs = boxes[:16], boxes[16:]
         fold = height / 2
+        assert min(f[1] for f in fronts) - fold == pytest.approx(8 * MM, abs=0.01)   # the guide's 8 mm
         for front, back in zip(fronts, backs):
             assert front[1] > fold and back[3] < fold    # fronts above the fold, backs below
             assert back[0] == pytest.approx(front[0], abs=0.01)
@@ -202,6 +203,24 @@ def test_paper_sizes_and_orientation(tmp_path):
     assert "sheet 1 of" in small.pages[0].extract_text()
     for index in range(0, len(small.pages), 2):
         assert_behind(small.pages[index], small.pages[index + 1], "long")
+
+
+@pytest.mark.parametrize("paper, layout, pages", [("200x230", "duplex-long", 2), ("199x230", "duplex-long", 4),
+                                                  ("200x229", "duplex-long", 4), ("200x246", "gutterfold", 2),
+                                                  ("200x245", "gutterfold", 4)])
+def test_a_set_takes_the_room_the_guide_states(tmp_path, paper, layout, pages):
+    """docs/explanation/print-conventions.md: the tiles with 3 mm of bleed and 4 mm of cut marks stay
+    5 mm inside the paper, below 14 mm for the caption and above 16 mm for the bar. So 8 x 4 tiles
+    of 22 x 44 mm take 8 * 22 + 2 * 12 = 200 mm by 4 * 44 + 24 + 30 = 230 mm, and no less; folded,
+    2 rows of fronts and their backs with 8 mm each side of the fold take 230 + 2 * 8 = 246 mm."""
+    (reader,) = sheets(tmp_path, paper=paper, layout=layout)
+    assert len(reader.pages) == pages
+    if pages == 2 and layout == "duplex-long":
+        page = reader.pages[0]
+        boxes = [pdf_box_to_top_left(b, float(page.mediabox.height)) for b in tile_boxes(page)]
+        left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        right, bottom = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
+        assert (left, top, right, bottom) == pytest.approx((12, 26, 188, 202), abs=0.01)
 
 
 def test_landscape_when_it_needs_fewer_sheets():

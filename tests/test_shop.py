@@ -4,12 +4,13 @@ from pathlib import Path
 import re
 
 from conftest import qpdf_check, run_cli
+from crop_marks import check_crop_marks
 from pdf_inspect import MM, page_shapes, read_pdf
-from pdfium_paths import page_paths
 import pytest
 
 from generator.jobs.build import BuildOptions, build
 from generator.jobs.preflight import _content_streams, _operators, preflight  # the same reading the checks use
+from generator.scene.sizes import TileSize
 
 
 @pytest.fixture(scope="module")
@@ -77,15 +78,47 @@ def test_gang_sheet_boxes_gutters_and_marks(shop_kit):
         assert trim[2] - trim[0] == pytest.approx(8 * 22 + 7 * 6, abs=0.01)
         assert trim[3] - trim[1] == pytest.approx(4 * 44 + 3 * 6, abs=0.01)
         assert media[2] - media[0] == pytest.approx(8 * 28 + 24, abs=0.01)   # 12 mm for crop marks each side
+        assert media[3] - media[1] == pytest.approx(4 * 50 + 24, abs=0.01)
     # Backs mirror the fronts left to right; this sheet is landscape, so that is a short-edge turn.
-    width = float(reader.pages[0].mediabox.width)
-    assert width > float(reader.pages[0].mediabox.height)
+    assert float(reader.pages[0].mediabox.width) > float(reader.pages[0].mediabox.height)
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipShortEdge"
+    assert_backs_mirror_left_to_right(reader, (28, 50))
+
+
+def test_a_set_of_more_than_32_tiles_takes_a_gang_sheet_per_32(tmp_path):
+    """Double-9 has 55 tiles: 32 on the first sheet, 23 on the second, each sheet a fronts and a backs page."""
+    build(BuildOptions(out=tmp_path, target="shop", sets=("double-9",), booklet_langs=()))
+    reader = read_pdf(tmp_path / "shop-tiles-double-9.pdf")
+    assert len(reader.pages) == 4
+    cells = [[r for r in page_shapes(p).rects if abs(r[2] - r[0] - 28 * MM) < 0.01 and abs(r[3] - r[1] - 50 * MM) < 0.01]
+             for p in reader.pages]
+    assert list(map(len, cells)) == [32, 32, 23, 23]
+    for page, page_cells in zip(reader.pages, cells):           # each sheet's tiles start at its top row
+        media, bleed = [float(v) for v in page.mediabox], [float(v) for v in page.bleedbox]
+        assert all(media[0] <= r[0] and r[2] <= media[2] and media[1] <= r[1] and r[3] <= media[3] for r in page_cells)
+        assert max(r[3] for r in page_cells) == pytest.approx(bleed[3], abs=0.01)
+
+
+def assert_backs_mirror_left_to_right(reader, cell):
+    """Each of the 32 tile cells (tile and bleed, mm) of the fronts page has its back at the mirrored x."""
+    width = float(reader.pages[0].mediabox.width)
     tiles = [[r[:4] for r in page_shapes(p).rects
-              if abs(r[2] - r[0] - 28 * MM) < 0.01 and abs(r[3] - r[1] - 50 * MM) < 0.01] for p in reader.pages]
+              if abs(r[2] - r[0] - cell[0] * MM) < 0.01 and abs(r[3] - r[1] - cell[1] * MM) < 0.01]
+             for p in reader.pages[:2]]
     assert len(tiles[0]) == len(tiles[1]) == 32
     for front, back in zip(*tiles):
         assert back == pytest.approx((width - front[2], front[1], width - front[0], front[3]), abs=0.01)
+
+
+@pytest.mark.parametrize("size", [TileSize(15, 60), TileSize(22, 50)], ids=str)
+def test_a_portrait_or_square_gang_sheet_turns_on_its_long_edge(tmp_path, size):
+    """Tall tiles make a portrait gang sheet, 22 x 50 mm ones a square one (8 x 28 = 4 x 56 mm): its
+    backs still mirror left to right, which is a long-edge turn (a square sheet turns as a portrait one)."""
+    build(BuildOptions(out=tmp_path, target="shop", sets=("A",), booklet_langs=(), tile_size=size))
+    reader = read_pdf(tmp_path / "shop-tiles-A.pdf")
+    assert float(reader.pages[0].mediabox.width) <= float(reader.pages[0].mediabox.height)
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+    assert_backs_mirror_left_to_right(reader, (size.width + 6, size.height + 6))
 
 
 def test_crop_marks_are_hairlines_outside_the_bleed(shop_kit, tmp_path):
@@ -98,9 +131,6 @@ def test_crop_marks_are_hairlines_outside_the_bleed(shop_kit, tmp_path):
     plain = read_pdf(tmp_path / "shop-board.pdf").pages[0]
     assert box(plain, "/MediaBox") == pytest.approx(box(plain, "/BleedBox"), abs=0.01)
     assert box(page, "/MediaBox")[2] - bleed[2] == pytest.approx(12, abs=0.01)     # marks live outside the bleed
-
-
-HAIRLINE = 0.1 * MM        # points: the crop marks' width README states (0.1 mm, 0.28 pt)
 
 
 def trim_lines(page, gang: bool) -> tuple[list[float], list[float]]:
@@ -124,36 +154,7 @@ def test_each_crop_mark_extends_a_trim_line_outside_the_bleed(shop_kit, name, in
     a straight hairline in line with a trim line (to 0.05 mm), starting beyond the bleed and ending
     on the page; and every trim line has its two marks, one at each end."""
     page = read_pdf(shop_kit / name).pages[index]
-    bleed = [float(v) for v in page.bleedbox]
-    media = [float(v) for v in page.mediabox]
-    xs, ys = trim_lines(page, gang=name.startswith("shop-tiles"))
-
-    def outside_bleed(x, y):
-        return x < bleed[0] or x > bleed[2] or y < bleed[1] or y > bleed[3]
-
-    marks = [path for path in page_paths(shop_kit / name, index)
-             if path.stroked and all(outside_bleed(x, y) for x, y in path.points)]
-    found = set()
-    for mark in marks:
-        assert 0 < mark.stroke_width <= HAIRLINE + 1e-3, mark
-        assert len(mark.points) == 2, mark
-        (ax, ay), (bx, by) = mark.points
-        assert all(media[0] <= x <= media[2] and media[1] <= y <= media[3] for x, y in mark.points), mark
-        vertical = abs(ax - bx) < 0.01
-        assert vertical or abs(ay - by) < 0.01, mark
-        along, across = ((ay, by), ax) if vertical else ((ax, bx), ay)
-        low, high = (bleed[1], bleed[3]) if vertical else (bleed[0], bleed[2])
-        lines = xs if vertical else ys
-        matches = [v for v in lines if abs(v - across) <= 0.05 * MM]
-        assert len(matches) == 1, f"a mark {across / MM:.2f} mm from the page's edge extends no trim line"
-        line = matches[0]
-        side = "low" if max(along) < low else "high"
-        gap = low - max(along) if side == "low" else min(along) - high
-        assert gap > mark.stroke_width, f"the mark reaches into the bleed ({gap / MM:.2f} mm off it)"
-        found.add(("x" if vertical else "y", round(line, 2), side))
-    expected = {(axis, round(v, 2), side) for axis, lines in (("x", xs), ("y", ys)) for v in lines
-                for side in ("low", "high")}
-    assert found == expected and len(marks) == len(expected)
+    check_crop_marks(shop_kit / name, index, *trim_lines(page, gang=name.startswith("shop-tiles")))
 
 
 def test_single_mode_one_page_per_face_with_letter_bleed(tmp_path):

@@ -1,9 +1,10 @@
 """The duplex tile sheets, measured in the PDFs themselves."""
 
 from pdf_inspect import MM, font_report, page_shapes, read_pdf
+from pip_count import pips_in_cells, set_a_layout
 import pytest
 
-from generator.jobs.build import BuildOptions, build
+from generator.jobs.build import BuildOptions, BuildReport, build, build_tile_sheets
 from generator.scene.sizes import TileSize
 
 A4 = (210 * MM, 297 * MM)
@@ -55,6 +56,20 @@ def test_tiles_stand_in_magic_layout_order(default_kit):
     assert all(boxes[i][0] < boxes[i + 1][0] for i in range(7))
 
 
+def test_each_tile_stands_where_the_sets_layout_puts_it(default_kit):
+    """The pips of every tile counted in the rendered page, against templates/sets/A.toml: board
+    rows 8, 7, 2, 1 from the top, columns 1-8 from the left, each tile written top/bottom."""
+    boxes = tile_boxes(page_shapes(read_pdf(default_kit / "tiles-A.pdf").pages[0]))
+    assert pips_in_cells(default_kit / "tiles-A.pdf", boxes) == set_a_layout()
+
+
+def test_rounded_corners_keep_every_front(default_kit, tmp_path):
+    """With --corner-radius the tiles stand where the sharp ones do, each with its own front."""
+    build_tile_sheets(BuildOptions(out=tmp_path, sets=("A",), corner_radius=3), BuildReport())
+    boxes = tile_boxes(page_shapes(read_pdf(default_kit / "tiles-A.pdf").pages[0]))
+    assert pips_in_cells(tmp_path / "tiles-A.pdf", boxes) == set_a_layout()
+
+
 def test_cut_lines_are_where_the_tiles_end(default_kit):
     shapes = page_shapes(read_pdf(default_kit / "tiles-B.pdf").pages[0])
     boxes = tile_boxes(shapes)
@@ -66,6 +81,13 @@ def test_cut_lines_are_where_the_tiles_end(default_kit):
     assert len(vertical) == 9 and len(horizontal) == 5
     assert vertical == pytest.approx(edges_x, abs=0.02)
     assert horizontal == pytest.approx(edges_y, abs=0.02)
+    # each reaches past the outer tiles by the 3 mm of bleed and the 4 mm of marks (the guide)
+    reach = 7 * MM
+    for x0, y0, x1, y1, *_ in dashed:
+        if abs(x0 - x1) < 0.01:
+            assert (min(y0, y1), max(y0, y1)) == pytest.approx((edges_y[0] - reach, edges_y[-1] + reach), abs=0.02)
+        else:
+            assert (min(x0, x1), max(x0, x1)) == pytest.approx((edges_x[0] - reach, edges_x[-1] + reach), abs=0.02)
 
 
 def test_background_bleeds_past_the_cut_lines(default_kit):
@@ -79,6 +101,14 @@ def test_background_bleeds_past_the_cut_lines(default_kit):
         assert biggest[2] == pytest.approx(right + 3 * MM, abs=0.01)
         assert biggest[1] == pytest.approx(bottom - 3 * MM, abs=0.01)
         assert biggest[3] == pytest.approx(top + 3 * MM, abs=0.01)
+
+
+def test_each_back_design_is_drawn_once_and_placed_32_times(default_kit):
+    """Set A's backs come in two designs (templates/sets/A.toml: crosses on group 2 only): the backs page
+    holds each once, as a Form XObject, and places it behind each of the 32 fronts."""
+    page = read_pdf(default_kit / "tiles-A.pdf").pages[1]
+    placed = [operands[0] for operands, operator in page.get_contents().operations if operator == b"Do"]
+    assert len(placed) == 32 and len(set(placed)) == 2
 
 
 def test_print_preferences_and_embedded_fonts(default_kit):

@@ -9,17 +9,22 @@ import math
 import re
 
 from conftest import run_cli
-from pdf_inspect import MM, page_shapes, read_pdf
+from crop_marks import check_crop_marks
+from pdf_inspect import MM, page_shapes, read_pdf, stroked_paths
+from plane import polygon_gap
 import pytest
 
 from generator.errors import UserError
 from generator.files.resources import template_path
 from generator.imposition.mirror import mirror_box
+from generator.imposition.paper import paper_named
+from generator.imposition.tile_grid import plan_sheets
 from generator.jobs.build import BuildOptions, BuildReport, build, build_tile_sheets
 from generator.jobs.preflight import preflight
 from generator.model.figures import _load_figure_file, figure
 from generator.model.set_loader import load_set
 from generator.model.triangle_figures import touching_edges
+from generator.scene.sizes import TileSize
 
 SIDE = 44.0          # mm: the default --tile-size 22x44 gives triangles of side 44
 TOLERANCE = 0.05     # mm
@@ -137,6 +142,57 @@ def test_cut_lines_run_along_tile_edges(tmp_path):
                    and min(a[1], b[1]) - 0.01 <= middle[1] <= max(a[1], b[1]) + 0.01 for a, b in cuts)
 
 
+def test_neighbours_in_a_row_share_a_side(tmp_path):
+    """Tessellated (docs/how-to/classic-sets.md): along a row the triangles point up and down in
+    turn, each a half side on from the last, so two neighbours share a whole side."""
+    (reader,) = sheets(tmp_path)
+    rows = {}
+    for corners in triangles(reader.pages[0]):
+        rows.setdefault(round(min(y for _, y in corners), 1), []).append(corners)   # up or down, one band
+    assert sum(map(len, rows.values())) == 42
+    for row in rows.values():
+        row.sort(key=lambda c: min(x for x, _ in c))
+        for a, b in zip(row, row[1:]):
+            assert min(x for x, _ in b) - min(x for x, _ in a) == pytest.approx(SIDE / 2, abs=TOLERANCE)
+            shared = {(round(x, 1), round(y, 1)) for x, y in a} & {(round(x, 1), round(y, 1)) for x, y in b}
+            assert len(shared) == 2, (a, b)
+
+
+def test_the_gluing_outline_turns_at_the_backs_corners(tmp_path):
+    """The dashed outline around the backs (for cutting the back print when gluing by hand) encloses
+    exactly the triangles, row by row: each of its corners is a corner of a back, and the areas it
+    encloses add up to the backs' own, on every backs page."""
+    (reader,) = sheets(tmp_path)
+    for page in reader.pages[1::2]:
+        height = float(page.mediabox.height)
+        backs = triangles(page)
+        corners = {point for triangle in backs for point in triangle}
+        outlines = [mm_points(path.points, height) for path in stroked_paths(page) if path.dashed]
+        assert outlines and not [r for r in page_shapes(page).stroked_rects if r[4]]
+        for point in (point for outline in outlines for point in outline):
+            assert min(math.dist(point, corner) for corner in corners) < TOLERANCE, point
+        assert sum(map(area, outlines)) == pytest.approx(len(backs) * SIDE ** 2 * math.sqrt(3) / 4, rel=1e-4)
+
+
+def area(points) -> float:
+    """A polygon's area (shoelace)."""
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
+
+
+def test_a_row_of_n_triangles_takes_n_plus_one_half_sides(tmp_path):
+    """docs/how-to/classic-sets.md: 200 mm paper less 2 x 12 mm (margin, bleed, marks) leaves
+    176 mm = 8 half sides of 44 mm, just room for rows of 7."""
+    (reader,) = sheets(tmp_path, paper="200x297")
+    found = triangles(reader.pages[0])
+    top = min(min(y for _, y in corners) for corners in found)
+    assert sum(1 for corners in found if min(y for _, y in corners) == pytest.approx(top, abs=TOLERANCE)) == 7
+
+
+def test_a_triangle_wider_than_the_paper_is_refused():
+    with pytest.raises(UserError, match="do not fit on 90x600"):
+        plan_sheets(paper_named("90x600"), TileSize(60, 120), count=56, shape="triangle")
+
+
 def test_tile_size_sets_the_side(tmp_path):
     result = run_cli("tiles", "--sets", "triominoes", "--tile-size", "50", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
@@ -149,9 +205,10 @@ def test_tile_size_sets_the_side(tmp_path):
 
 # --- shop, exports --------------------------------------------------------------------------
 
-@pytest.mark.parametrize("layout", ["sheets", "single"])
-def test_shop_files_pass_preflight_and_carry_a_die_line(tmp_path, layout):
-    build(BuildOptions(out=tmp_path, target="shop", sets=("triominoes",), booklet_langs=(), shop_layout=layout))
+@pytest.mark.parametrize("layout, marks", [("sheets", "crop"), ("sheets", "none"), ("single", "crop")])
+def test_shop_files_pass_preflight_and_carry_a_die_line(tmp_path, layout, marks):
+    build(BuildOptions(out=tmp_path, target="shop", sets=("triominoes",), booklet_langs=(), shop_layout=layout,
+                       marks=marks))
     path = tmp_path / ("shop-tiles-triominoes.pdf" if layout == "sheets" else "shop-tiles-triominoes-single.pdf")
     assert all(check.passed for check in preflight(path)), [c.line() for c in preflight(path) if not c.passed]
     reader = read_pdf(path)
@@ -160,6 +217,28 @@ def test_shop_files_pass_preflight_and_carry_a_die_line(tmp_path, layout):
     assert any(s[0] == "/Separation" and s[1] == "/CutContour" for s in spaces)
     pages = len(reader.pages)
     assert pages == (4 if layout == "sheets" else 2 * 56)
+    if layout == "sheets":
+        for index, page in enumerate(reader.pages[:2]):                 # a fronts page and its backs
+            # The TrimBox is the box of the die lines; the BleedBox reaches twice the 3 mm bleed past it
+            # (a grown triangle's apex), and the marks' 12 mm margin lies around that.
+            cuts = [point for path in stroked_paths(page) if path.colour[:2] == ("spot", "CutContour")
+                    for point in path.points]
+            trim = [float(v) for v in page.trimbox]
+            assert trim == pytest.approx([min(x for x, _ in cuts), min(y for _, y in cuts),
+                                          max(x for x, _ in cuts), max(y for _, y in cuts)], abs=0.01)
+            grown = [trim[0] - 6 * MM, trim[1] - 6 * MM, trim[2] + 6 * MM, trim[3] + 6 * MM]
+            assert [float(v) for v in page.bleedbox] == pytest.approx(grown, abs=0.01)
+            margin = 12 * MM if marks == "crop" else 0
+            assert [float(v) for v in page.mediabox] == pytest.approx(
+                [grown[0] - margin, grown[1] - margin, grown[2] + margin, grown[3] + margin], abs=0.01)
+            if marks == "crop":                                     # one pair of marks at each edge of the TrimBox
+                check_crop_marks(path, index, trim[0::2], trim[1::2])
+        # Each triangle with its own 3 mm bleed, the bleeds meeting: neighbours' die lines 6 mm apart.
+        dies = [path.points for path in stroked_paths(reader.pages[0]) if path.colour[:2] == ("spot", "CutContour")]
+        by_height = sorted(dies, key=lambda die: -sum(y for _, y in die))
+        first, second = (sorted(by_height[i:i + 8], key=lambda die: min(x for x, _ in die)) for i in (0, 8))
+        for a, b in [*zip(first, first[1:]), (first[0], second[0])]:     # along the top row, and across
+            assert polygon_gap(a, b) == pytest.approx(6 * MM, abs=0.01)
 
 
 def test_exports(tmp_path):

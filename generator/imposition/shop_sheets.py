@@ -21,7 +21,7 @@ from generator.art.tile import tile_back, tile_front
 from generator.colour.theme import Theme
 from generator.colour.values import CUT_CONTOUR, Colour
 from generator.imposition.mirror import mirror_box
-from generator.imposition.tile_grid import COLUMNS, ROWS, gang_extent, gang_position, gang_turn, logical_slots
+from generator.imposition.tile_grid import COLUMNS, ROWS, gang_position, gang_turn, logical_slots
 from generator.model.tiles import TileSet
 from generator.scene.drawing import Drawing, Group, Line, Polygon, Rect, Style, placed, translate
 from generator.scene.outline import Outline, tile_outline
@@ -146,8 +146,13 @@ def triangle_gang_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: 
     side = frame("triangle", size)[0]
     margin = mark_margin(marks)
     rows = ROWS
-    extent = gang_extent("triangle", size, bleed, rows, TRIANGLES_PER_ROW)
-    width, height = extent[0] + 2 * margin, extent[1] + 2 * margin
+    reach = bleed * 2           # a grown triangle's apex reaches twice the bleed past its trim
+    # The page: a full sheet's BleedBox, and the marks' margin around it.
+    full = [tile_outline("triangle", size, gang_turn("triangle", row, column)).translated(
+        *gang_position("triangle", size, bleed, row, column, 0.0, 0.0)).corners
+        for row in range(rows) for column in range(TRIANGLES_PER_ROW)]
+    left, top, full_width, full_height = bounds([(x, y, 0, 0) for corners in full for x, y in corners], reach)
+    width, height = full_width + 2 * margin, full_height + 2 * margin
     per_sheet = rows * TRIANGLES_PER_ROW
     pages = []
     for first in range(0, len(tile_set.tiles), per_sheet):
@@ -156,7 +161,7 @@ def triangle_gang_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: 
         for index, tile in enumerate(tile_set.tiles[first:first + per_sheet]):
             row, column = divmod(index, TRIANGLES_PER_ROW)
             turn = gang_turn("triangle", row, column)
-            x, y = gang_position("triangle", size, bleed, row, column, margin, margin)
+            x, y = gang_position("triangle", size, bleed, row, column, margin - left, margin - top)
             tile_line = tile_outline("triangle", size, turn).translated(x, y)
             corners = tile_line.corners
             fronts.add(placed(tile_front(tile, tile_set, theme, size, bleed), x, y, turn))
@@ -171,9 +176,9 @@ def triangle_gang_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: 
         for page, page_trims in ((fronts, trims), (backs, back_trims)):
             box = bounds(page_trims)
             if marks == "crop":
-                page.add(*crop_marks([box], bleed, page))
+                page.add(*crop_marks([box], reach, page))
             page.trim = box
-            page.bleed = bounds(page_trims, bleed * 2)     # a grown triangle's apex reaches twice the bleed
+            page.bleed = bounds(page_trims, reach)
             pages += [page]
     return pages
 

@@ -38,8 +38,8 @@ class TileGrid(Struct, frozen=True):
     y: float
     rows: tuple[int, ...]    # rows of the logical grid in this block (for a layout, 0 = board row 8)
     columns: tuple[int, ...]
-    grid_columns: int = COLUMNS   # columns of the whole logical grid
-    shape: str = "domino"
+    grid_columns: int        # columns of the whole logical grid
+    shape: str
 
     @property
     def frame(self) -> tuple[float, float]:
@@ -74,7 +74,7 @@ class Slot(Struct, frozen=True):
     tile: Tile
     row: int
     column: int
-    turn: float = 0.0
+    turn: float
 
 
 def logical_slots(tile_set: TileSet, columns: int = COLUMNS) -> list[Slot]:
@@ -95,8 +95,8 @@ def _outside() -> float:
     return 2 * (BLEED + MARK_LENGTH + MARGIN)
 
 
-def _capacity(paper: Paper, size: TileSize, halves: int, max_rows: int | None = ROWS,
-              shape: str = "domino") -> tuple[int, int]:
+def _capacity(paper: Paper, size: TileSize, halves: int, max_rows: int | None = ROWS, *,
+              shape: str) -> tuple[int, int]:
     """How many columns and rows of tiles fit; `halves` = 2 when a gutter fold halves the height.
     At most 8 columns of dominoes; at most `max_rows` rows (a layout has 4; flowing tiles take what
     fits). Triangles: as many as fit in a row, each half a side from the last."""
@@ -121,7 +121,7 @@ def plan_sheets(paper: Paper, size: TileSize, halves: int = 1, count: int | None
     best = None
     portrait = paper if paper.is_portrait else paper.turned()
     for oriented in (portrait, portrait.turned()):
-        columns, rows = _capacity(oriented, size, halves, ROWS if count is None else None, shape)
+        columns, rows = _capacity(oriented, size, halves, ROWS if count is None else None, shape=shape)
         if columns and rows:
             grid_columns, grid_rows = (COLUMNS, ROWS) if count is None else (columns, math.ceil(count / columns))
             pages = math.ceil(grid_columns / columns) * math.ceil(grid_rows / rows)
@@ -145,8 +145,7 @@ def plan_for(tile_set: TileSet, paper: Paper, size: TileSize, halves: int = 1) -
     return plan_sheets(paper, size, halves, None if tile_set.has_layout else len(tile_set.tiles), tile_set.shape)
 
 
-def _centred(paper: Paper, size: TileSize, rows, columns, halves: int, grid_columns: int,
-             shape: str = "domino") -> TileGrid:
+def _centred(paper: Paper, size: TileSize, rows, columns, halves: int, grid_columns: int, shape: str) -> TileGrid:
     probe = TileGrid(paper, size, 0, 0, rows, columns, grid_columns, shape)
     width, height = probe.width, probe.height
     x = (paper.width - width) / 2
@@ -157,7 +156,7 @@ def _centred(paper: Paper, size: TileSize, rows, columns, halves: int, grid_colu
     return TileGrid(paper, size, x, y, rows, columns, grid_columns, shape)
 
 
-def largest_tile(paper: Paper, size: TileSize, halves: int = 1, shape: str = "domino") -> TileSize:
+def largest_tile(paper: Paper, size: TileSize, halves: int, shape: str) -> TileSize:
     """The largest tile of the same shape that fits at least one tile per page."""
     ratio = size.height / size.width
     width = size.width

@@ -104,9 +104,15 @@ def _areas(outlines, grow: float = 0.0) -> list[tuple[tuple[float, float], ...]]
         rows.setdefault(round(min(y for _, y in points), 6), []).extend(points)
     hulls = [convex_hull(points) for _, points in sorted(rows.items())]
     spans = {(min(x for x, _ in h), max(x for x, _ in h)) for h in hulls}
-    if len(spans) == 1 and all(len(h) == 4 for h in hulls):       # rectangles filling a rectangle
+    if len(spans) == 1 and all(map(_is_box, hulls)):       # rectangles filling a rectangle
         hulls = [convex_hull([p for h in hulls for p in h])]
     return [grown(hull, grow) if grow else hull for hull in hulls]
+
+
+def _is_box(points) -> bool:
+    """Four corners on two xs and two ys: an upright rectangle (a row of triangles is a trapezoid)."""
+    return (len(points) == 4 and len({round(x, 6) for x, _ in points}) == 2
+            and len({round(y, 6) for _, y in points}) == 2)
 
 
 def _area_shapes(areas, style: Style) -> list:
@@ -114,7 +120,7 @@ def _area_shapes(areas, style: Style) -> list:
     shapes = []
     for points in areas:
         xs, ys = [x for x, _ in points], [y for _, y in points]
-        if len(points) == 4 and len({round(x, 6) for x in xs}) == 2 and len({round(y, 6) for y in ys}) == 2:
+        if _is_box(points):
             shapes.append(Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys), style))
         else:
             shapes.append(Polygon(tuple(points), style))

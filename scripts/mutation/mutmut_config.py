@@ -14,17 +14,46 @@ LINES = json.loads(open(os.environ["MUTATION_MAP"]).read()) if os.environ.get("M
 ORDER = ["tests/test_outline.py", "tests/test_layouts.py", "tests/test_backs_match_fronts.py", "tests/test_cut.py",
          "tests/test_icc.py", "tests/test_tile_sheets.py", "tests/test_shop.py"]
 DEFINES = re.compile(r"^\s*([A-Za-z_][A-Za-z_0-9]*)\s*(?::[^=]*)?=(?!=)")
+DEF = re.compile(r"^(\s*)(?:async\s+)?def\s")
 
 
 def tests_for(filename: str, line_number: int, source_lines: list[str]) -> set[str]:
     lines = LINES.get(filename, {})
     tests = set(lines.get(str(line_number), ()))
+    tests |= callers(lines, line_number, source_lines)
     defined = DEFINES.match(source_lines[line_number - 1])
     if not tests and defined:
         name = re.compile(rf"\b{re.escape(defined[1])}\b")
         for number, text in enumerate(source_lines, 1):
             if number != line_number and name.search(text):
                 tests |= set(lines.get(str(number), ()))
+    return tests
+
+
+def callers(lines: dict, line_number: int, source_lines: list[str]) -> set[str]:
+    """For a line of a function's signature (its defaults are evaluated at import, under whichever test
+    imported the module first): the tests that ran the function's body."""
+    start = line_number
+    while start > 0 and not DEF.match(source_lines[start - 1]):
+        if start < line_number and source_lines[start - 1].split("#")[0].rstrip().endswith(":"):
+            return set()                        # a block closed above this line: not in a signature
+        start -= 1
+        if line_number - start > 6:
+            return set()
+    if start == 0:
+        return set()
+    indent = len(DEF.match(source_lines[start - 1])[1])
+    body = start
+    while body <= len(source_lines) and not source_lines[body - 1].split("#")[0].rstrip().endswith(":"):
+        body += 1
+    if body < line_number:
+        return set()                            # the signature closed above this line: it is the body
+    tests = set()
+    for number in range(body + 1, len(source_lines) + 1):
+        text = source_lines[number - 1]
+        if text.strip() and len(text) - len(text.lstrip()) <= indent:
+            break
+        tests |= set(lines.get(str(number), ()))
     return tests
 
 

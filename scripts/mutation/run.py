@@ -13,8 +13,8 @@ cache there are kept, so a second run only tries what is new):
    libraries once and forks for each mutant;
 3. every survivor is tried again against the whole selection;
 4. the counts, then each survivor's diff. `--lines` mutates only those lines (e.g. one concern of a
-   module). Decorators are not mutated (mutmut 2 fails on them; a removed @property breaks every
-   test, a removed @cache only costs time). Needs the extra `mutation` (pip install '.[mutation]').
+   module); `--no-retry` skips step 3 when time is short. Decorators are not mutated (mutmut 2 fails
+   on them; a removed @property breaks every test, a removed @cache only costs time). Needs the extra `mutation` (pip install '.[mutation]').
 """
 
 import argparse
@@ -97,6 +97,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("module", help="the file to mutate, e.g. generator/imposition/mirror.py")
     parser.add_argument("--lines", help="only these lines, FIRST-LAST")
+    parser.add_argument("--no-retry", action="store_true",
+                        help="leave the survivors at the tests of their lines (step 3 costs the whole selection each)")
     parser.add_argument("tests", nargs="+", help="after --: pytest arguments choosing the tests")
     args = parser.parse_args()
     scratch = ROOT / "mutants" / Path(args.module).stem
@@ -118,7 +120,7 @@ def main() -> None:
             command += ["--use-patch-file", str(lines_patch(scratch, args.module, first, last))]
         subprocess.run(command, cwd=scratch, env=env, stdout=subprocess.DEVNULL)
         for number, status in statuses(scratch, args.module).items():     # the survivors, on every test chosen
-            if status == "bad_survived":
+            if status == "bad_survived" and not args.no_retry:
                 subprocess.run([*command[:4], str(number), *command[4:]], cwd=scratch, stdout=subprocess.DEVNULL,
                                env=dict(env, MUTMUT_FULL="1"))
     finally:
