@@ -253,15 +253,18 @@ def _own_tmp(folder: bytes):
 
 @functools.cache
 def tmp_is_watched() -> bool:
-    """Whether a child can be given its own /tmp here (as root on Linux, sandboxes outside /tmp)."""
+    """Whether a child can be given its own /tmp here: as root on Linux, with the sandboxes, this
+    Python and the kit all outside /tmp (a virtual environment made by `mktemp -d` is not, and the
+    child would find neither its interpreter nor the kit). Tried with the command's own start."""
     if _outside_tmp() is None:
         return False
     with tempfile.TemporaryDirectory(dir=_outside_tmp()) as folder:
         Path(folder, "mark").touch()
         try:
-            seen = subprocess.run(["ls", "/tmp"], capture_output=True, text=True, timeout=30,
+            seen = subprocess.run([sys.executable, "-c", "import os, generator; print(*os.listdir('/tmp'))"],
+                                  capture_output=True, text=True, timeout=60,
                                   preexec_fn=_own_tmp(os.fsencode(folder))).stdout
-        except OSError:
+        except (OSError, subprocess.SubprocessError):
             return False
         return seen.split() == ["mark"]
 
