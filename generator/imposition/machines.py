@@ -12,7 +12,7 @@ from msgspec import Struct
 
 from generator.errors import UserError
 from generator.files.resources import load_toml, template_path
-from generator.imposition.paper import PAPERS
+from generator.imposition.paper import EXTENT, PAPERS
 from generator.words import _
 
 KINDS = ("print-and-cut", "print-then-cut", "laser")
@@ -78,7 +78,7 @@ def checked(data: dict, where: str) -> None:
             _number(area, key, (10, 3000), f"{where}: [print_area]")
     if kind == "laser":
         sheet = _text(data, "sheet", where)
-        sides = re.fullmatch(r"\s*(\d{1,4}(?:\.\d+)?)\s*[xX×]\s*(\d{1,4}(?:\.\d+)?)\s*", sheet)
+        sides = EXTENT.match(sheet) if len(sheet) <= 40 else None
         if not sides or not all(20 <= float(side) <= 3000 for side in sides.groups()):
             raise UserError(_("{where}: sheet = {sheet!r}; write the material's size as WIDTHxHEIGHT in mm, each "
                               "side 20–3000, e.g. 300x200").format(where=where, sheet=sheet))

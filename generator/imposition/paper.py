@@ -27,7 +27,8 @@ PAPERS = {
     "letter": Paper("US Letter", 215.9, 279.4),
     "a3": Paper("A3", 297.0, 420.0),
 }
-_CUSTOM = re.compile(r"^\s*([0-9]*\.?[0-9]+)\s*[xX×]\s*([0-9]*\.?[0-9]+)\s*$")
+# WIDTHxHEIGHT in mm, as a custom paper and a machine file's sheet are written
+EXTENT = re.compile(r"^\s*([0-9]*\.?[0-9]+)\s*[xX×]\s*([0-9]*\.?[0-9]+)\s*$")
 MIN_SIDE, MAX_SIDE = 90.0, 1200.0
 
 
@@ -36,7 +37,7 @@ def paper_named(name: str, where: str = "--paper") -> Paper:
     key = str(name).strip().lower()
     if key in PAPERS:
         return PAPERS[key]
-    match = _CUSTOM.match(key)
+    match = EXTENT.match(key)
     if not match:
         raise UserError(_("{where}: unknown paper {name!r}; use {papers} or WIDTHxHEIGHT in mm, "
                           "e.g. 200x280").format(where=where, name=name, papers=", ".join(PAPERS)))
