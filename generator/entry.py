@@ -40,6 +40,7 @@ _LINES = {_signal.SIGINT: INTERRUPTED, _signal.SIGTERM: TERMINATED}
 
 _ended_by = None    # the first signal that came: its line and status, whatever comes after
 _said = False       # the line is said once, whichever way the process ends
+_saying = False     # the line is being written: a signal now must neither cut it short nor repeat it
 
 
 def _ending(signum=_signal.SIGINT) -> int:
@@ -52,13 +53,19 @@ def _ending(signum=_signal.SIGINT) -> int:
 
 
 def _say_stopped() -> None:
-    global _said
-    if not _said:
+    """Write the one line, once. Marked as said only once written: a second signal that came
+    between the mark and the write used to end the process without a word."""
+    global _said, _saying
+    if _said:
+        return
+    _saying = True
+    try:       # no buffer that a signal could find busy
+        os.write(2, f"opendomino: error: {_LINES[_ending()]}\n".encode())
+    except OSError:
+        pass
+    finally:
         _said = True
-        try:       # no buffer that a signal could find busy
-            os.write(2, f"opendomino: error: {_LINES[_ending()]}\n".encode())
-        except OSError:
-            pass
+        _saying = False
 
 
 def _status() -> int:
@@ -69,6 +76,8 @@ def _exit_now(signum=_signal.SIGINT, frame=None) -> None:
     """Say the line and end the process at once, without unwinding (a temporary file that a
     second signal leaves behind is removed by the next run)."""
     _ending(signum)
+    if _saying:     # came while the line is written: let it finish; the process ends right after it
+        return
     _say_stopped()
     os._exit(_status())
 

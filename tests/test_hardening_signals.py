@@ -230,6 +230,40 @@ def test_an_error_met_while_cleaning_up_after_ctrl_c_is_the_interrupt(monkeypatc
         commands.main([])
 
 
+@pytest.mark.parametrize("lands", ["before the line is written", "as its write returns"])
+def test_a_second_signal_while_the_line_is_written_neither_cuts_nor_repeats_it(monkeypatch, lands):
+    """Two Ctrl-C at once (a process group's, sent twice): the second came between the line being
+    marked as said and its write, and the command ended with 130 and no line (CI, booklet)."""
+    from generator import entry
+
+    written, exits = [], []
+    monkeypatch.setattr(entry, "_said", False)
+    monkeypatch.setattr(entry, "_saying", False)
+    monkeypatch.setattr(entry, "_ended_by", None)
+
+    class Ended(Exception):
+        pass
+
+    def exit_now(status):
+        exits.append(status)
+        raise Ended()
+
+    def write(fd, data):
+        if lands == "before the line is written":
+            entry._exit_now(signal.SIGINT)
+        written.append(data)
+        if lands == "as its write returns":
+            entry._exit_now(signal.SIGINT)
+        return len(data)
+
+    monkeypatch.setattr(entry.os, "write", write)
+    monkeypatch.setattr(entry.os, "_exit", exit_now)
+    with pytest.raises(Ended):
+        entry._exit_now(signal.SIGINT)
+    assert written == [f"opendomino: error: {INTERRUPTED}\n".encode()]
+    assert exits == [130]
+
+
 # --- SIGTERM stops a build as Ctrl-C does (issue 37, item 5) ----------------------------------------
 
 def _visible_file_in(out: Path) -> bool:
