@@ -40,10 +40,33 @@ def default_kit(tmp_path_factory) -> Path:
     return out
 
 
-def run_cli(*args, cwd=None):
-    """Run the installed command line as a user would."""
+_command_server = None
+
+
+def run_cli(*args, cwd=None, env=None, timeout=None, fresh=False):
+    """Run the command line as a user would, `python -m generator ARGS`, in a process of its own
+    (`env` its whole environment, as for subprocess.run). Through the test worker's command server
+    (tests/command_server.py), which skips the interpreter's start; in a fresh interpreter when
+    `fresh` (outputs compared across runs for equal bytes) or when the environment changes what
+    Python reads as it starts."""
+    import os
+
+    global _command_server
+    environment = dict(os.environ if env is None else env)
+    if not fresh:
+        if _command_server is None:
+            import atexit
+            import tempfile
+
+            from command_server import CommandServer
+
+            _command_server = CommandServer(Path(tempfile.mkdtemp(prefix="od-commands-")))
+            atexit.register(_command_server.stop)
+        if _command_server.serves(environment):
+            return _command_server.run([str(arg) for arg in args], str(Path(cwd or os.getcwd()).resolve()), environment,
+                                       timeout)
     return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True,
-                          text=True, cwd=cwd)
+                          text=True, cwd=cwd, env=env, timeout=timeout)
 
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

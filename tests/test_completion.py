@@ -26,6 +26,7 @@ from generator.model.set_loader import known_set_names
 from generator.settings.build_options import FORMATS, RULES_FORMATS, SOLID_FORMATS
 from generator.settings.config import DEFAULTS
 from generator.settings.products import bundled_product_names
+from conftest import run_cli
 
 
 def complete(line: str, shell: str = "bash", cwd=None) -> list[str]:
@@ -34,8 +35,7 @@ def complete(line: str, shell: str = "bash", cwd=None) -> list[str]:
     incomplete = "" if line.endswith(" ") else words[-1]
     env = {**os.environ, "_OPENDOMINO_COMPLETE": f"{shell}_complete", "COMP_WORDS": line}
     env["COMP_CWORD"] = incomplete if shell == "fish" else str(len(words) if line.endswith(" ") else len(words) - 1)
-    result = subprocess.run([sys.executable, "-m", "generator"], capture_output=True, text=True, env=env,
-                            cwd=cwd, timeout=60)
+    result = run_cli(env=env, cwd=cwd, timeout=60)
     assert result.returncode == 0 and not result.stderr, result.stderr
     lines = result.stdout.splitlines()
     if shell == "zsh":          # type, value, help: three lines per item
@@ -288,8 +288,7 @@ def test_an_unknown_instruction_is_answered_with_nothing(monkeypatch, capsys, in
 def test_the_shell_gets_nothing_from_a_malformed_request(tmp_path, shell):
     """The command as the shell starts it: no variable that says what was typed."""
     env = {name: value for name, value in os.environ.items() if name not in ("COMP_WORDS", "COMP_CWORD")}
-    result = subprocess.run([sys.executable, "-m", "generator"], capture_output=True, text=True, cwd=tmp_path,
-                            env={**env, "_OPENDOMINO_COMPLETE": f"{shell}_complete"}, timeout=60)
+    result = run_cli(cwd=tmp_path, env={**env, "_OPENDOMINO_COMPLETE": f"{shell}_complete"}, timeout=60)
     assert (result.returncode, result.stdout, result.stderr) == (1, "", "")
 
 

@@ -6,10 +6,9 @@ import math
 from pathlib import Path
 import re
 import subprocess
-import sys
 import xml.etree.ElementTree as ET
 
-from conftest import SRGB_PNG, png_colour_chunks
+from conftest import SRGB_PNG, png_colour_chunks, run_cli
 import ezdxf
 from pdf_inspect import MM, page_shapes, read_pdf
 from PIL import Image
@@ -54,8 +53,7 @@ ALL_SETS = [name for name in known_set_names()]
 
 
 def run(*args, out: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "generator", "cut", "--out", str(out), *args],
-                          capture_output=True, text=True)
+    return run_cli("cut", "--out", str(out), *args)
 
 
 def _overlaps(a, b) -> bool:

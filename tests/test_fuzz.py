@@ -17,7 +17,6 @@ import re
 import socket
 import string
 import subprocess
-import sys
 import tempfile
 import time
 import tomllib
@@ -55,6 +54,7 @@ from generator.settings.options import (
 )
 from generator.settings.web_address import parse_base_url
 from generator.writers import pdf_date
+from conftest import run_cli
 
 
 # --- what users type ------------------------------------------------------------------------
@@ -883,8 +883,7 @@ def test_files_that_are_not_regular(kind, what, argv):
         _non_regular(path, what)
         command = [str(path) if arg == "FILE" else arg for arg in argv]
         try:
-            result = subprocess.run([sys.executable, "-m", "generator", *command], cwd=folder, capture_output=True,
-                                    text=True, timeout=20)
+            result = run_cli(*command, cwd=folder, timeout=20)
         except subprocess.TimeoutExpired:
             pytest.fail(f"{command} hung on a {what} named {path.name}")
         line = one_error(result.stderr)

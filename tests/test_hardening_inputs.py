@@ -11,7 +11,6 @@ from pathlib import Path
 import resource
 import shutil
 import subprocess
-import sys
 import time
 
 import pytest
@@ -22,6 +21,7 @@ from generator.files.bounded_read import KINDS, read_bytes
 from generator.files.manifest import set_aside, verify_folder, write_manifest
 from generator.files.resources import parse_toml, template_path
 from generator.settings.build_options import BuildReport
+from conftest import run_cli
 
 HUNG = 20       # s: a command that takes this long has hung
 
@@ -29,8 +29,7 @@ HUNG = 20       # s: a command that takes this long has hung
 def cli(*args, cwd, env=None, timeout=HUNG) -> subprocess.CompletedProcess:
     """`opendomino ARGS` as a user runs it; a hang fails the test instead of stopping the suite."""
     try:
-        return subprocess.run([sys.executable, "-m", "generator", *map(str, args)], cwd=cwd, capture_output=True,
-                              text=True, timeout=timeout, env={**os.environ, **(env or {})})
+        return run_cli(*args, cwd=cwd, timeout=timeout, env={**os.environ, **(env or {})})
     except subprocess.TimeoutExpired:
         pytest.fail(f"opendomino {' '.join(map(str, args))} hung for {timeout} s")
 

@@ -132,7 +132,7 @@ def test_a_build_through_a_profile_is_byte_identical_in_another_process(tmp_path
     build(BuildOptions(out=tmp_path / "here", target="shop", sets=("A",), booklet_langs=(), icc=GS_CMYK,
                        colour_overrides=(("A.group1", "#2e86de"),)))
     result = run_cli("build", "--target", "shop", "--sets", "A", "--books", "open", "--icc", str(GS_CMYK),
-                     "--colour", "A.group1=#2e86de", "--out", str(tmp_path / "there"))
+                     "--colour", "A.group1=#2e86de", "--out", str(tmp_path / "there"), fresh=True)
     assert result.returncode == 0, result.stderr
     for path in sorted((tmp_path / "here").glob("shop-*.pdf")):
         assert (tmp_path / "there" / path.name).read_bytes() == path.read_bytes(), path.name

@@ -29,6 +29,7 @@ from generator.solids.palette import set_palette
 from generator.solids.spec import default_edge_radius, solid_spec
 from generator.solids.survey import survey_set
 from generator.solids.tile_solids import tile_solid
+from conftest import run_cli
 
 THEME = load_theme("classic")
 LARGE_SETS = ("double-9", "double-12", "double-15", "double-18")
@@ -36,8 +37,7 @@ SMALL_SETS = [name for name in known_set_names() if name not in LARGE_SETS]
 
 
 def run(*args, out: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "generator", "export", "--out", str(out), *args],
-                          capture_output=True, text=True)
+    return run_cli("export", "--out", str(out), *args)
 
 
 def spec_for(tile_set, size=TileSize(), **kwargs):

@@ -13,14 +13,14 @@ import pytest
 
 from generator.settings.config import SETTINGS
 from generator.settings.user_config import USER_KEYS, user_config_path, with_back_offset
+from conftest import run_cli
 
 LETTER_PT = (612.0, 792.0)
 
 
 def run(*args, cwd, xdg: Path):
     env = {**os.environ, "XDG_CONFIG_HOME": str(xdg)}
-    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True, cwd=cwd,
-                          env=env, timeout=300)
+    return run_cli(*args, cwd=cwd, env=env, timeout=300)
 
 
 @pytest.fixture
