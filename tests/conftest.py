@@ -40,6 +40,14 @@ def default_kit(tmp_path_factory) -> Path:
     return out
 
 
+@pytest.fixture(scope="session")
+def shop_board(tmp_path_factory) -> Path:
+    """A print-shop board (PDF/X-1a) for the tests that read or damage copies of it; never written to."""
+    out = tmp_path_factory.mktemp("shop")
+    build(BuildOptions(out=out, target="shop", sets=("C",), booklet_langs=()))
+    return out / "shop-board.pdf"
+
+
 _command_server = None
 
 

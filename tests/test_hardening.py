@@ -213,13 +213,6 @@ def test_small_messages(tmp_path):
 
 # --- preflight on damaged files -----------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def shop_board(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("shop")
-    build(BuildOptions(out=out, target="shop", sets=("C",), booklet_langs=()))
-    return out / "shop-board.pdf"
-
-
 def damaged_copies(source: bytes, count: int, seed: int = 19):
     """Truncations, byte flips and spliced junk, the same every run."""
     rng = random.Random(seed)

@@ -14,18 +14,10 @@ import pytest
 from test_hardening import minimal_pdf
 
 from generator.errors import UserError
-from generator.jobs.build import BuildOptions, build
 from generator.jobs.preflight import CHECKS, preflight
 
 ENCRYPTED = re.compile(r"^  FAIL  not encrypted: the file is encrypted \(Standard security handler, (.+?)\); "
                        r"PDF/X forbids encryption, .*save it again without a password or permissions$", re.M)
-
-
-@pytest.fixture(scope="module")
-def shop_board(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("shop")
-    build(BuildOptions(out=out, target="shop", sets=("C",), booklet_langs=()))
-    return out / "shop-board.pdf"
 
 
 def _aes_entry(bits: int) -> DictionaryObject:
