@@ -58,9 +58,12 @@ def preload(path, prefix):
 preload(generator.__path__, "generator.")
 bound = sorted(name for name in sys.modules if name.startswith(LANGUAGE_BOUND))
 assert not bound, f"preloaded modules that say their words as they load: {bound}"
+import gc
+gc.freeze()         # what is loaded stays shared with the children: their collections never touch it
 listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
 listener.bind(address)
 listener.listen(8)
+assert len(os.listdir("/proc/self/task")) == 1 if os.path.isdir("/proc/self/task") else True, "a second thread"
 print("ready", flush=True)
 
 def receive(connection):
@@ -122,7 +125,10 @@ class CommandServer:
     def __init__(self, folder: Path):
         self.address = str(folder / "commands.sock")
         self.environment = dict(os.environ)
-        self.process = subprocess.Popen([sys.executable, "-c", SERVER, self.address, ",".join(PRELOAD)],
+        # One thread: numpy's OpenBLAS (loaded with ezdxf) would start a second, and a process forks
+        # safely only with one. The children set their own environment, so they do not inherit this.
+        single = {**self.environment, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+        self.process = subprocess.Popen([sys.executable, "-c", SERVER, self.address, ",".join(PRELOAD)], env=single,
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                         cwd=folder)
         if self.process.stdout.readline() != b"ready\n":

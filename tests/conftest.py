@@ -49,6 +49,7 @@ def shop_board(tmp_path_factory) -> Path:
 
 
 _command_server = None
+FRESH_COMMANDS = "OPENDOMINO_TEST_FRESH_COMMANDS"       # "1": every command in an interpreter of its own
 
 
 def run_cli(*args, cwd=None, env=None, timeout=None, fresh=False):
@@ -61,7 +62,7 @@ def run_cli(*args, cwd=None, env=None, timeout=None, fresh=False):
 
     global _command_server
     environment = dict(os.environ if env is None else env)
-    if not fresh:
+    if not (fresh or os.environ.get(FRESH_COMMANDS) == "1"):
         if _command_server is None:
             import atexit
             import tempfile

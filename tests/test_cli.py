@@ -77,3 +77,21 @@ def test_unwritable_output_folder(tmp_path):
 def test_help():
     result = run_cli("--help")
     assert result.returncode == 0 and "build" in result.stdout and "sets" in result.stdout
+
+
+@pytest.mark.parametrize("args", [("sets", "A"), ("--version",), ("build", "--tile-size", "5x5"), ("build", "--help"),
+                                  ("layouts", "check", "--set", "B"), ("themes",), ("config",)])
+def test_a_command_through_the_test_command_server_is_the_command_in_a_fresh_interpreter(tmp_path, args):
+    """The tests' command server (tests/command_server.py) forks its commands from an interpreter that
+    has loaded the kit: each must say and exit exactly as `python -m generator` started anew."""
+    assert run_cli(*args, cwd=tmp_path).__dict__ | {"args": None} == \
+        run_cli(*args, cwd=tmp_path, fresh=True).__dict__ | {"args": None}
+
+
+def test_the_command_servers_children_speak_the_language_their_config_chooses(tmp_path):
+    """Help texts are translated as the command modules load: the server never loads those, so a
+    config file's ui_lang reaches the help as in a fresh interpreter."""
+    (tmp_path / "opendomino.toml").write_text('ui_lang = "ru"\n', encoding="utf-8")
+    served, fresh = run_cli("build", "--help", cwd=tmp_path), run_cli("build", "--help", cwd=tmp_path, fresh=True)
+    assert (served.returncode, served.stdout, served.stderr) == (fresh.returncode, fresh.stdout, fresh.stderr)
+    assert served.stdout.startswith("Использование: opendomino build") and "Комплекты" in served.stdout, served.stdout[:400]

@@ -53,7 +53,8 @@ def coverage_map(scratch: Path, tests: list[str]) -> Path:
     rc = work / "coveragerc"
     rc.write_text("[run]\nsource = generator\nparallel = true\npatch = subprocess\ncontext = ${MUTMAP_CONTEXT}\n")
     env = dict(os.environ, PYTHONPATH=f"{scratch}{os.pathsep}{HERE}", MUTMAP_CONTEXT="",
-               COVERAGE_FILE=str(work / "coverage"), MUTMAP_FIXTURES=str(work / "fixtures.json"))
+               COVERAGE_FILE=str(work / "coverage"), MUTMAP_FIXTURES=str(work / "fixtures.json"),
+               OPENDOMINO_TEST_FRESH_COMMANDS="1")      # each command its own interpreter, its own coverage
     subprocess.run([sys.executable, "-m", "coverage", "run", f"--rcfile={rc}", "-m", "pytest", "-q", "-n", "0",
                     "-p", "no:cacheprovider", "-p", "mutmap_plugin", *tests], cwd=scratch, env=env)
     parts = [str(p) for p in work.glob("coverage.*")]
