@@ -441,6 +441,27 @@ def test_laser_svg_one_colour_per_operation(laser_run):
     assert "kerf 0.15 mm" in stdout
 
 
+def test_a_laser_sheet_takes_as_many_triangles_in_a_row_as_fit(tmp_path):
+    """Triangles alternate point up and point down, so n of them in a row span n + 1 half sides. With
+    the laser file's 2 mm gap (1 mm of room around each tile) a 44 mm triomino takes a cell of side
+    44 + 2 * sqrt(3) * 1 = 47.46 mm; on a 274 mm sheet with 5 mm margins (the outer gap halves count
+    as room, as between tiles), 11 half cells fit, 266 mm, and so ten triangles per row, not nine."""
+    result = run("--machine", "laser", "--sets", "triominoes", "--sheet", "274x200", "--kerf", "0", out=tmp_path)
+    assert result.returncode == 0, result.stderr
+    laser = load_machine("laser")
+    margin, gap, side = float(laser["margin"]), float(laser["gap"]), 44.0
+    half_cell = (side + 2 * math.sqrt(3) * gap / 2) / 2
+    room = 274 - 2 * margin + gap
+    expected = math.floor(room / half_cell + 1e-9) - 1
+    assert expected == 10
+    outlines = [dxf_points(v) for v in dxf_outlines(tmp_path / "laser" / "laser-triominoes-1.dxf", 200.0)]
+    top = min(min(y for _, y in o) for o in outlines)
+    row = [o for o in outlines if min(y for _, y in o) < top + side / 2]
+    assert len(row) == expected
+    assert min(x for o in row for x, _ in o) >= margin - 0.01
+    assert max(x for o in row for x, _ in o) <= 274 - margin + 0.01
+
+
 @pytest.mark.parametrize("set_name", ["A", "triominoes"])
 def test_laser_kerf_moves_every_cut_out_by_half_the_kerf(laser_run, set_name):
     out, _ = laser_run
