@@ -263,6 +263,7 @@ def _load_for_booklets(jobs) -> None:
         environment()
         if sum(1 for step, options, extra in jobs if step is build_rules_book and epub_langs(options, *extra)) > 1:
             pack_fonts()
+            from generator.books.epub.cover import cover_jpeg  # noqa: F401 - Skia, for every cover, loaded once
     register_families()
     load_figures()          # every booklet draws from them
     for book, lang in _shared_rules(jobs):
