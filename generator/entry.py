@@ -119,7 +119,7 @@ def main(argv=None) -> None:
         for each in STOPPING_SIGNALS:
             _signal.signal(each, _raise_interrupted)
         choose_language(sys.argv[1:] if argv is None else list(argv))
-        from generator.commands.main import main as run      # after the language: help is translated as declared
+        from generator.commands.main import main as run  # after the language: help is translated as declared
         run(argv)
         status = 0
     except SystemExit as done:

@@ -20,11 +20,14 @@ import math
 from pathlib import Path
 import tempfile
 
+from make_readme_images import draw_svg, side_by_side
+import numpy as np
 from PIL import Image, ImageChops
 import pypdfium2
+from render_solids import arranged, plate_tiles, render
 
-from generator.art.box_net import Panel
 from generator.art.box_lid import bottom_lines, box_title, inside_text, lid_art
+from generator.art.box_net import Panel
 from generator.art.tile import tile_front
 from generator.colour.effective_theme import theme_for
 from generator.colour.values import Colour
@@ -35,9 +38,6 @@ from generator.model.set_loader import load_set
 from generator.scene.drawing import Drawing, Group, Polygon, Rect, Style, Text, Transform
 from generator.settings.build_options import BoxOptions, BuildOptions
 from generator.writers.png import write_png
-from make_readme_images import draw_svg, side_by_side
-import numpy as np
-from render_solids import arranged, plate_tiles, render
 
 IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
 FLAT_PIXELS_PER_MM = 5.0

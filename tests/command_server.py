@@ -138,11 +138,12 @@ class CommandServer:
 
     def serves(self, environment: dict) -> bool:
         """Whether a child of this server starts as an interpreter started with `environment` would."""
-        changed = {key for key in set(environment) ^ set(self.environment)} | \
-                  {key for key in environment.keys() & self.environment.keys() if environment[key] != self.environment[key]}
+        changed = {key for key in environment.keys() | self.environment.keys()
+                   if environment.get(key) != self.environment.get(key)}
         return self.process.poll() is None and not any(key.startswith(START_UP) for key in changed)
 
-    def run(self, argv: list[str], cwd: str, environment: dict, timeout: float | None = None) -> subprocess.CompletedProcess:
+    def run(self, argv: list[str], cwd: str, environment: dict,
+            timeout: float | None = None) -> subprocess.CompletedProcess:
         """Run `python -m generator ARGV` in a child of the server, its output captured as text; past
         `timeout` seconds it is killed and TimeoutExpired raised, as subprocess.run does."""
         out_read, out_write = os.pipe()
@@ -152,7 +153,9 @@ class CommandServer:
         with self.lock, socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
             connection.connect(self.address)
             connection.sendall(struct.pack(">I", len(message)))
-            connection.sendmsg([message], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [null, out_write, err_write]))])
+            fds = array.array("i", [null, out_write, err_write])
+            sent = connection.sendmsg([message], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, fds)])
+            connection.sendall(message[sent:])
             for fd in (null, out_write, err_write):
                 os.close(fd)
             pid = struct.unpack(">i", connection.recv(4, socket.MSG_WAITALL))[0]

@@ -69,7 +69,9 @@ def run_cli(*args, cwd=None, env=None, timeout=None, fresh=False):
 
             from command_server import CommandServer
 
-            _command_server = CommandServer(Path(tempfile.mkdtemp(prefix="od-commands-")))
+            # A short folder: a Unix socket's path may not pass 107 bytes, and TMPDIR can be long.
+            folder = tempfile.mkdtemp(prefix="od-", dir="/tmp" if os.path.isdir("/tmp") else None)
+            _command_server = CommandServer(Path(folder))
             atexit.register(_command_server.stop)
         if _command_server.serves(environment):
             return _command_server.run([str(arg) for arg in args], str(Path(cwd or os.getcwd()).resolve()), environment,

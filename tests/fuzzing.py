@@ -12,8 +12,8 @@ Counted: with OPENDOMINO_FUZZ_COUNTS naming a file, every case appends one line 
 A campaign runs without shrinking, so each case runs once and is counted once.
 """
 
-import ctypes
 from contextlib import contextmanager
+import ctypes
 import functools
 import os
 from pathlib import Path

@@ -716,9 +716,8 @@ def test_the_mexican_train_pieces_get_a_laser_box_and_a_printed_box(tmp_path, pr
     """The hub lies flat in a square of its diameter and 1 mm: the laser box's floor between its
     walls, and the printed tray's cavity (the pieces are card whatever the box: 12 mm deep, the
     least a box is)."""
-    import trimesh
-
     from laser_inspect import dxf_polygons, panels_of
+    import trimesh
 
     boxes(BuildOptions(out=tmp_path / "laser"), BoxOptions(("mexican-train",), machine="laser"))
     panels = [panel for path in sorted((tmp_path / "laser" / "laser").glob("box-mexican-train-*.dxf"))

@@ -145,9 +145,8 @@ def _russian_plural(n: int) -> int:
                                               (21, "файл"), (22, "файла"), (25, "файлов"), (112, "файлов")])
 def test_a_count_of_files_takes_the_russian_plural_form(count, word):
     """The summary line a command ends with, as the Russian catalogue says it for each count."""
-    from generator.words import speaking
-
     from generator.commands.common import files_written
+    from generator.words import speaking
     with speaking("ru"):
         said = files_written(count, 2.5, Path("out"))
     assert re.search(rf"\b{count}\s+{word}(?=[\s,])", said), said

@@ -94,4 +94,5 @@ def test_the_command_servers_children_speak_the_language_their_config_chooses(tm
     (tmp_path / "opendomino.toml").write_text('ui_lang = "ru"\n', encoding="utf-8")
     served, fresh = run_cli("build", "--help", cwd=tmp_path), run_cli("build", "--help", cwd=tmp_path, fresh=True)
     assert (served.returncode, served.stdout, served.stderr) == (fresh.returncode, fresh.stdout, fresh.stderr)
-    assert served.stdout.startswith("Использование: opendomino build") and "Комплекты" in served.stdout, served.stdout[:400]
+    assert served.stdout.startswith("Использование: opendomino build"), served.stdout[:400]
+    assert "Комплекты" in served.stdout, served.stdout[:400]

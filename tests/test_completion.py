@@ -13,6 +13,7 @@ import sys
 
 import click
 from click.shell_completion import BashComplete
+from conftest import run_cli
 import pytest
 from test_classic_sets import GOOD
 
@@ -26,7 +27,6 @@ from generator.model.set_loader import known_set_names
 from generator.settings.build_options import FORMATS, RULES_FORMATS, SOLID_FORMATS
 from generator.settings.config import DEFAULTS
 from generator.settings.products import bundled_product_names
-from conftest import run_cli
 
 
 def complete(line: str, shell: str = "bash", cwd=None) -> list[str]:

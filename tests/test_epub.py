@@ -13,7 +13,6 @@ import uuid
 import xml.etree.ElementTree as ET
 import zipfile
 
-from conftest import run_cli
 from PIL import Image, ImageChops, ImageDraw, ImageFont, ImageStat
 import pytest
 

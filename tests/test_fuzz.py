@@ -22,6 +22,7 @@ import time
 import tomllib
 from unittest import mock
 
+from conftest import run_cli
 from fuzzing import fuzz, places_written, sandbox, watched
 from hypothesis import event, example, given
 from hypothesis import strategies as st
@@ -54,8 +55,6 @@ from generator.settings.options import (
 )
 from generator.settings.web_address import parse_base_url
 from generator.writers import pdf_date
-from conftest import run_cli
-
 
 # --- what users type ------------------------------------------------------------------------
 

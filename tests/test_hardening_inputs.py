@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import time
 
+from conftest import run_cli
 import pytest
 from test_fuzz import run_in_process
 
@@ -21,7 +22,6 @@ from generator.files.bounded_read import KINDS, read_bytes
 from generator.files.manifest import set_aside, verify_folder, write_manifest
 from generator.files.resources import parse_toml, template_path
 from generator.settings.build_options import BuildReport
-from conftest import run_cli
 
 HUNG = 20       # s: a command that takes this long has hung
 

@@ -9,9 +9,8 @@ import json
 from pathlib import Path
 import tomllib
 
-import pytest
-
 from conftest import run_cli
+import pytest
 
 SETS = Path(__file__).resolve().parent.parent / "templates" / "sets"
 ROWS = ("8", "7", "2", "1")

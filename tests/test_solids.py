@@ -11,8 +11,18 @@ import subprocess
 import sys
 import zipfile
 
-from mesh_inspect import (edge_problems, indexed, plate_3mfs, read_3mf, read_prusaslicer_3mf, read_stl, shells,
-                          signed_volume, solids_of)
+from conftest import run_cli
+from mesh_inspect import (
+    edge_problems,
+    indexed,
+    plate_3mfs,
+    read_3mf,
+    read_prusaslicer_3mf,
+    read_stl,
+    shells,
+    signed_volume,
+    solids_of,
+)
 import numpy as np
 import pytest
 
@@ -29,7 +39,6 @@ from generator.solids.palette import set_palette
 from generator.solids.spec import default_edge_radius, solid_spec
 from generator.solids.survey import survey_set
 from generator.solids.tile_solids import tile_solid
-from conftest import run_cli
 
 THEME = load_theme("classic")
 LARGE_SETS = ("double-9", "double-12", "double-15", "double-18")

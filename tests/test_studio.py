@@ -15,8 +15,8 @@ from studio_client import Studio, call, error_of, running_studio
 from generator.colour.icc import CmykConversion, read_profile
 from generator.colour.print_setup import default_conversion
 from generator.colour.theme import load_theme
-from generator.files.resources import template_path
 from generator.commands.group import progress_of
+from generator.files.resources import template_path
 from generator.studio import api
 from generator.studio.builds import STEPS_SHARE, Build, Builds
 from generator.studio.server import make_server

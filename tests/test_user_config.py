@@ -8,12 +8,12 @@ from pathlib import Path
 import subprocess
 import sys
 
+from conftest import run_cli
 from pdf_inspect import read_pdf
 import pytest
 
 from generator.settings.config import SETTINGS
 from generator.settings.user_config import USER_KEYS, user_config_path, with_back_offset
-from conftest import run_cli
 
 LETTER_PT = (612.0, 792.0)
 

@@ -29,7 +29,6 @@ from generator.files.atomic import os_problem
 from generator.settings.environment import check_environment
 from generator.words import _
 
-
 COMPLETE_VARIABLE = "_OPENDOMINO_COMPLETE"         # click's name for it, set by the completion scripts
 
 

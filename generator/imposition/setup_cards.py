@@ -7,9 +7,9 @@ from generator.imposition.paper import Paper
 from generator.model.figures import figure_from_set
 from generator.model.texts import sheet_text
 from generator.model.tiles import TileSet
-from generator.words import grouped
 from generator.scene.drawing import Drawing, Group, Transform
 from generator.scene.fonts import fitting_size
+from generator.words import grouped
 
 MARGIN = 12.0
 TITLE_SPACE = 22.0

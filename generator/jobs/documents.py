@@ -9,8 +9,8 @@ from generator.errors import UserError
 from generator.imposition.paper import paper_named
 from generator.model.set_loader import load_set
 from generator.scene.drawing import Drawing
-from generator.writers.pdf import PdfOptions
 from generator.words import _
+from generator.writers.pdf import PdfOptions
 
 
 class Document(Struct):

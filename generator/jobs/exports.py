@@ -28,9 +28,9 @@ from generator.model.tiles import Tile, TileSet
 from generator.scene.drawing import Drawing, placed
 from generator.scene.sizes import TileSize
 from generator.settings.build_options import DEFAULT_FORMATS, FORMATS, SOLID_FORMATS, ExportOptions  # noqa: F401
+from generator.words import _
 from generator.writers.png import write_png
 from generator.writers.svg import write_svg
-from generator.words import _
 
 SIDES = {"front": tile_front, "back": tile_back}
 TILES_PER_JOB = 8

@@ -10,8 +10,13 @@ import secrets
 from generator.errors import UserError
 from generator.model.layout_catalogue import LayoutCatalogue, LayoutCount
 from generator.model.magic import MagicFailure, magic_failures
-from generator.model.set_loader import OPEN_SET_NAMES, canonical_set_name, is_open_domino_set_file, \
-    load_set_as_written, set_file
+from generator.model.set_loader import (
+    OPEN_SET_NAMES,
+    canonical_set_name,
+    is_open_domino_set_file,
+    load_set_as_written,
+    set_file,
+)
 from generator.model.tiles import ROWS_OF_GROUP, TileSet
 from generator.words import _, grouped, ngettext
 

@@ -26,8 +26,8 @@ from generator.jobs.build import makes, run_in_folders
 from generator.model.set_loader import load_set
 from generator.settings.build_options import BuildOptions, BuildReport
 from generator.settings.products import SUITS, Product, bundled_product_names, load_product
-from generator.writers.png import write_png
 from generator.words import _, speaking
+from generator.writers.png import write_png
 
 FACES_PER_JOB = 12
 STEPS_FILE = "UPLOAD.txt"

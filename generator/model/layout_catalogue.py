@@ -37,7 +37,7 @@ from msgspec.structs import replace
 import numpy as np
 
 from generator.model.layout_groups import GroupTiles, printed_groups
-from generator.model.layout_pairings import ORIENTATIONS, PAIRS, all_pairings, orientation_keys, pairings_within
+from generator.model.layout_pairings import PAIRS, all_pairings, orientation_keys, pairings_within
 from generator.model.tiles import TileSet
 
 _TURNS = factorial(4) * 2 ** 4     # column orders that keep a turned layout turned: 4 mirror pairs, each either way

@@ -93,7 +93,7 @@ def load_set_file(path: Path) -> TileSet:
     if placed:
         validate_set(tile_set, path.name)
         return tile_set
-    from generator.model.layout_catalogue import LayoutCatalogue      # numpy: only for such a set
+    from generator.model.layout_catalogue import LayoutCatalogue  # numpy: only for such a set
 
     first = LayoutCatalogue(tile_set).layout(1)
     if first is None:

@@ -3,8 +3,8 @@
 import os
 
 from generator.errors import UserError
-from generator.writers.pdf_date import epoch_problem
 from generator.words import _
+from generator.writers.pdf_date import epoch_problem
 
 
 def check_environment() -> None:

@@ -13,8 +13,9 @@ import sys
 
 def serve(path: str) -> None:
     sys.dont_write_bytecode = True        # the mutated module must never leave a .pyc behind
-    import pytest                          # noqa: F401  the heavy imports, once
-    import generator.jobs.build            # noqa: F401  pulls in reportlab, skia, pillow, msgspec ...
+    import pytest  # noqa: F401  the heavy imports, once
+
+    import generator.jobs.build  # noqa: F401  pulls in reportlab, skia, pillow, msgspec ...
     for name in ("pypdf", "pypdfium2", "ezdxf", "numpy", "PIL.ImageCms", "xdist", "hypothesis"):
         try:
             __import__(name)

@@ -29,7 +29,6 @@ from generator.rules import load_rules
 from generator.scene.drawing import Drawing
 from generator.scene.fonts import pdf_font_name, register_families, require_glyphs
 from generator.writers.pdf import draw_drawing
-from generator.words import _
 
 FIGURE_MAX_HEIGHT = 128.0       # mm; a board figure and its caption fit a page with text
 LINK_COLOUR = "#1d4f91"         # figure links on screen; shop files keep them black
