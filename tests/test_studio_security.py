@@ -586,6 +586,37 @@ def threads_of(pid: int) -> int:
     return len(os.listdir(f"/proc/{pid}/task"))
 
 
+def test_ctrl_c_while_a_requests_thread_starts_stops_the_studio(monkeypatch):
+    """CI's run: a quick request was answered (and its thread gave its connection slot back) before
+    Thread.start() returned in the serving thread; the Ctrl-C that landed there released the slot a
+    second time, the ValueError was taken for a failed request, and the studio went on serving."""
+    from generator.errors import Interrupted
+    from generator.studio.server import make_server
+
+    limits = Limits()
+    server = make_server(limits=limits)
+    started = threading.Thread.start
+
+    def start_answer_then_interrupt(thread):
+        started(thread)
+        thread.join()               # answered, its slot given back: a quick handler on a busy machine
+        raise Interrupted()         # the Ctrl-C that lands while start() still waits for it
+
+    try:
+        host, port = server.server_address[:2]
+        with socket.create_connection((host, port), timeout=30) as client:
+            client.sendall(f"GET /api/state HTTP/1.0\r\nHost: {host}:{port}\r\n\r\n".encode())
+            monkeypatch.setattr(threading.Thread, "start", start_answer_then_interrupt)
+            with pytest.raises(Interrupted):
+                server.handle_request()
+            monkeypatch.undo()
+            assert client.recv(64).startswith(b"HTTP/1.")
+        assert all(server.slots.acquire(blocking=False) for _ in range(limits.connections))
+    finally:
+        server.server_close()
+        server.builds.close()
+
+
 @pytest.mark.parametrize("verbose", [False, True])
 def test_the_command_prints_no_traceback_when_clients_hang_up(verbose):
     """Three clients reset their connections before their previews are answered. The test waits for

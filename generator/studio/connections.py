@@ -105,9 +105,13 @@ class BoundedServer(ThreadingHTTPServer):
                             "Retry-After: 1\r\n")
             self.shutdown_request(request)
             return
+        # The slot goes back here only when the thread could not start. Not on Ctrl-C (Interrupted, a
+        # BaseException): it can land while Thread.start() waits for a thread that has already
+        # answered and given the slot back; releasing it twice raised ValueError, which the server
+        # took for one failed request, and the studio went on serving. Stopping, the count is moot.
         try:
             super().process_request(request, client_address)
-        except BaseException:
+        except Exception:
             self.slots.release()
             raise
 
