@@ -19,6 +19,7 @@ goes through subprocess in its test.
 import array
 import os
 from pathlib import Path
+import shutil
 import signal
 import socket
 import struct
@@ -180,6 +181,7 @@ class CommandServer:
     def stop(self) -> None:
         self.process.stdin.close()          # as when the test process ends any other way
         self.process.wait()
+        shutil.rmtree(Path(self.address).parent, ignore_errors=True)
 
 
 def _read_all(fd: int, into: dict) -> None:
