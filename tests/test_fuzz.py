@@ -361,6 +361,7 @@ STUBS = {
     "generator.jobs.build.build": lambda options, **_: BuildReport(),
     "generator.jobs.build.build_board": lambda options, report: None,
     "generator.jobs.build.run_jobs": lambda jobs: [],
+    "generator.jobs.build.iter_jobs": lambda jobs: iter(()),       # booklet's jobs (and any run in folders)
     "generator.jobs.exports.run_export": lambda options, jobs, update: BuildReport(),
     "generator.jobs.products.run_products": lambda options, jobs, update: BuildReport(),
     "generator.jobs.build.build_theme_swatches": lambda options, report: None,
