@@ -44,20 +44,43 @@ def english_messages():
     os.environ["LC_ALL"] = "C.UTF-8"
 
 
+def made_once(tmp_path_factory, name: str, make) -> Path:
+    """A folder `make(folder)` fills once for the whole run, however many test workers ask for it:
+    the first to ask makes it under a lock and the others wait for it (pytest-xdist's advice for a
+    costly session fixture). The tests only read it."""
+    import fcntl
+    import os
+
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent                      # the run's folder, above each worker's own
+    folder, made = root / f"made-once-{name}", root / f"made-once-{name}.done"
+    with open(root / f"made-once-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not made.exists():
+            shutil.rmtree(folder, ignore_errors=True)       # what a worker that failed began
+            folder.mkdir()
+            make(folder)
+            made.touch()
+    return folder
+
+
 @pytest.fixture(scope="session")
 def default_kit(tmp_path_factory) -> Path:
-    """The default build, made once for the whole test session."""
-    out = tmp_path_factory.mktemp("kit")
-    build(BuildOptions(out=out))
-    return out
+    """The default build, made once for the whole test run."""
+    return made_once(tmp_path_factory, "kit", lambda out: build(BuildOptions(out=out)))
 
 
 @pytest.fixture(scope="session")
-def shop_board(tmp_path_factory) -> Path:
+def shop_kit(tmp_path_factory) -> Path:
+    """The print-shop build of the default kit (PDF/X-1a, every book), made once for the whole run."""
+    return made_once(tmp_path_factory, "shop", lambda out: build(BuildOptions(out=out, target="shop")))
+
+
+@pytest.fixture(scope="session")
+def shop_board(shop_kit) -> Path:
     """A print-shop board (PDF/X-1a) for the tests that read or damage copies of it; never written to."""
-    out = tmp_path_factory.mktemp("shop")
-    build(BuildOptions(out=out, target="shop", sets=("C",), booklet_langs=()))
-    return out / "shop-board.pdf"
+    return shop_kit / "shop-board.pdf"
 
 
 _command_server = None

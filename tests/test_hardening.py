@@ -26,7 +26,7 @@ from generator.colour.checks import check_theme
 from generator.colour.theme import load_theme, theme_names
 from generator.colour.values import Colour, parse_colour_text
 from generator.errors import UserError
-from generator.jobs.build import BuildOptions, build
+from generator.jobs.build import BuildOptions
 from generator.jobs.preflight import preflight
 
 LONG = "x" * 300
@@ -453,11 +453,10 @@ def test_a_killed_build_never_leaves_a_manifest_that_lies(tmp_path):
 
 # --- 3. print-shop booklets are PDF/X clean ---------------------------------------------------
 
-@pytest.fixture(scope="module")
-def shop_booklets(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("shop-booklets")
-    build(BuildOptions(out=out, target="shop", sets=("A",)))
-    return out
+@pytest.fixture
+def shop_booklets(shop_kit) -> Path:
+    """The print-shop kit's folder, where its booklets' interiors and covers are."""
+    return shop_kit
 
 
 def test_shop_booklets_have_no_annotations_no_orphans_and_crop_marks(shop_booklets):

@@ -1,6 +1,5 @@
 """The print-shop target: PDF/X-1a files, bleed, crop marks, page boxes, CMYK, preflight."""
 
-from pathlib import Path
 import re
 
 from conftest import qpdf_check, run_cli
@@ -11,13 +10,6 @@ import pytest
 from generator.jobs.build import BuildOptions, build
 from generator.jobs.preflight import _content_streams, _operators, preflight  # the same reading the checks use
 from generator.scene.sizes import TileSize
-
-
-@pytest.fixture(scope="module")
-def shop_kit(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("shop")
-    build(BuildOptions(out=out, target="shop"))
-    return out
 
 
 def box(page, key):
