@@ -132,9 +132,9 @@ def browser():
     return sync_playwright, CHROMIUM
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def chromium():
-    """One headless Chromium for a module's browser tests; each test opens a context of its own."""
+    """One headless Chromium for a test worker's browser tests; each test opens a context of its own."""
     sync_playwright, executable = browser()
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)

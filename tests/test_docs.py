@@ -195,24 +195,20 @@ def test_the_guide_names_nothing_on_the_web_to_load(guide):
             assert not re.search(r"@import|url\(\s*[\"']?(https?:)?//", text), path.name
 
 
-def test_the_guide_in_a_browser_asks_for_nothing_outside_itself(guide):
+def test_the_guide_in_a_browser_asks_for_nothing_outside_itself(guide, chromium):
     """Chromium opens pages of each part from the disk: every request stays inside the built site."""
-    from conftest import CHROMIUM_ARGS, browser
-
-    sync_playwright, executable = browser()
     asked = []
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        page = chromium.new_page(viewport={"width": 360, "height": 800})
-        page.on("request", lambda request: asked.append(request.url))
-        for name in ("index.html", "tutorials/first-set-at-home.html", "how-to/letter-paper.html",
-                     "reference/commands.html", "explanation/the-game.html", "ru/index.html",
-                     "ru/tutorials/first-set-at-home.html"):
-            page.goto((guide / name).as_uri(), wait_until="load")
-            assert page.title().endswith("Open Domino Kit"), name
-            if name.startswith("ru/"):           # Russian words are longer: still nothing to scroll sideways
-                assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), name
-        chromium.close()
+    context = chromium.new_context(viewport={"width": 360, "height": 800})
+    page = context.new_page()
+    page.on("request", lambda request: asked.append(request.url))
+    for name in ("index.html", "tutorials/first-set-at-home.html", "how-to/letter-paper.html",
+                 "reference/commands.html", "explanation/the-game.html", "ru/index.html",
+                 "ru/tutorials/first-set-at-home.html"):
+        page.goto((guide / name).as_uri(), wait_until="load")
+        assert page.title().endswith("Open Domino Kit"), name
+        if name.startswith("ru/"):           # Russian words are longer: still nothing to scroll sideways
+            assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), name
+    context.close()
     outside = [url for url in asked if not url.startswith((guide.as_uri(), "data:", "blob:"))]
     assert not outside, outside
     assert len(asked) > 5
