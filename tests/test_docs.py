@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tomllib
 
+from conftest import made_once
 from msgspec import Struct
 from msgspec.structs import replace
 import pytest
@@ -155,13 +156,15 @@ def guide(tmp_path_factory) -> Path:
     """The guide built with `mkdocs build --strict` into a temporary folder."""
     pytest.importorskip("mkdocs", reason="mkdocs is not installed: pip install '.[docs]' (the test extra has it)")
     pytest.importorskip("material", reason="mkdocs-material is not installed: pip install '.[docs]'")
-    site = tmp_path_factory.mktemp("guide") / "site"
     environment = {**os.environ, "NO_MKDOCS_2_WARNING": "1",
                    "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)], cwd=ROOT,
-                            env=environment, capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr[-4000:]
-    return site
+
+    def build_guide(folder: Path) -> None:
+        result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(folder / "site")],
+                                cwd=ROOT, env=environment, capture_output=True, text=True, timeout=300)
+        assert result.returncode == 0, result.stderr[-4000:]
+
+    return made_once(tmp_path_factory, "guide", build_guide) / "site"     # once for the whole run
 
 
 def page_text(site: Path, page: str) -> str:

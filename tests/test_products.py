@@ -8,13 +8,14 @@ is also checked in the scene: every glyph, pip, arrow and mark box, taken throug
 the image, lies inside the safe outline computed here from the product file's own numbers.
 """
 
+import functools
 import json
 import math
 import os
 from pathlib import Path
 import tomllib
 
-from conftest import SRGB_PNG, png_colour_chunks, run_cli
+from conftest import SRGB_PNG, made_once, png_colour_chunks, run_cli
 from PIL import Image, ImageChops, ImageDraw
 import pytest
 from test_fuzz import run_in_process
@@ -40,19 +41,20 @@ def shop_file(name: str) -> Path:
     return Path(__file__).resolve().parent.parent / "templates" / "shops" / f"{name}.toml"
 
 
+def build_product(name: str, sets: str, out: Path) -> None:
+    result = run_cli("build", "--target", "shop", "--product", name, "--sets", sets, "--out", str(out), cwd=out)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("wrote ") and "manifest.json" in result.stdout
+    # No progress bar off a terminal: the one note on how the tiles were scaled, nothing else.
+    assert result.stderr.startswith(f"note: {name}: the ") and len(result.stderr.splitlines()) == 1
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> dict[str, Path]:
-    """Each product built through the command line: product name -> the --out folder."""
-    outs = {}
-    for name, sets in BUILDS.items():
-        out = tmp_path_factory.mktemp(name)
-        result = run_cli("build", "--target", "shop", "--product", name, "--sets", sets, "--out", str(out), cwd=out)
-        assert result.returncode == 0, result.stderr
-        assert result.stdout.startswith("wrote ") and "manifest.json" in result.stdout
-        # No progress bar off a terminal: the one note on how the tiles were scaled, nothing else.
-        assert result.stderr.startswith(f"note: {name}: the ") and len(result.stderr.splitlines()) == 1
-        outs[name] = out
-    return outs
+    """Each product built through the command line, once for the whole run: product name -> the
+    --out folder."""
+    return {name: made_once(tmp_path_factory, f"product-{name}", functools.partial(build_product, name, sets))
+            for name, sets in BUILDS.items()}
 
 
 def images(out: Path, name: str) -> list[Path]:
