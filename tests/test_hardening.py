@@ -453,20 +453,14 @@ def test_a_killed_build_never_leaves_a_manifest_that_lies(tmp_path):
 
 # --- 3. print-shop booklets are PDF/X clean ---------------------------------------------------
 
-@pytest.fixture
-def shop_booklets(shop_kit) -> Path:
-    """The print-shop kit's folder, where its booklets' interiors and covers are."""
-    return shop_kit
-
-
-def test_shop_booklets_have_no_annotations_no_orphans_and_crop_marks(shop_booklets):
-    for path in sorted(shop_booklets.glob("shop-rules-*.pdf")):
+def test_shop_booklets_have_no_annotations_no_orphans_and_crop_marks(shop_kit):
+    for path in sorted(shop_kit.glob("shop-rules-*.pdf")):
         reader = PdfReader(path)
         assert all("/Annots" not in page for page in reader.pages), path.name
         page = reader.pages[0]
         assert float(page.mediabox.width) > float(page["/BleedBox"][2]), "crop marks need room outside the bleed"
         assert all(check.passed for check in preflight(path)), [c.line() for c in preflight(path) if not c.passed]
-    cover = PdfReader(shop_booklets / "shop-rules-en-cover.pdf")
+    cover = PdfReader(shop_kit / "shop-rules-en-cover.pdf")
     stored_pages = [number for table in cover.xref.values() for number in table
                     if getattr(cover.get_object(number), "get", lambda k: None)("/Type") == "/Page"]
     assert len(stored_pages) == 4, "the cover drags interior pages along"
@@ -483,9 +477,9 @@ def font_names(path: Path) -> dict[str, set]:
     return found
 
 
-def test_every_font_subset_has_its_own_tag(shop_booklets, default_kit):
+def test_every_font_subset_has_its_own_tag(shop_kit, default_kit):
     names: dict[str, set] = {}
-    for path in [*shop_booklets.glob("*.pdf"), *default_kit.glob("tiles-*.pdf"), default_kit / "rules-ru.pdf"]:
+    for path in [*shop_kit.glob("*.pdf"), *default_kit.glob("tiles-*.pdf"), default_kit / "rules-ru.pdf"]:
         for name, programs in font_names(path).items():
             names.setdefault(name, set()).update(programs)
     assert len(names) >= 5
@@ -493,10 +487,10 @@ def test_every_font_subset_has_its_own_tag(shop_booklets, default_kit):
     assert not any(name.startswith("/AAAAAA+") for name in names)
 
 
-def test_pdffonts_sees_distinct_names(shop_booklets):
+def test_pdffonts_sees_distinct_names(shop_kit):
     """An independent reader (poppler's pdffonts), where it is installed."""
     try:
-        result = subprocess.run(["pdffonts", str(shop_booklets / "shop-rules-ru-interior.pdf")],
+        result = subprocess.run(["pdffonts", str(shop_kit / "shop-rules-ru-interior.pdf")],
                                 capture_output=True, text=True)
     except FileNotFoundError:
         pytest.skip("poppler-utils' pdffonts is not installed")
@@ -531,8 +525,8 @@ def test_preflight_fails_unreachable_objects(tmp_path, shop_board):
     assert "no unreachable objects" in failed_checks(rewritten(shop_board, tmp_path / "orphan.pdf", add_orphan))
 
 
-def test_preflight_fails_two_fonts_sharing_a_name(tmp_path, shop_booklets):
-    source = shop_booklets / "shop-rules-en-cover.pdf"
+def test_preflight_fails_two_fonts_sharing_a_name(tmp_path, shop_kit):
+    source = shop_kit / "shop-rules-en-cover.pdf"
 
     def same_name(writer):
         fonts = [f.get_object() for f in writer.pages[0]["/Resources"]["/Font"].values()]
