@@ -344,34 +344,6 @@ def test_workers_die_when_the_command_is_killed(tmp_path):
         assert not any(alive(pid) for pid in workers), "a worker outlived the killed command"
 
 
-def _interpreter_start() -> float:
-    """Seconds from launch until Python has found our package, on this machine under its current
-    load: before that moment no code of ours can run, so no handler of ours can be in place."""
-    times = []
-    for _ in range(3):
-        started = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "import importlib.util; importlib.util.find_spec('generator')"],
-                       check=True)
-        times.append(time.perf_counter() - started)
-    return min(times)
-
-
-def test_ctrl_c_at_any_moment_gives_one_line(tmp_path):
-    start = max(0.03, 2.5 * _interpreter_start())      # margin for a busy machine
-    for delay in (start, start + 0.02, 0.08, 0.12, 0.18, 0.25, 0.4, 0.6):
-        process = subprocess.Popen([sys.executable, "-m", "generator", "build", "--out", str(tmp_path / "kit")],
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
-        time.sleep(delay)
-        os.killpg(process.pid, signal.SIGINT)          # as a terminal does: the whole process group
-        _, err = process.communicate(timeout=60)
-        text = err.decode()
-        assert "Traceback" not in text, (delay, text)
-        if process.returncode == -signal.SIGINT:      # still in the interpreter's own start: no output at all
-            assert text == ""
-        elif process.returncode != 0:                  # (0: finished before the signal: nothing to say)
-            assert process.returncode == 130 and text.count("\n") == 1 and "interrupted" in text, (delay, text)
-
-
 def test_hyphenation_cannot_be_lost_silently(monkeypatch):
     import pyphen
     from reportlab.platypus import paragraph

@@ -509,9 +509,24 @@ def test_over_the_connection_cap_a_client_gets_503_at_once_and_then_is_served():
 
 # --- 15. simultaneous builds -----------------------------------------------------------------
 
+class HeldBuilds(Builds):
+    """Builds that count as running until `release` is set, however soon their process ends."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.release = threading.Event()
+
+    def _finish(self, build):
+        self.release.wait(300)
+        super()._finish(build)
+
+
 def test_fifty_simultaneous_builds_each_get_an_answer():
-    """The issue's reproduction: 1 x 202, 19 x 409 and 30 connection resets."""
-    with running_studio(builds=Builds(SMALL_BUILD)) as studio:
+    """The issue's reproduction: 1 x 202, 19 x 409 and 30 connection resets. The first build is held
+    running until all fifty are answered: on a slow machine it could end before the last request
+    came, and a second build would then rightly start."""
+    builds = HeldBuilds(SMALL_BUILD)
+    with running_studio(builds=builds) as studio:
         barrier = threading.Barrier(50)
         answers = []
 
@@ -528,6 +543,7 @@ def test_fifty_simultaneous_builds_each_get_an_answer():
             asker.start()
         for asker in askers:
             asker.join()
+        builds.release.set()
         assert Counter(status for status, _ in answers) == {202: 1, 409: 49}
         assert all("running already" in data["error"] for status, data in answers if status == 409)
         started = next(data for status, data in answers if status == 202)
