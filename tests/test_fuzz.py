@@ -832,7 +832,9 @@ def test_files_over_their_size_limit(kind, over):
         path = Path(folder) / ("manifest.json" if kind == "manifest" else f"{kind}-x.toml")
         with open(path, "wb") as handle:
             handle.truncate(limit + over)
-        started = time.monotonic()
+        # CPU seconds of this process: another process's load does not add to them, a parser gone
+        # quadratic does.
+        started = time.process_time()
         if kind in USER_FILES:
             status, err = run_with_file(kind, path)
             assert status == 2 and path.name in one_error(err) and "at most" in err, err
@@ -844,7 +846,7 @@ def test_files_over_their_size_limit(kind, over):
         else:
             with pytest.raises(UserError, match=f"more than {KINDS[kind].noun} can be"):
                 read_bytes(path, kind)
-        assert time.monotonic() - started < 1.0
+        assert time.process_time() - started < 1.0
         event(f"{kind}: refused")
 
 
@@ -977,7 +979,7 @@ def test_deep_and_dotted_keys(form, size):
     """Answered in well under a second however many parts or levels: refused beyond the bound,
     parsed (or a plain syntax error) within it."""
     text = (KEY_FORMS.get(form) or NEST_FORMS[form])(size)
-    started = time.monotonic()
+    started = time.process_time()
     try:
         parse_toml(text, "deep.toml")
         event("parsed")
@@ -985,7 +987,7 @@ def test_deep_and_dotted_keys(form, size):
         message = str(error)
         assert "\n" not in message and message.startswith("deep.toml"), message
         event("refused: " + ("bound" if "at most" in message or "nest too deeply" in message else "syntax"))
-    assert time.monotonic() - started < 1.0, (form, size)
+    assert time.process_time() - started < 1.0, (form, size)
     if form in KEY_FORMS and size > 32 or form in ("array", "table") and size > 32:
         with pytest.raises(UserError, match="at most 32|nest too deeply"):
             parse_toml(text, "deep.toml")

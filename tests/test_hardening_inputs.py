@@ -80,7 +80,9 @@ def test_huge_numbers_in_every_kind_of_file(tmp_path, kind, literal):
 def test_issue_reproduction_dotted_key_of_100000_parts_answers_at_once(tmp_path):
     text = "a." * 99_999 + "a = 1\n"
     (tmp_path / "dotted.toml").write_text(text)
-    started = time.monotonic()
+    # CPU seconds of this process: another process's load does not add to them, a parser gone
+    # quadratic does.
+    started = time.process_time()
     refused_in_process(["check", "--config", "dotted.toml"], tmp_path, "dotted.toml", "64 kB")  # too large first
     # The shape guard alone, on the same text (a kind of file large enough to hold it):
     with pytest.raises(UserError, match="dotted key of 100000 parts; a key here has at most 32"):
@@ -88,7 +90,7 @@ def test_issue_reproduction_dotted_key_of_100000_parts_answers_at_once(tmp_path)
     # And 20,000 parts (31 s before the fix) in a file within the config's size limit:
     (tmp_path / "dotted.toml").write_text("a." * 19_999 + "a = 1\n")
     refused_in_process(["check", "--config", "dotted.toml"], tmp_path, "dotted.toml", "20000 parts")
-    assert time.monotonic() - started < 2.0       # measured: about 0.05 s for all three
+    assert time.process_time() - started < 2.0       # measured: about 0.05 s for all three
 
 
 @pytest.mark.parametrize("text, reason", [
@@ -102,10 +104,10 @@ def test_issue_reproduction_dotted_key_of_100000_parts_answers_at_once(tmp_path)
     ('x = """\n\n"""\ny = ' + "1" * 70 + "\n", "line 4 has a number of 70 digits"),
 ])
 def test_pathological_toml_is_refused_in_well_under_a_second(text, reason):
-    started = time.monotonic()
+    started = time.process_time()
     with pytest.raises(UserError, match=reason):
         parse_toml(text, "f.toml")
-    assert time.monotonic() - started < 1.0
+    assert time.process_time() - started < 1.0
 
 
 def test_dots_and_digits_inside_strings_and_comments_count_for_nothing():
@@ -134,9 +136,9 @@ def sparse(path: Path, size: int) -> Path:
 def test_issue_reproduction_3_gb_file_is_refused_before_a_byte_is_read(tmp_path, kind, argv, limit):
     sparse(tmp_path / "f.toml", 3 * 10**9)          # no disk used: st_size is all the check may read
     argv = [tmp_path / "f.toml" if arg == "THEME" else arg for arg in argv]
-    started = time.monotonic()
+    started = time.process_time()
     line = refused_in_process(argv, tmp_path, "f.toml", "3 GB", f"a {kind} file", f"at most {limit}")
-    assert time.monotonic() - started < 1.0, line
+    assert time.process_time() - started < 1.0, line
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
@@ -258,9 +260,9 @@ def test_our_manifest_is_carried_over_and_a_grown_file_is_seen_changed_without_r
     assert [entry["file"] for entry in set_aside(out)] == ["a.pdf"]
     write_manifest(out, report)
     sparse(out / "a.pdf", 3 * 10**9)
-    started = time.monotonic()
+    started = time.process_time()
     assert verify_folder(out).changed == ["a.pdf"]
-    assert time.monotonic() - started < 1.0
+    assert time.process_time() - started < 1.0
 
 
 # --- 4. triangle sets, as strict as domino sets ---------------------------------------------------
