@@ -330,15 +330,15 @@ def test_workers_die_when_the_command_is_killed(tmp_path):
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         # Every worker seen, until the booklets' pool of two runs (beside it, or after it, the
         # worker that draws the other files).
-        deadline, workers, running = time.monotonic() + 20, set(), []
+        deadline, workers, running = time.monotonic() + 60, set(), []
         while time.monotonic() < deadline and len(running) < 2:
             running = children_of(process.pid)
             workers.update(running)
             time.sleep(0.01)
         assert len(running) >= 2, "the build did not start its workers"
         os.kill(process.pid, signal.SIGKILL)
-        process.communicate(timeout=10)         # returns only when no worker holds stdout open
-        deadline = time.monotonic() + 5
+        process.communicate(timeout=60)         # returns only when no worker holds stdout open
+        deadline = time.monotonic() + 60        # the kernel's SIGKILL to each: met at once, however busy
         while time.monotonic() < deadline and any(alive(pid) for pid in workers):
             time.sleep(0.05)
         assert not any(alive(pid) for pid in workers), "a worker outlived the killed command"

@@ -476,9 +476,11 @@ def test_a_client_that_trickles_its_headers_is_cut_at_the_deadline_not_served_fo
     with running_studio(limits=Limits(request_seconds=1.0)) as studio:
         sock = socket.create_connection(("127.0.0.1", studio.port), timeout=10)
         sock.sendall(b"GET /api/state HTTP/1.1\r\n")
-        sent = 0
+        started, trickled = time.monotonic(), 0.0
         try:
-            for sent in range(1, 41):                                 # a byte every 0.1 s: never idle for long
+            # A byte every 0.1 s, never idle for long, for as long as the server takes them (a
+            # minute at most: however busy the machine, its 1 s deadline comes well before).
+            while (trickled := time.monotonic() - started) < 60:
                 if select.select([sock], [], [], 0)[0]:               # the server has answered (or closed)
                     break
                 sock.sendall(b"X")
@@ -487,8 +489,8 @@ def test_a_client_that_trickles_its_headers_is_cut_at_the_deadline_not_served_fo
             pass
         answer = read_until_closed(sock)
         sock.close()
-        # cut off while the client was still trickling (4 s of it against a 1 s deadline), told why
-        assert sent < 40 and status_of(answer) == 408, (sent, answer[:80])
+        # cut off while the client was still trickling, told why
+        assert trickled < 60 and status_of(answer) == 408, (trickled, answer[:80])
 
 
 def test_over_the_connection_cap_a_client_gets_503_at_once_and_then_is_served():
@@ -589,7 +591,7 @@ def hang_up_during_the_answer(port: int, host: str, token: str) -> None:
 def test_a_hang_up_is_one_line_with_v_and_nothing_otherwise():
     with running_studio() as studio:
         hang_up_during_the_answer(studio.port, studio.host, studio.token)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60        # the event, not a time: a busy machine only takes longer
         while not any("hung up" in message for _, message in studio.log) and time.monotonic() < deadline:
             time.sleep(0.05)
         hung = [(level, message) for level, message in studio.log if "hung up" in message]
