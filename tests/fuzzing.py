@@ -17,6 +17,7 @@ import ctypes
 import functools
 import os
 from pathlib import Path
+import shutil
 import signal
 import subprocess
 import sys
@@ -223,14 +224,12 @@ def _outside_tmp() -> str | None:
     there would vanish from its view). /dev/shm where it is a roomy memory file system: the
     fuzzers make and remove over ten thousand sandboxes a run, about 2 ms each on a disk and a
     quarter of that in memory. Else /var/tmp."""
-    for place in ("/dev/shm", "/var/tmp"):
-        if os.path.isdir(place) and os.access(place, os.W_OK):
-            if place == "/dev/shm":
-                room = os.statvfs(place)
-                if room.f_bavail * room.f_frsize < SHARED_MEMORY_ROOM:
-                    continue
-            return place
-    return None
+    def writable(place: str) -> bool:
+        return os.path.isdir(place) and os.access(place, os.W_OK)
+
+    if writable("/dev/shm") and shutil.disk_usage("/dev/shm").free >= SHARED_MEMORY_ROOM:
+        return "/dev/shm"
+    return "/var/tmp" if writable("/var/tmp") else None
 
 
 @contextmanager
