@@ -21,7 +21,7 @@ import _signal  # the interpreter's own module: `signal` would first load enum, 
 import os
 import sys
 
-from generator.errors import Interrupted, interrupt_within
+from generator.errors import Interrupted, interrupt_within, note_stop, raise_if_stopped
 
 
 def N_(message: str) -> str:
@@ -86,6 +86,7 @@ def _raise_interrupted(signum, frame) -> None:
     _ending(signum)
     for each in STOPPING_SIGNALS:       # a second signal during the clean-up ends it at once
         _signal.signal(each, _exit_now)
+    note_stop()
     raise Interrupted()
 
 
@@ -121,6 +122,7 @@ def main(argv=None) -> None:
         choose_language(sys.argv[1:] if argv is None else list(argv))
         from generator.commands.main import main as run  # after the language: help is translated as declared
         run(argv)
+        raise_if_stopped()                  # a signal whose Interrupted a library swallowed
         status = 0
     except SystemExit as done:
         status = 0 if done.code is None else done.code if isinstance(done.code, int) else 1

@@ -17,6 +17,31 @@ class Interrupted(BaseException):
     first. (generator/entry.py turns it into one line and exit status 130, or 143 for SIGTERM.)"""
 
 
+_stop_came = False      # a stopping signal reached the command's handler
+
+
+def note_stop() -> None:
+    """Called by the command's handler (generator/entry.py) as it raises Interrupted."""
+    global _stop_came
+    _stop_came = True
+
+
+def stop_taken() -> None:
+    """A command whose normal end is Ctrl-C (the studio) has caught the Interrupted itself: the
+    signal has done its work, and the command reports success."""
+    global _stop_came
+    _stop_came = False
+
+
+def raise_if_stopped() -> None:
+    """Raise Interrupted again if a stopping signal came and its Interrupted was lost: raised where
+    a library runs a bare `except:` (reportlab tries an optional import so, and a signal that lands
+    during that import was swallowed whole; the build then ran to its end with status 0). The
+    command asks here between its steps and before it reports success."""
+    if _stop_came:
+        raise Interrupted()
+
+
 def interrupt_within(error: BaseException) -> bool:
     """Whether `error` is an interrupt or came from one. Python wraps an exception raised where a
     class is made (a descriptor's __set_name__, while a module loads) in a RuntimeError, and an

@@ -8,7 +8,7 @@ import click
 from generator.colour.icc import INTENTS
 from generator.commands import completion
 from generator.commands.group import cli, echo, verbosity
-from generator.errors import Interrupted, UserError
+from generator.errors import Interrupted, UserError, stop_taken
 from generator.settings.options import parse_number
 from generator.words import _
 
@@ -60,7 +60,7 @@ def studio_command(host, port_text, no_browser, icc_text, intent):
     try:
         server.serve_forever()
     except (KeyboardInterrupt, Interrupted):
-        pass
+        stop_taken()                # Ctrl-C is how the studio ends: status 0
     finally:
         server.server_close()
         server.builds.close()

@@ -17,7 +17,7 @@ from typing import Callable
 
 from msgspec.structs import replace
 
-from generator.errors import UserError
+from generator.errors import UserError, raise_if_stopped
 from generator.files.atomic import check_not_symlinked, prepare_folder, remove_stale_temporaries
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_grid import plan_sheets
@@ -299,28 +299,36 @@ def iter_jobs(jobs: list):
     that dies first gives WorkerLost, naming its step, and the others are stopped.
     """
     if len(jobs) < 2:
-        yield from (_run_job(job) for job in jobs)
+        yield from _in_this_process(jobs)
         return
     # Loaded here: a one-step command (tiles, board) never pays for the process module's imports.
     import multiprocessing
 
     if "fork" not in multiprocessing.get_all_start_methods():
-        yield from (_run_job(job) for job in jobs)
+        yield from _in_this_process(jobs)
         return
     from generator.jobs.workers import Workers
 
     workers = Workers(multiprocessing.get_context("fork"), _run_job, jobs, job_title)
     try:
         _start_workers(workers, jobs)
+        raise_if_stopped()          # a Ctrl-C that landed in a library's `except:` while they loaded
         done, next_index = {}, 0
         for index, report in workers.results():
             done[index] = report
+            raise_if_stopped()
             while next_index in done:
                 yield done.pop(next_index)
                 next_index += 1
     except BaseException:
         workers.stop()
         raise
+
+
+def _in_this_process(jobs: list):
+    for job in jobs:
+        raise_if_stopped()
+        yield _run_job(job)
 
 
 def _start_workers(workers, jobs: list) -> None:
