@@ -21,7 +21,7 @@ import _signal  # the interpreter's own module: `signal` would first load enum, 
 import os
 import sys
 
-from generator.errors import Interrupted, interrupt_within, note_stop, raise_if_stopped
+from generator.errors import Interrupted, interrupt_within, note_stop, raise_if_stopped, stop_raises
 
 
 def N_(message: str) -> str:
@@ -87,7 +87,8 @@ def _raise_interrupted(signum, frame) -> None:
     for each in STOPPING_SIGNALS:       # a second signal during the clean-up ends it at once
         _signal.signal(each, _exit_now)
     note_stop()
-    raise Interrupted()
+    if stop_raises():
+        raise Interrupted()
 
 
 def _excepthook(kind, value, traceback) -> None:

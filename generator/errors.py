@@ -18,12 +18,26 @@ class Interrupted(BaseException):
 
 
 _stop_came = False      # a stopping signal reached the command's handler
+_stop_raises = True     # the handler raises Interrupted at once; else it only notes the stop
 
 
 def note_stop() -> None:
-    """Called by the command's handler (generator/entry.py) as it raises Interrupted."""
+    """Called by the command's handler (generator/entry.py) as a stopping signal comes."""
     global _stop_came
     _stop_came = True
+
+
+def stops_raise(at_once: bool) -> None:
+    """Whether the handler raises Interrupted wherever the command is (the default), or only
+    notes the signal for the command's own loop to find with raise_if_stopped (the studio, which
+    asks twice a second: raised wherever its main thread happened to be, the Interrupted could
+    land in an object's finaliser, where Python only reports it)."""
+    global _stop_raises
+    _stop_raises = at_once
+
+
+def stop_raises() -> bool:
+    return _stop_raises
 
 
 def stop_taken() -> None:

@@ -8,7 +8,7 @@ import click
 from generator.colour.icc import INTENTS
 from generator.commands import completion
 from generator.commands.group import cli, echo, verbosity
-from generator.errors import Interrupted, UserError, stop_taken
+from generator.errors import Interrupted, UserError, stop_taken, stops_raise
 from generator.settings.options import parse_number
 from generator.words import _
 
@@ -57,11 +57,13 @@ def studio_command(host, port_text, no_browser, icc_text, intent):
     if not no_browser:
         import webbrowser
         threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+    stops_raise(False)              # the server's loop asks for a Ctrl-C (BoundedServer.service_actions)
     try:
         server.serve_forever()
     except (KeyboardInterrupt, Interrupted):
         stop_taken()                # Ctrl-C is how the studio ends: status 0
     finally:
+        stops_raise(True)
         server.server_close()
         server.builds.close()
     echo(_("colour studio stopped"))

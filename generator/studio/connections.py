@@ -20,6 +20,7 @@ import time
 
 from msgspec import Struct
 
+from generator.errors import raise_if_stopped
 from generator.words import _
 
 
@@ -114,6 +115,13 @@ class BoundedServer(ThreadingHTTPServer):
         except Exception:
             self.slots.release()
             raise
+
+    def service_actions(self):
+        """Between two looks for a connection (twice a second at least): a Ctrl-C that came
+        meanwhile, noted by the command's handler (generator.errors.stops_raise), stops
+        serve_forever here."""
+        super().service_actions()
+        raise_if_stopped()
 
     def process_request_thread(self, request, client_address):
         try:
