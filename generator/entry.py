@@ -9,9 +9,12 @@ SIGTERM, what `kill`, systemd, a CI runner and a container stop send, with its o
 - while main runs: Interrupted is raised, so that every `finally` runs (temporary files go,
   workers are stopped), then one line and 130; a second signal during that clean-up ends the
   process at once;
-- an Interrupted raised where Python only reports it (a __del__, an atexit function), wrapped by
-  Python in another exception (a RuntimeError from a class's __set_name__ while a module loads),
-  or that escapes main ends the process the same way, through sys.unraisablehook or sys.excepthook.
+- an Interrupted raised where Python only reports it (a __del__, a weakref callback such as
+  importlib's module locks use) or swallowed by a library's bare `except:` is remembered
+  (generator.errors.note_stop): the command stops at its next step, cleaning up as above, and
+  never reports success (raise_if_stopped). One wrapped by Python in another exception (a
+  RuntimeError from a class's __set_name__ while a module loads) is found inside it; one that
+  escapes main ends the process at once, through sys.excepthook.
 
 Before generator/__init__.py runs, no code of ours can: docs/explanation/files-you-can-trust.md says what
 happens then.
@@ -21,7 +24,7 @@ import _signal  # the interpreter's own module: `signal` would first load enum, 
 import os
 import sys
 
-from generator.errors import Interrupted, interrupt_within, note_stop, raise_if_stopped, stop_raises
+from generator.errors import Interrupted, interrupt_within, note_stop, stop_noted, stop_raises
 
 
 def N_(message: str) -> str:
@@ -99,7 +102,9 @@ def _excepthook(kind, value, traceback) -> None:
 
 def _unraisablehook(unraisable) -> None:
     if unraisable.exc_value is not None and interrupt_within(unraisable.exc_value):
-        _exit_now()
+        if stop_noted():    # our handler's: the command stops at its next step, cleaning up (no report)
+            return
+        _exit_now()         # Python's own KeyboardInterrupt, before our handler was in place
     sys.__unraisablehook__(unraisable)
 
 
@@ -123,7 +128,6 @@ def main(argv=None) -> None:
         choose_language(sys.argv[1:] if argv is None else list(argv))
         from generator.commands.main import main as run  # after the language: help is translated as declared
         run(argv)
-        raise_if_stopped()                  # a signal whose Interrupted a library swallowed
         status = 0
     except SystemExit as done:
         status = 0 if done.code is None else done.code if isinstance(done.code, int) else 1
@@ -135,6 +139,9 @@ def main(argv=None) -> None:
     finally:
         for each in STOPPING_SIGNALS:
             _signal.signal(each, _exit_now)
+    if status == 0 and stop_noted():    # a signal whose Interrupted a library swallowed, or Python only reported
+        _say_stopped()
+        status = _status()
     _end(status)
 
 

@@ -27,6 +27,10 @@ def note_stop() -> None:
     _stop_came = True
 
 
+def stop_noted() -> bool:
+    return _stop_came
+
+
 def stops_raise(at_once: bool) -> None:
     """Whether the handler raises Interrupted wherever the command is (the default), or only
     notes the signal for the command's own loop to find with raise_if_stopped (the studio, which
@@ -50,8 +54,9 @@ def stop_taken() -> None:
 def raise_if_stopped() -> None:
     """Raise Interrupted again if a stopping signal came and its Interrupted was lost: raised where
     a library runs a bare `except:` (reportlab tries an optional import so, and a signal that lands
-    during that import was swallowed whole; the build then ran to its end with status 0). The
-    command asks here between its steps and before it reports success."""
+    during that import was swallowed whole; the build then ran to its end with status 0), or in a
+    finaliser, where Python only reports it. A build asks here between its steps, the studio's loop
+    twice a second; generator/entry.py turns a success after a noted signal into its line and status."""
     if _stop_came:
         raise Interrupted()
 

@@ -286,6 +286,7 @@ def run(argv):
     except:  # noqa: E722
         pass
     print("ran to its end")
+    sys.exit(0)                         # as generator.commands.main ends every command that succeeds
 
 commands.main = run
 entry.main(["sets"])
@@ -342,6 +343,44 @@ def test_ctrl_c_that_lands_in_a_finaliser_still_stops_the_studio_cleanly():
     assert out.strip().endswith("colour studio stopped"), out
 
 
+WHILE_WRITING = """
+import contextlib, os, signal, sys
+import generator.files.atomic as atomic
+from generator import entry
+
+class Finalised:
+    def __del__(self):                  # an object dropped in the command's own process, mid-write
+        os.kill(os.getpid(), signal.SIGTERM)
+        for _ in range(1000):           # the handler runs here, inside the finaliser
+            pass
+
+writing, sent = atomic.atomic_path, []
+@contextlib.contextmanager
+def atomic_path(target, *args, **kwargs):
+    with writing(target, *args, **kwargs) as temporary:
+        if not sent:                    # one signal, as the first file is written
+            sent.append(True)
+            Finalised()                 # dropped at once: its finaliser runs here
+        yield temporary
+
+atomic.atomic_path = atomic_path        # before the writers import it
+entry.main(["tiles", "--sets", "A", "--out", sys.argv[1]])
+"""
+
+
+def test_sigterm_that_lands_in_a_finaliser_still_cleans_up(tmp_path):
+    """A SIGTERM whose Interrupted is raised inside a finaliser (in the slow sweep below: importlib's
+    module-lock callback, while a build loaded the booklets' libraries) used to end the command at
+    once, and the file being written stayed behind as a hidden temporary. The signal is remembered
+    instead: the step ends, the command stops with its line and 143, and nothing hidden is left."""
+    out = tmp_path / "kit"
+    done = subprocess.run([sys.executable, "-c", WHILE_WRITING, str(out)], capture_output=True, text=True,
+                          env=_environment(), timeout=60)
+    assert (done.returncode, done.stderr) == (143, f"opendomino: error: {TERMINATED}\n")
+    assert sorted(path.name for path in out.iterdir()) == ["manifest.json", "tiles-A.pdf"]   # nothing hidden
+    assert PdfReader(out / "tiles-A.pdf").pages
+
+
 def _writes_a_file(options, report):
     (options.out / f"step-{os.getpid()}.txt").write_text("done")
 
@@ -378,7 +417,7 @@ SIGTERM_MOMENTS = {         # moment -> whether it has come, from the workers se
 }
 
 
-def build_stopped_by_sigterm(moment: str, out: Path, group: bool) -> None:
+def build_stopped_by_sigterm(moment: str, out: Path, group: bool, after_ms: float = 0) -> None:
     come = SIGTERM_MOMENTS[moment]
     with held_by_the_children():
         process = subprocess.Popen([*COMMANDS["python -m generator"], "build", "--sets", "C", "--books", "open",
@@ -388,10 +427,11 @@ def build_stopped_by_sigterm(moment: str, out: Path, group: bool) -> None:
     while process.poll() is None and not come(seen, out) and time.monotonic() < deadline:
         seen.update(children_of(process.pid))
         time.sleep(0.01)
+    time.sleep(after_ms / 1000)
     (os.killpg if group else os.kill)(process.pid, signal.SIGTERM)
     _, err = process.communicate(timeout=60)
     assert (process.returncode, err.decode()) == (143, f"opendomino: error: {TERMINATED}\n"), moment
-    assert sorted(path.name for path in out.rglob(".*")) == [], moment
+    assert sorted(path.name for path in out.rglob(".*")) == [], (moment, process.pid, seen, err)
     assert [pid for pid in seen if alive(pid)] == [], moment
     assert seen or moment == "while it starts", moment
 
@@ -403,6 +443,19 @@ def test_sigterm_stops_a_build_as_ctrl_c_does(tmp_path):
         list(pool.map(lambda numbered: build_stopped_by_sigterm(numbered[1], tmp_path / f"kit{numbered[0]}",
                                                                 group=numbered[0] % 2 == 1),
                       enumerate(SIGTERM_MOMENTS)))
+
+
+@pytest.mark.slow
+def test_sigterm_at_every_moment_while_the_booklets_libraries_load(tmp_path):
+    """Every 2 ms (twice each) from the first worker's start to 300 ms after it: the stretch where the
+    command loads the booklets' libraries, and where reportlab's bare `except:` once swallowed a
+    SIGTERM (about one in 600) and the build ended 0 without a word."""
+    moments = [after for after in range(0, 301, 2) for _ in range(2)]
+    with ThreadPoolExecutor(2) as pool:
+        list(pool.map(lambda numbered: build_stopped_by_sigterm("once its first worker runs",
+                                                                tmp_path / f"kit{numbered[0]}",
+                                                                group=numbered[0] % 2 == 1, after_ms=numbered[1]),
+                      enumerate(moments)))
 
 
 # --- a worker killed mid-build -------------------------------------------------------------------
