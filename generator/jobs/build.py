@@ -312,7 +312,7 @@ def iter_jobs(jobs: list):
     workers = Workers(multiprocessing.get_context("fork"), _run_job, jobs, job_title)
     try:
         _start_workers(workers, jobs)
-        raise_if_stopped()          # a Ctrl-C that landed in a library's `except:` while they loaded
+        raise_if_stopped()          # a Ctrl-C lost while they loaded (a library's `except:`, a finaliser)
         done, next_index = {}, 0
         for index, report in workers.results():
             done[index] = report
