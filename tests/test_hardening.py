@@ -203,6 +203,21 @@ def test_a_temporary_stands_for_the_file_it_becomes(tmp_path):
     assert str(full).startswith(f"cannot write {tmp_path / 'tiles-A.pdf'}: the disk is full")
 
 
+def test_written_files_and_folders_take_the_users_umask(tmp_path):
+    """A file appears as open() would have made it, 0o666 less the umask, though it was written as a
+    private temporary: with umask 027 every file is rw-r----- and every folder rwxr-x---. Both
+    ways of writing: one file at a time (tiles, manifest) and many side by side (the web pages)."""
+    out = tmp_path / "kit"
+    for argv in (["tiles", "--sets", "A"], ["booklet", "--format", "html", "--book", "classic", "--lang", "en"]):
+        done = subprocess.run([sys.executable, "-m", "generator", *argv, "--out", str(out)], capture_output=True,
+                              text=True, preexec_fn=lambda: os.umask(0o027))
+        assert done.returncode == 0, done.stderr
+    files = [path for path in out.rglob("*") if path.is_file()]
+    assert {"tiles-A.pdf", "manifest.json", "index.html"} <= {path.name for path in files}
+    assert {oct(path.stat().st_mode & 0o777) for path in files} == {"0o640"}
+    assert {oct(path.stat().st_mode & 0o777) for path in [out, *out.rglob("*")] if path.is_dir()} == {"0o750"}
+
+
 def test_small_messages(tmp_path):
     refused(run_cli("sets", "D"), "unknown set 'D'", "choose from")
     refused(run_cli("build", "--out", ""), "--out", "empty")

@@ -8,6 +8,7 @@ work alone, and a user's own `.something.part` is never touched.
 
 from contextlib import contextmanager
 import errno
+import functools
 import os
 from pathlib import Path
 import re
@@ -20,6 +21,20 @@ from generator.words import N_, _
 DEFAULT_HINT = N_("choose another folder with --out")     # what a message suggests when no other hint is given
 _OURS = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.[a-z0-9_]{8}\.part$")
 _FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+
+
+@functools.cache
+def new_file_mode() -> int:
+    """The mode open() gives a new file in this process: 0o666 less the user's umask. mkstemp makes
+    its temporary 0o600, so a finished file takes this mode before it is renamed; a user whose
+    umask shares with the group (002) or with no one (077) gets what every other tool gives them."""
+    try:            # Linux states it; reading it there changes nothing, not even for an instant
+        status = Path("/proc/self/status").read_text(encoding="ascii", errors="replace")
+        mask = next(int(line.split()[1], 8) for line in status.splitlines() if line.startswith("Umask:"))
+    except (OSError, StopIteration, IndexError, ValueError):
+        mask = os.umask(0o022)      # elsewhere the only way to read it is to set it and set it back
+        os.umask(mask)
+    return 0o666 & ~mask
 
 
 def temporary_prefix(name: str) -> str:
@@ -110,7 +125,7 @@ def atomic_path(target: Path, hint: str | None = None):
             yield temp
             with open(temp, "rb+") as written:
                 os.fsync(written.fileno())
-            os.chmod(temp, 0o644)
+            os.chmod(temp, new_file_mode())
             os.replace(temp, target)
         except OSError as error:
             raise os_problem(error, target, _move_away(hint)) from None
@@ -165,7 +180,7 @@ def write_files(targets: dict[Path, bytes], hint: str | None = None) -> None:
             with ThreadPoolExecutor(max_workers=16) as pool:
                 list(pool.map(_sync, written.values()))
             for current, temp in written.items():
-                os.chmod(temp, 0o644)
+                os.chmod(temp, new_file_mode())
                 os.replace(temp, current)
         except OSError as error:
             raise os_problem(error, current or next(iter(written)), _move_away(hint)) from None
