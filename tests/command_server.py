@@ -181,6 +181,7 @@ class CommandServer:
     def stop(self) -> None:
         self.process.stdin.close()          # as when the test process ends any other way
         self.process.wait()
+        self.process.stdout.close()
         shutil.rmtree(Path(self.address).parent, ignore_errors=True)
 
 

@@ -40,7 +40,8 @@ def run_on_terminal(args, out, stdout_piped=False):
                                env={**os.environ, "TERM": "xterm", "COLUMNS": "100"})
     os.close(slave)
     if stdout_piped:
-        piped = process.stdout.read()           # small: the summary line
+        with process.stdout:
+            piped = process.stdout.read()       # small: the summary line
     terminal = _read_all(master)
     os.close(master)
     status = process.wait(timeout=600)

@@ -679,6 +679,8 @@ def test_the_command_prints_no_traceback_when_clients_hang_up(verbose):
         process.send_signal(signal.SIGINT)
         process.wait(timeout=300)
     reader.join(timeout=60)
+    process.stdout.close()
+    process.stderr.close()
     text = "\n".join(err)
     assert process.returncode == 0 and "Traceback" not in text
     hung = [line for line in err if "hung up" in line]

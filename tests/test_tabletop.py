@@ -80,8 +80,8 @@ def test_every_sheet_fits_tts_and_its_last_cell_is_the_back(tts, index, name, un
         last = face.crop((face.width - cell_w, face.height - cell_h, face.width, face.height))
         back_picture = render(_picture(tile_back(tile_set.tiles[0], tile_set, theme, size)), cell_w / 22 * 25.4)
         assert mean_difference(last, back_picture) < 1.0, "the hidden card is the back"
-        back = Image.open(local(entry["BackURL"]))
-        assert back.size == (face.size if unique else (cell_w, cell_h))
+        with Image.open(local(entry["BackURL"])) as back:
+            assert back.size == (face.size if unique else (cell_w, cell_h))
         first_card = min(i for i in deck["DeckIDs"] if i // 100 == int(key))
         tile = tile_set.tiles[deck["DeckIDs"].index(first_card)]
         first = face.crop((0, 0, cell_w, cell_h))
