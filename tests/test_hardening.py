@@ -203,6 +203,23 @@ def test_a_temporary_stands_for_the_file_it_becomes(tmp_path):
     assert str(full).startswith(f"cannot write {tmp_path / 'tiles-A.pdf'}: the disk is full")
 
 
+def test_too_few_open_files_allowed_is_one_line_that_names_the_limit(tmp_path):
+    """With 16 files allowed open, the web pages' side-by-side sync (16 at once) cannot open its
+    files: the line says to raise the limit, which helps, not to choose another folder, which would
+    not; and nothing is left half-written."""
+    import resource
+
+    out = tmp_path / "kit"
+    done = subprocess.run([sys.executable, "-m", "generator", "booklet", "--format", "html", "--book", "classic",
+                           "--lang", "en", "--out", str(out)], capture_output=True, text=True,
+                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (16, 16)))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith(f"opendomino: error: cannot write {out}"), done.stderr
+    assert "too many files are open at once" in done.stderr and "ulimit -n" in done.stderr
+    assert "--out" not in done.stderr and "Traceback" not in done.stderr
+    assert not list(out.rglob(".*")), "a temporary was left behind"
+
+
 def test_written_files_and_folders_take_the_users_umask(tmp_path):
     """A file appears as open() would have made it, 0o666 less the umask, though it was written as a
     private temporary: with umask 027 every file is rw-r----- and every folder rwxr-x---. Both

@@ -68,6 +68,9 @@ def os_problem(error: OSError, target, hint: str | None = None) -> UserError:
     if error.errno in _FULL:
         return UserError(_("cannot write {target}: the disk is full; the files written before it are complete; "
                            "free some space and run the command again").format(target=target))
+    if error.errno in (errno.EMFILE, errno.ENFILE):     # another folder would not help; a higher limit does
+        return UserError(_("cannot write {target}: too many files are open at once; raise the limit on open "
+                           "files (for example `ulimit -n 1024`) and run the command again").format(target=target))
     if error.errno == errno.ENAMETOOLONG:
         return UserError(_("cannot write {target}: a name in the path is too long; use shorter folder and file "
                            "names").format(target=target))
