@@ -220,6 +220,42 @@ def test_too_few_open_files_allowed_is_one_line_that_names_the_limit(tmp_path):
     assert not list(out.rglob(".*")), "a temporary was left behind"
 
 
+@pytest.mark.parametrize("error, words", [
+    (MemoryError(), "not enough memory to finish; raise the limit on memory (ulimit -v)"),
+    (RuntimeError("can't start new thread"), "the system allowed no new thread; raise the limit on memory (ulimit -v)"),
+])
+def test_a_machine_out_of_memory_or_threads_is_one_line(tmp_path, monkeypatch, capsys, error, words):
+    from generator.commands import main as cli
+    from generator.writers import pdf
+
+    def refused(self):
+        raise error
+
+    monkeypatch.setattr(pdf.Canvas, "save", refused)
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["board", "--out", str(tmp_path / "kit")])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"opendomino: error: {words}"), err
+    assert not list((tmp_path / "kit").glob(".*.part"))
+
+
+def test_a_memory_limit_too_tight_for_threads_still_writes_every_page(tmp_path):
+    """Under a limit of 800 MB on memory (ulimit -v) the web pages' sync cannot start its 16 threads
+    (8 MB of stack each, on top of the libraries), and it syncs the pages one after another
+    instead: before, the command ended in a traceback, "can't start new thread"."""
+    import resource
+
+    out = tmp_path / "kit"
+    limit = 800 * 2**20
+    done = subprocess.run([sys.executable, "-m", "generator", "booklet", "--format", "html", "--book", "classic",
+                           "--lang", "en", "--out", str(out)], capture_output=True, text=True,
+                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit)))
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert run_cli("verify", "--out", str(out)).returncode == 0
+    assert len(list((out / "rules").glob("*.html"))) > 50
+
+
 def test_written_files_and_folders_take_the_users_umask(tmp_path):
     """A file appears as open() would have made it, 0o666 less the umask, though it was written as a
     private temporary: with umask 027 every file is rw-r----- and every folder rwxr-x---. Both

@@ -59,7 +59,21 @@ def main(argv=None) -> None:
         _fail(str(os_problem(error, error.filename or _("a file"))))
     except RecursionError:
         _fail(_("an input nests too deeply to read; flatten the file you gave"))
+    except MemoryError:
+        _fail(_("not enough memory to finish; raise the limit on memory (ulimit -v), close other programs, "
+                "or make less at once (for example --sets A)"))
+    except RuntimeError as error:
+        if not _no_thread_could_start(error):
+            raise
+        _fail(_("the system allowed no new thread; raise the limit on memory (ulimit -v) or on processes "
+                "(ulimit -u), or close other programs"))
     sys.exit(0)
+
+
+def _no_thread_could_start(error: RuntimeError) -> bool:
+    """Python's words when the system refuses a thread: a limit on memory leaves no room for its
+    stack, or a limit on processes counts it. The system's limit, not the user's input."""
+    return str(error) == "can't start new thread"
 
 
 def _complete(argv) -> None:

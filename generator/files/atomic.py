@@ -164,13 +164,24 @@ def _sync(path: Path) -> None:
         os.close(handle)
 
 
+def _sync_all(paths: list[Path]) -> None:
+    """Sync the files side by side, or one after another where no thread can start: a limit on
+    memory (ulimit -v) leaves no room for the threads' stacks, and the files must still be synced."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    try:
+        with ThreadPoolExecutor(max_workers=16) as pool:
+            list(pool.map(_sync, paths))
+    except RuntimeError:            # "can't start new thread" (a sync's own failure is an OSError)
+        for path in paths:
+            _sync(path)
+
+
 def write_files(targets: dict[Path, bytes], hint: str | None = None) -> None:
     """Write many files, each as write_bytes does (a temporary, synced, then renamed over its
     target), but syncing them side by side: a sync waits for the disk, and a hundred waiting
     together take about as long as a few one after another (a folder of web pages: 0.07 s
     instead of 0.5 s)."""
-    from concurrent.futures import ThreadPoolExecutor
-
     written: dict[Path, Path] = {}
     current = None          # the file being written or renamed, for a message; None while syncing
     try:
@@ -180,8 +191,7 @@ def write_files(targets: dict[Path, bytes], hint: str | None = None) -> None:
                 written[current] = _temporary_beside(current, hint)
                 written[current].write_bytes(data)
             current = None
-            with ThreadPoolExecutor(max_workers=16) as pool:
-                list(pool.map(_sync, written.values()))
+            _sync_all(list(written.values()))
             for current, temp in written.items():
                 os.chmod(temp, new_file_mode())
                 os.replace(temp, current)
