@@ -87,11 +87,13 @@ def _exit_now(signum=_signal.SIGINT, frame=None) -> None:
 
 def _raise_interrupted(signum, frame) -> None:
     _ending(signum)
-    for each in STOPPING_SIGNALS:       # a second signal during the clean-up ends it at once
-        _signal.signal(each, _exit_now)
     note_stop()
     if stop_raises():
+        for each in STOPPING_SIGNALS:   # a second signal during the clean-up ends it at once
+            _signal.signal(each, _exit_now)
         raise Interrupted()
+    # Else the command stops itself (the studio) and its clean-up is bounded: a second signal is
+    # noted too, so that the builds it removes are removed.
 
 
 def _excepthook(kind, value, traceback) -> None:

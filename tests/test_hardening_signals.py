@@ -343,6 +343,39 @@ def test_ctrl_c_that_lands_in_a_finaliser_still_stops_the_studio_cleanly():
     assert out.strip().endswith("colour studio stopped"), out
 
 
+SECOND_CTRL_C_WHILE_CLOSING = """
+import os, signal, time
+from generator import entry
+from generator.studio.builds import Builds
+
+close = Builds.close
+def close_after_a_second_ctrl_c(self):
+    print("builds in", self.root, flush=True)
+    os.kill(os.getpid(), signal.SIGINT)         # as a user who presses Ctrl-C twice
+    time.sleep(0.05)                            # the handler runs here, in the clean-up
+    close(self)
+
+Builds.close = close_after_a_second_ctrl_c
+entry.main(["studio", "--no-browser"])
+"""
+
+
+def test_a_second_ctrl_c_while_the_studio_stops_neither_cuts_its_clean_up_nor_fails_it():
+    """Ctrl-C pressed twice, or sent to the studio and then to its process group as `timeout` sends
+    it: the second came while the studio removed its builds, and in about a third of the runs it
+    ended with 130 and "interrupted", without "colour studio stopped". It is one ending: 0, the
+    line, and the builds' folder gone."""
+    process = subprocess.Popen([sys.executable, "-c", SECOND_CTRL_C_WHILE_CLOSING], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=_environment())
+    assert "colour studio at http://127.0.0.1:" in process.stdout.readline()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert (process.returncode, err) == (0, ""), (process.returncode, err)
+    builds = Path(re.search(r"builds in (\S+)", out).group(1))
+    assert out.strip().endswith("colour studio stopped"), out
+    assert not builds.exists(), "the builds' folder was left behind"
+
+
 WHILE_WRITING = """
 import contextlib, os, signal, sys
 import generator.files.atomic as atomic

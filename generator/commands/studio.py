@@ -50,20 +50,27 @@ def studio_command(host, port_text, no_browser, icc_text, intent):
                           "choose another --port, or leave it out for a free one").format(
             host=host, port=int(port), why=error.strerror or error)) from None
     url = page_url(server)
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        echo("warning: " + _("the studio listens on {host}: other computers on the network can use it").format(
-            host=host), err=True)
-    echo(_("colour studio at {url} (Ctrl-C stops it)").format(url=url))
-    if not no_browser:
-        import webbrowser
-        threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
-    stops_raise(False)              # the server's loop asks for a Ctrl-C (BoundedServer.service_actions)
+    # From the line that gives the address, the server's loop asks for a Ctrl-C
+    # (BoundedServer.service_actions), and the clean-up after it only notes a second one: pressed
+    # twice, or sent to the process and then its group (as `timeout` does), it must not cut short
+    # the removal of the builds. The clean-up is bounded.
+    stops_raise(False)
     try:
-        server.serve_forever()
-    except (KeyboardInterrupt, Interrupted):
-        stop_taken()                # Ctrl-C is how the studio ends: status 0
+        try:
+            if host not in ("127.0.0.1", "localhost", "::1"):
+                echo("warning: " + _("the studio listens on {host}: other computers on the network can use it").format(
+                    host=host), err=True)
+            echo(_("colour studio at {url} (Ctrl-C stops it)").format(url=url))
+            if not no_browser:
+                import webbrowser
+                threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+            server.serve_forever()
+        except (KeyboardInterrupt, Interrupted):
+            pass                    # Ctrl-C is how the studio ends
+        finally:
+            server.server_close()
+            server.builds.close()
+        echo(_("colour studio stopped"))
+        stop_taken()                # every Ctrl-C until now ended the studio: status 0
     finally:
         stops_raise(True)
-        server.server_close()
-        server.builds.close()
-    echo(_("colour studio stopped"))
