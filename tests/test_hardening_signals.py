@@ -29,7 +29,7 @@ from test_hardening import alive, children_of
 
 import generator
 from generator.entry import INTERRUPTED, TERMINATED
-from generator.errors import Interrupted, WorkerLost
+from generator.errors import Interrupted, UserError, WorkerLost
 from generator.jobs.build import BuildOptions, build_jobs, iter_jobs, job_title, makes
 from generator.jobs.exports import export_jobs
 from generator.settings.build_options import ExportOptions
@@ -502,6 +502,30 @@ def _slow(options, report):
 def _dying(options, report):
     time.sleep(0.3)                 # the slow step has started meanwhile
     os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_a_worker_the_system_cannot_fork_is_one_line_and_the_other_is_stopped(tmp_path, monkeypatch):
+    """Under a limit on processes (ulimit -u) the second fork fails: the line says which limit to
+    raise (it said "cannot write a file: Resource temporarily unavailable; choose another folder
+    with --out"), and the worker already forked is stopped with the command. It was not: a test
+    process then waited for it at its exit."""
+    real_fork, forked = os.fork, []
+
+    def fork_once():
+        if forked:
+            raise BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")
+        pid = real_fork()
+        if pid:
+            forked.append(pid)
+        return pid
+
+    monkeypatch.setattr(os, "fork", fork_once)
+    options = BuildOptions(out=tmp_path)
+    with pytest.raises(UserError) as refused:
+        list(iter_jobs([(_slow, options, ())] * 3))
+    assert str(refused.value) == ("cannot start a worker process (Resource temporarily unavailable); raise the limit "
+                                  "on processes (ulimit -u), or close other programs")
+    assert len(forked) == 1 and not alive(forked[0]), "the worker forked first was left running"
 
 
 def test_a_dead_worker_is_named_and_the_other_is_stopped(tmp_path):

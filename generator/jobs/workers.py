@@ -24,7 +24,7 @@ import time
 
 from msgspec import Struct, field
 
-from generator.errors import WorkerLost
+from generator.errors import UserError, WorkerLost
 from generator.words import _
 
 PR_SET_PDEATHSIG = 1
@@ -105,14 +105,22 @@ class Workers:
         queue = deque(indexes)
         started = []
         with _signals_held():
-            for _ in range(min(processes, len(queue))):
+            for _started in range(min(processes, len(queue))):
                 here, there = self.context.Pipe()
                 process = self.context.Process(target=_worker_main, args=(self.run, self.jobs, there, os.getpid()),
                                                daemon=True)
-                process.start()
+                try:
+                    process.start()
+                except OSError as error:    # the system's limit on processes (ulimit -u), or no memory left
+                    here.close()
+                    there.close()
+                    raise UserError(_("cannot start a worker process ({reason}); raise the limit on processes "
+                                      "(ulimit -u), or close other programs").format(
+                        reason=error.strerror or error)) from None
                 there.close()           # the worker's end lives only in the worker: its death closes it
-                started.append(_Worker(process, here, queue, whole=processes == 1))
-        self.workers += started
+                worker = _Worker(process, here, queue, whole=processes == 1)
+                started.append(worker)
+                self.workers.append(worker)     # at once: if the next fork fails, stop() stops this one
         for worker in started:
             self._feed(worker)
 
