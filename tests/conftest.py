@@ -1,3 +1,4 @@
+import os
 from pathlib import Path
 import re
 import shutil
@@ -17,8 +18,6 @@ def pytest_xdist_auto_num_workers(config):
     something that is not its own process (a command it started, a browser, a pipe), and with one
     worker per core that core then idles: on two cores the suite took 289 s with 2 workers, 265 s
     with 3 and 274 s with 4."""
-    import os
-
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     return cores + 1
 
@@ -27,8 +26,6 @@ def pytest_xdist_auto_num_workers(config):
 def no_users_own_config(tmp_path_factory):
     """The tests never read the config of the person running them: the user config folder
     ($XDG_CONFIG_HOME, inherited by every command a test starts) is an empty one of their own."""
-    import os
-
     os.environ["XDG_CONFIG_HOME"] = str(tmp_path_factory.mktemp("xdg-config"))
 
 
@@ -38,7 +35,6 @@ def english_messages():
     tests compare its words with English text. (tests/test_languages.py sets other languages in
     the environment of the commands it starts.) LC_ALL wins over LC_MESSAGES and LANG; LANGUAGE,
     which would win over it, is emptied."""
-    import os
 
     os.environ["LANGUAGE"] = ""
     os.environ["LC_ALL"] = "C.UTF-8"
@@ -49,7 +45,6 @@ def made_once(tmp_path_factory, name: str, make) -> Path:
     the first to ask makes it under a lock and the others wait for it (pytest-xdist's advice for a
     costly session fixture). The tests only read it."""
     import fcntl
-    import os
 
     root = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
@@ -93,7 +88,6 @@ def run_cli(*args, cwd=None, env=None, timeout=None, fresh=False):
     (tests/command_server.py), which skips the interpreter's start; in a fresh interpreter when
     `fresh` (outputs compared across runs for equal bytes) or when the environment changes what
     Python reads as it starts."""
-    import os
 
     global _command_server
     environment = dict(os.environ if env is None else env)
@@ -115,8 +109,13 @@ def run_cli(*args, cwd=None, env=None, timeout=None, fresh=False):
                           text=True, cwd=cwd, env=env, timeout=timeout)
 
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-# Debian's chromium in a container: no sandbox, no GPU, and nothing that reaches for the network.
+# Debian's chromium-headless-shell: the same Blink and V8 as its chromium, without the desktop browser
+# around them (Playwright's own headless mode). A page costs it about half the CPU, so the browser
+# tests use it; test_rules_site_browser checks that the desktop chromium lays the pages out alike.
+# OPENDOMINO_TEST_CHROMIUM names another browser; without the shell, the desktop chromium is used.
+DESKTOP_CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMIUM = shutil.which(os.environ.get("OPENDOMINO_TEST_CHROMIUM", "chromium-headless-shell")) or DESKTOP_CHROMIUM
+# Chromium in a container: no sandbox, no GPU, and nothing that reaches for the network.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
 
@@ -124,7 +123,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 def browser():
     """Playwright driving Debian's chromium, or a skip that says what is missing."""
     if CHROMIUM is None:
-        pytest.skip("no chromium on this machine: install Debian's chromium package (.ci/run does)")
+        pytest.skip("no chromium on this machine: install Debian's chromium-headless-shell and chromium "
+                    "packages (.ci/run does)")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:

@@ -12,7 +12,7 @@ from pathlib import Path
 import re
 from urllib.parse import unquote, urlsplit
 
-from conftest import run_cli
+from conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP_CHROMIUM, run_cli
 import pytest
 
 VIEWPORTS = ((360, 800), (1280, 800))
@@ -318,3 +318,32 @@ def test_pages_read_fine_without_javascript(site, chromium):
     page.click("a[href='open-game-17.ru.html']")
     assert page.inner_text("h1") == "Игра 17. Сними свои" and page.is_visible("main p")
     context.close()
+
+
+LAYOUT = """() => ({h1: document.querySelector('h1').textContent,
+  overflow: document.scrollingElement.scrollWidth - window.innerWidth,
+  height: document.scrollingElement.scrollHeight,
+  boxes: Array.from(document.querySelectorAll('main > *'), e => { const r = e.getBoundingClientRect();
+                                                                  return [e.tagName, r.x, r.y, r.width, r.height]; })})"""
+
+
+def test_the_desktop_chromium_lays_the_pages_out_as_the_headless_shell_does(site, chromium):
+    """The other browser tests drive the headless shell; a reader opens the site in the desktop
+    browser. Both lay out the pages shown alike, to the pixel, at a phone's width and a laptop's."""
+    if DESKTOP_CHROMIUM is None or DESKTOP_CHROMIUM == CHROMIUM:
+        pytest.skip("the desktop chromium is not installed beside the headless shell (.ci/run installs both)")
+    desktop = chromium.browser_type.launch(executable_path=DESKTOP_CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    laid_out = {}
+    for browser in (chromium, desktop):
+        for width, height in VIEWPORTS:
+            context = offline_context(browser, site, [], viewport={"width": width, "height": height})
+            page = context.new_page()
+            for name in SHOWN:
+                page.goto((site / name).as_uri())
+                page.evaluate("document.fonts.ready")
+                laid_out.setdefault((name, width), []).append(page.evaluate(LAYOUT))
+            context.close()
+    desktop.close()
+    for (name, width), (shell, full) in laid_out.items():
+        assert full["overflow"] <= 0 and len(full["boxes"]) > 3, (name, width, full["overflow"])
+        assert full == shell, (name, width)
