@@ -220,6 +220,24 @@ def test_too_few_open_files_allowed_is_one_line_that_names_the_limit(tmp_path):
     assert not list(out.rglob(".*")), "a temporary was left behind"
 
 
+def test_a_limit_on_file_size_is_one_line_that_names_it_not_a_full_disk(tmp_path):
+    """Under `ulimit -f` a write fails with EFBIG (Python ignores the SIGXFSZ that would kill it):
+    the line names the limit, which is the fix, not a full disk; the files before are complete."""
+    import resource
+
+    out = tmp_path / "kit"
+    done = subprocess.run([sys.executable, "-m", "generator", "build", "--sets", "A", "--books", "open",
+                           "--out", str(out)], capture_output=True, text=True,
+                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (200_000, 200_000)))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith(f"opendomino: error: cannot write {out}"), done.stderr
+    assert "larger than the system lets one file be" in done.stderr and "ulimit -f" in done.stderr
+    assert "disk is full" not in done.stderr and "Traceback" not in done.stderr
+    assert not list(out.rglob(".*")), "a temporary was left behind"
+    written = [path for path in out.rglob("*.pdf")]
+    assert written and all(len(PdfReader(path).pages) > 0 for path in written)     # complete, each one
+
+
 @pytest.mark.parametrize("error, words", [
     (MemoryError(), "not enough memory to finish; raise the limit on memory (ulimit -v)"),
     (RuntimeError("can't start new thread"), "the system allowed no new thread; raise the limit on memory (ulimit -v)"),

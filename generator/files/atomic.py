@@ -20,7 +20,7 @@ from generator.words import N_, _
 
 DEFAULT_HINT = N_("choose another folder with --out")     # what a message suggests when no other hint is given
 _OURS = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.[a-z0-9_]{8}\.part$")
-_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+_FULL = (errno.ENOSPC, errno.EDQUOT)
 
 
 @functools.cache
@@ -68,6 +68,11 @@ def os_problem(error: OSError, target, hint: str | None = None) -> UserError:
     if error.errno in _FULL:
         return UserError(_("cannot write {target}: the disk is full; the files written before it are complete; "
                            "free some space and run the command again").format(target=target))
+    if error.errno == errno.EFBIG:      # the limit on one file's size (ulimit -f), or the file system's own
+        return UserError(_("cannot write {target}: it would be larger than the system lets one file be "
+                           "(the limit on file size, `ulimit -f`, or the file system's own); the files written "
+                           "before it are complete; raise the limit, or choose another folder with --out"
+                           ).format(target=target))
     if error.errno in (errno.EMFILE, errno.ENFILE):     # another folder would not help; a higher limit does
         return UserError(_("cannot write {target}: too many files are open at once; raise the limit on open "
                            "files (for example `ulimit -n 1024`) and run the command again").format(target=target))
