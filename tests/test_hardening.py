@@ -203,21 +203,29 @@ def test_a_temporary_stands_for_the_file_it_becomes(tmp_path):
     assert str(full).startswith(f"cannot write {tmp_path / 'tiles-A.pdf'}: the disk is full")
 
 
+def refused_under_limit(out: Path, limit: int, value: int, *args: str) -> str:
+    """Run `python -m generator ARGS --out OUT` under one of the system's limits (setrlimit): it must
+    stop with one line about a file in OUT, no traceback and no temporary left; the line."""
+    import resource
+
+    done = subprocess.run([sys.executable, "-m", "generator", *args, "--out", str(out)], capture_output=True,
+                          text=True, preexec_fn=lambda: resource.setrlimit(limit, (value, value)))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith(f"opendomino: error: cannot write {out}"), done.stderr
+    assert "Traceback" not in done.stderr
+    assert not list(out.rglob(".*")), "a temporary was left behind"
+    return done.stderr
+
+
 def test_too_few_open_files_allowed_is_one_line_that_names_the_limit(tmp_path):
     """With 16 files allowed open, the web pages' side-by-side sync (16 at once) cannot open its
     files: the line says to raise the limit, which helps, not to choose another folder, which would
     not; and nothing is left half-written."""
     import resource
 
-    out = tmp_path / "kit"
-    done = subprocess.run([sys.executable, "-m", "generator", "booklet", "--format", "html", "--book", "classic",
-                           "--lang", "en", "--out", str(out)], capture_output=True, text=True,
-                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (16, 16)))
-    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
-    assert done.stderr.startswith(f"opendomino: error: cannot write {out}"), done.stderr
-    assert "too many files are open at once" in done.stderr and "ulimit -n" in done.stderr
-    assert "--out" not in done.stderr and "Traceback" not in done.stderr
-    assert not list(out.rglob(".*")), "a temporary was left behind"
+    line = refused_under_limit(tmp_path / "kit", resource.RLIMIT_NOFILE, 16,
+                               "booklet", "--format", "html", "--book", "classic", "--lang", "en")
+    assert "too many files are open at once" in line and "ulimit -n" in line and "--out" not in line
 
 
 def test_a_limit_on_file_size_is_one_line_that_names_it_not_a_full_disk(tmp_path):
@@ -226,15 +234,9 @@ def test_a_limit_on_file_size_is_one_line_that_names_it_not_a_full_disk(tmp_path
     import resource
 
     out = tmp_path / "kit"
-    done = subprocess.run([sys.executable, "-m", "generator", "build", "--sets", "A", "--books", "open",
-                           "--out", str(out)], capture_output=True, text=True,
-                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (200_000, 200_000)))
-    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
-    assert done.stderr.startswith(f"opendomino: error: cannot write {out}"), done.stderr
-    assert "larger than the system lets one file be" in done.stderr and "ulimit -f" in done.stderr
-    assert "disk is full" not in done.stderr and "Traceback" not in done.stderr
-    assert not list(out.rglob(".*")), "a temporary was left behind"
-    written = [path for path in out.rglob("*.pdf")]
+    line = refused_under_limit(out, resource.RLIMIT_FSIZE, 200_000, "build", "--sets", "A", "--books", "open")
+    assert "larger than the system lets one file be" in line and "ulimit -f" in line and "disk is full" not in line
+    written = list(out.rglob("*.pdf"))
     assert written and all(len(PdfReader(path).pages) > 0 for path in written)     # complete, each one
 
 
