@@ -5,6 +5,7 @@ coordinates (points, origin bottom-left), so tests can measure real positions.
 """
 
 from dataclasses import dataclass, field
+import math
 
 from pypdf import PdfReader
 
@@ -176,20 +177,23 @@ def page_texts(page) -> list[tuple[str, float, float, float, float]]:
 class StrokedPath:
     """One subpath a page strokes, in points from the bottom-left: its points in order (curves by
     their end points), whether it was closed (h, or a rectangle), whether the stroke was dashed,
-    its stroke colour ("rgb", r, g, b), ("cmyk", c, m, y, k) or ("spot", name, tint), and whether
-    stroke overprint (an ExtGState's OP) was on."""
+    its stroke colour ("rgb", r, g, b), ("cmyk", c, m, y, k) or ("spot", name, tint), whether
+    stroke overprint (an ExtGState's OP) was on, and the line's width in points on the page (its
+    width in user space, scaled by the transformation where it is stroked)."""
     points: list
     closed: bool
     dashed: bool
     colour: tuple
     overprint: bool
+    width: float
 
 
 def stroked_paths(page) -> list[StrokedPath]:
     """Every stroked subpath on a page, following q/Q, cm, gs and Form XObjects (each starting from
     the graphics state where it is drawn), colour spaces named in the resources included."""
     found: list[StrokedPath] = []
-    state = {"ctm": (1, 0, 0, 1, 0, 0), "colour": None, "space": None, "dashed": False, "overprint": False}
+    state = {"ctm": (1, 0, 0, 1, 0, 0), "colour": None, "space": None, "dashed": False, "overprint": False,
+             "width": 1.0}
     _strokes(page.get_contents().operations, page.get("/Resources"), state, found, page.pdf)
     return found
 
@@ -210,8 +214,12 @@ def _strokes(operations, resources, state, found, reader) -> None:
             entry = (resources.get("/ExtGState") or {})[operands[0]].get_object()
             if "/OP" in entry:
                 state["overprint"] = bool(entry["/OP"])
+            if "/LW" in entry:
+                state["width"] = float(entry["/LW"])
         elif op == "d":
             state["dashed"] = bool(operands[0])
+        elif op == "w":
+            state["width"] = float(operands[0])
         elif op == "RG":
             state["colour"] = ("rgb", *(round(float(v), 4) for v in operands))
         elif op == "K":
@@ -242,5 +250,6 @@ def _strokes(operations, resources, state, found, reader) -> None:
             if op in ("S", "s", "B", "B*", "b", "b*"):
                 for points, closed in subpaths:
                     found.append(StrokedPath(points, closed or op in ("s", "b", "b*"), state["dashed"],
-                                             state["colour"], state["overprint"]))
+                                             state["colour"], state["overprint"],
+                                             state["width"] * math.sqrt(abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]))))
             subpaths = []

@@ -150,6 +150,7 @@ def test_the_shop_die_line_is_a_separate_overprinting_cutcontour(shop_boxes):
         strokes = stroked_paths(page)
         die = [path for path in strokes if path.colour and path.colour[0] == "spot"]
         assert die and all(path.colour[1] == "CutContour" and path.overprint for path in die)
+        assert {round(path.width / MM, 3) for path in die} == {0.25}       # print conventions: 0.25 mm
         assert not [path for path in strokes if path.colour and path.colour[0] == "spot" and not path.overprint]
 
 

@@ -234,11 +234,51 @@ def test_shop_files_pass_preflight_and_carry_a_die_line(tmp_path, layout, marks)
             if marks == "crop":                                     # one pair of marks at each edge of the TrimBox
                 check_crop_marks(path, index, trim[0::2], trim[1::2])
         # Each triangle with its own 3 mm bleed, the bleeds meeting: neighbours' die lines 6 mm apart.
-        dies = [path.points for path in stroked_paths(reader.pages[0]) if path.colour[:2] == ("spot", "CutContour")]
+        dies = die_lines(reader.pages[0])
         by_height = sorted(dies, key=lambda die: -sum(y for _, y in die))
         first, second = (sorted(by_height[i:i + 8], key=lambda die: min(x for x, _ in die)) for i in (0, 8))
         for a, b in [*zip(first, first[1:]), (first[0], second[0])]:     # along the top row, and across
             assert polygon_gap(a, b) == pytest.approx(6 * MM, abs=0.01)
+        # The 56 tiles, 32 a sheet in 4 rows of 8 (README): a die line each, fronts and backs alike.
+        assert [len(die_lines(page)) for page in reader.pages] == [32, 32, 24, 24]
+        middles = sorted((min(y for _, y in die) + max(y for _, y in die)) / 2 for die in dies)
+        rows = [1]                  # up and down triangles of a row stand a bleed apart; rows a side apart
+        for above, below in zip(middles, middles[1:]):
+            rows[-1:] = [rows[-1] + 1] if below - above < 10 * MM else [rows[-1], 1]
+        assert rows == [8, 8, 8, 8]
+        # Every back stands behind its front: the backs' die lines are the fronts' mirrored left to right.
+        for fronts, backs in (reader.pages[0:2], reader.pages[2:4]):
+            width = float(fronts.mediabox.width)
+            assert float(backs.mediabox.width) == pytest.approx(width)
+            behind = die_lines(backs)
+            for die in die_lines(fronts):
+                mirrored = [(width - x, y) for x, y in die]
+                assert sum(same_polygon(mirrored, back) for back in behind) == 1, die
+    else:
+        # One face a page: its die line is the TrimBox's triangle, centred across the page, with the
+        # 3 mm bleed grown around it (b * sqrt(3) beside the base corners, 2 b past the apex, b below the base).
+        bleed = 3 * MM
+        for page in reader.pages:
+            (die,) = die_lines(page)
+            trim, media = [float(v) for v in page.trimbox], [float(v) for v in page.mediabox]
+            assert trim == pytest.approx([min(x for x, _ in die), min(y for _, y in die),
+                                          max(x for x, _ in die), max(y for _, y in die)], abs=0.01)
+            assert [trim[0] - media[0], media[2] - trim[2]] == pytest.approx([bleed * math.sqrt(3)] * 2, abs=0.01)
+            assert sorted([trim[1] - media[1], media[3] - trim[3]]) == pytest.approx([bleed, 2 * bleed], abs=0.01)
+    # The die line is drawn 0.25 mm wide (print conventions), a hairline a cutter follows by its centre.
+    widths = {round(path.width / MM, 3) for page in reader.pages for path in stroked_paths(page)
+              if path.colour[:2] == ("spot", "CutContour")}
+    assert widths == {0.25}
+
+
+def die_lines(page) -> list[list[tuple[float, float]]]:
+    """The corners of every closed path the page strokes in the spot colour CutContour (points)."""
+    return [path.points for path in stroked_paths(page) if path.colour[:2] == ("spot", "CutContour")]
+
+
+def same_polygon(a, b, tolerance: float = 0.01) -> bool:
+    """The same corners to `tolerance` (points), whichever corner each path starts at."""
+    return len(a) == len(b) and all(any(math.dist(p, q) < tolerance for q in b) for p in a)
 
 
 def test_exports(tmp_path):

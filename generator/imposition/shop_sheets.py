@@ -19,13 +19,13 @@ page carries TrimBox and BleedBox (the writer turns Drawing.trim/bleed into them
 from generator.art.board import BoardGeometry, board_drawing
 from generator.art.tile import tile_back, tile_front
 from generator.colour.theme import Theme
-from generator.colour.values import CUT_CONTOUR, Colour
+from generator.colour.values import CUT_CONTOUR, DIE_LINE_WIDTH, Colour
 from generator.imposition.mirror import mirror_box
 from generator.imposition.tile_grid import COLUMNS, ROWS, gang_position, gang_turn, logical_slots
 from generator.model.tiles import TileSet
 from generator.scene.drawing import Drawing, Group, Line, Polygon, Rect, Style, placed, translate
 from generator.scene.outline import Outline, tile_outline
-from generator.scene.shapes import SQRT3, frame, grown, outline
+from generator.scene.shapes import frame, grown, outline
 from generator.scene.sizes import TileSize
 
 MARK_SPACE = 12.0           # mm around the bleed for crop marks
@@ -130,7 +130,7 @@ def single_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: float) 
 
 def die_line(outline: Outline):
     """The tile's trim in the spot colour CutContour: a polygon, or a path where corners are rounded."""
-    style = Style(stroke=CUT_CONTOUR, stroke_width=MARK_WIDTH * 2.5)
+    style = Style(stroke=CUT_CONTOUR, stroke_width=DIE_LINE_WIDTH)
     if outline.radius:
         return outline.path(style)
     return Polygon(tuple(outline.corners), style)
@@ -143,7 +143,7 @@ def triangle_gang_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: 
     """Triangles tessellated with a gutter: each sits in a triangle of the lattice grown by its
     bleed, so neighbours' bleeds meet exactly. 32 a sheet, in rows of 8; backs mirrored left to
     right (a triangle keeps pointing the same way)."""
-    side = frame("triangle", size)[0]
+    frame_width, frame_height = frame("triangle", size)
     margin = mark_margin(marks)
     rows = ROWS
     reach = bleed * 2           # a grown triangle's apex reaches twice the bleed past its trim
@@ -154,6 +154,7 @@ def triangle_gang_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: 
     left, top, full_width, full_height = bounds([(x, y, 0, 0) for corners in full for x, y in corners], reach)
     width, height = full_width + 2 * margin, full_height + 2 * margin
     per_sheet = rows * TRIANGLES_PER_ROW
+    flip = gang_flip(width, height)         # the edge the file's duplex preference names (jobs/shop.py)
     pages = []
     for first in range(0, len(tile_set.tiles), per_sheet):
         fronts, backs = Drawing(width, height), Drawing(width, height)
@@ -167,10 +168,11 @@ def triangle_gang_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: 
             fronts.add(placed(tile_front(tile, tile_set, theme, size, bleed), x, y, turn))
             fronts.add(die_line(tile_line))
             trims.append(bounds([(px, py, 0, 0) for px, py in corners]))
-            bx, _ = mirror_box(x, y, side, side * SQRT3 / 2, width, height, "long")
-            back_line = tile_outline("triangle", size, turn).translated(bx, y)
+            # Mirrored left to right, a triangle keeps pointing the way it did: the same turn.
+            bx, by = mirror_box(x, y, frame_width, frame_height, width, height, flip)
+            back_line = tile_outline("triangle", size, turn).translated(bx, by)
             back_corners = back_line.corners
-            backs.add(placed(tile_back(tile, tile_set, theme, size, bleed), bx, y, turn))
+            backs.add(placed(tile_back(tile, tile_set, theme, size, bleed), bx, by, turn))
             backs.add(die_line(back_line))
             back_trims.append(bounds([(px, py, 0, 0) for px, py in back_corners]))
         for page, page_trims in ((fronts, trims), (backs, back_trims)):

@@ -8,7 +8,7 @@ marks at the box around them all (generator/imposition/shop_sheets.py).
 
 from generator.art.mexican_train import MARKER_SIZE, SLOTS, hub_drawing, hub_radius, marker_drawing
 from generator.art.sheet_marks import CUT_DASH, CUT_WIDTH, caption, scale_bar
-from generator.colour.values import CUT_CONTOUR
+from generator.colour.values import CUT_CONTOUR, DIE_LINE_WIDTH
 from generator.errors import UserError
 from generator.imposition.paper import Paper
 from generator.model.texts import sheet_text
@@ -70,7 +70,7 @@ def shop_token_page(theme, size, clearance: float, bleed: float, margin: float) 
     width, height, pieces = _layout(size, clearance, bleed)
     page = Drawing(width + 2 * margin, height + 2 * margin)
     page.add(*_pieces(theme, size, clearance, margin, margin, bleed, pieces))
-    die = Style(stroke=CUT_CONTOUR, stroke_width=0.25)
+    die = Style(stroke=CUT_CONTOUR, stroke_width=DIE_LINE_WIDTH)
     page.add(*(Circle(margin + cx, margin + cy, radius, die) for _, cx, cy, radius in pieces))
     trims = [(margin + cx - radius, margin + cy - radius, 2 * radius, 2 * radius) for _, cx, cy, radius in pieces]
     return page, trims
