@@ -1,10 +1,11 @@
 """The print-shop target: PDF/X-1a files, bleed, crop marks, page boxes, CMYK, preflight."""
 
+import math
 import re
 
 from conftest import qpdf_check, run_cli
 from crop_marks import check_crop_marks
-from pdf_inspect import MM, page_shapes, read_pdf
+from pdf_inspect import MM, page_shapes, read_pdf, stroked_paths
 import pytest
 
 from generator.jobs.build import BuildOptions, build
@@ -91,6 +92,24 @@ def test_a_set_of_more_than_32_tiles_takes_a_gang_sheet_per_32(tmp_path):
         assert max(r[3] for r in page_cells) == pytest.approx(bleed[3], abs=0.01)
 
 
+def test_a_sheet_of_one_tile_holds_it_in_the_top_left_cell(tmp_path):
+    """A set of the user's own with 33 tiles: the second sheet holds its last tile alone, in the first
+    cell of the top row, its back in the mirrored cell."""
+    tiles = [f"{low}-{high}" for high in range(8) for low in range(high + 1)][:33]
+    set_file = tmp_path / "thirty-three.toml"
+    set_file.write_text(f'name = "thirty-three"\nhighest = 7\ntiles = {tiles!r}\n'.replace("'", '"'), encoding="utf-8")
+    build(BuildOptions(out=tmp_path, target="shop", sets=(), set_files=(set_file,), booklet_langs=()))
+    reader = read_pdf(tmp_path / "shop-tiles-thirty-three.pdf")
+    cells = [[r for r in page_shapes(p).rects if abs(r[2] - r[0] - 28 * MM) < 0.01 and abs(r[3] - r[1] - 50 * MM) < 0.01]
+             for p in reader.pages]
+    assert list(map(len, cells)) == [32, 32, 1, 1]
+    for page, (cell,) in zip(reader.pages[2:], cells[2:]):
+        bleed = [float(v) for v in page.bleedbox]
+        assert cell[3] == pytest.approx(bleed[3], abs=0.01)                 # the top row
+        first_column = cells[0][0][0] if page is reader.pages[2] else max(r[0] for r in cells[1])
+        assert cell[0] == pytest.approx(first_column, abs=0.01)          # the fronts' first cell, the backs' last
+
+
 def assert_backs_mirror_left_to_right(reader, cell):
     """Each of the 32 tile cells (tile and bleed, mm) of the fronts page has its back at the mirrored x."""
     width = float(reader.pages[0].mediabox.width)
@@ -123,6 +142,41 @@ def test_crop_marks_are_hairlines_outside_the_bleed(shop_kit, tmp_path):
     plain = read_pdf(tmp_path / "shop-board.pdf").pages[0]
     assert box(plain, "/MediaBox") == pytest.approx(box(plain, "/BleedBox"), abs=0.01)
     assert box(page, "/MediaBox")[2] - bleed[2] == pytest.approx(12, abs=0.01)     # marks live outside the bleed
+
+
+def test_the_boards_colour_fills_its_bleed_and_stops_there(shop_kit):
+    """pdfium's picture of the shop board: every pixel between the TrimBox and the BleedBox is the
+    board's colour (a cut a little outside the trim lands in colour, not on white paper), and a band
+    beyond the bleed, before the crop marks begin 2 mm out, is white paper."""
+    import numpy
+    import pypdfium2
+
+    dpi = 100
+    document = pypdfium2.PdfDocument(str(shop_kit / "shop-board.pdf"))
+    pixels = numpy.asarray(document[0].render(scale=dpi / 72).to_pil().convert("RGB"), dtype=int)
+    document.close()
+    page = read_pdf(shop_kit / "shop-board.pdf").pages[0]
+    top = float(page.mediabox.top)
+
+    def to_pixels(x0, y0, x1, y1):      # a box in points (from the bottom) to pixel rows and columns
+        scale = dpi / 72
+        return round(x0 * scale), round((top - y1) * scale), round(x1 * scale), round((top - y0) * scale)
+
+    trim = to_pixels(*(float(v) for v in page.trimbox))
+    bleed = to_pixels(*(float(v) for v in page.bleedbox))
+    band = round(1.5 * MM * dpi / 72)                       # 1.5 mm beyond the bleed: no mark reaches there
+    strips = {"left": pixels[trim[1]:trim[3], bleed[0] + 1:trim[0] - 1],
+              "right": pixels[trim[1]:trim[3], trim[2] + 1:bleed[2] - 1],
+              "top": pixels[bleed[1] + 1:trim[1] - 1, trim[0]:trim[2]],
+              "bottom": pixels[trim[3] + 1:bleed[3] - 1, trim[0]:trim[2]]}
+    beyond = {"left": pixels[bleed[1]:bleed[3], bleed[0] - band:bleed[0] - 1],
+              "right": pixels[bleed[1]:bleed[3], bleed[2] + 1:bleed[2] + band],
+              "top": pixels[bleed[1] - band:bleed[1] - 1, bleed[0]:bleed[2]],
+              "bottom": pixels[bleed[3] + 1:bleed[3] + band, bleed[0]:bleed[2]]}
+    for side, strip in strips.items():
+        assert strip.size and (strip.min(axis=2) < 235).all(), f"white paper in the bleed at the {side}"
+    for side, strip in beyond.items():
+        assert strip.size and (strip.min(axis=2) > 250).all(), f"colour beyond the bleed at the {side}"
 
 
 def trim_lines(page, gang: bool) -> tuple[list[float], list[float]]:
@@ -159,6 +213,24 @@ def test_single_mode_one_page_per_face_with_letter_bleed(tmp_path):
         media, trim = box(page, "/MediaBox"), box(page, "/TrimBox")
         assert media[2] == pytest.approx(22 + 2 * bleed, abs=0.01) and media[3] == pytest.approx(44 + 2 * bleed, abs=0.01)
         assert trim == pytest.approx([bleed, bleed, bleed + 22, bleed + 44], abs=0.01)
+
+
+def test_single_mode_without_bleed_is_the_tile_itself(tmp_path):
+    """--bleed 0: each page is the tile, its TrimBox, BleedBox and MediaBox one and the same."""
+    build(BuildOptions(out=tmp_path, target="shop", shop_layout="single", bleed=0.0, sets=("A",), booklet_langs=()))
+    reader = read_pdf(tmp_path / "shop-tiles-A-single.pdf")
+    assert len(reader.pages) == 64                      # 32 tiles, front and back
+    for page in reader.pages:
+        for key in ("/MediaBox", "/BleedBox", "/TrimBox"):
+            assert box(page, key) == pytest.approx([0, 0, 22, 44], abs=0.01), key
+
+
+def test_the_mexican_train_pieces_die_lines_are_quarter_millimetre_overprinting_hairlines(shop_kit):
+    strokes = [path for page in read_pdf(shop_kit / "shop-tokens-mexican-train.pdf").pages
+               for path in stroked_paths(page) if path.colour and path.colour[0] == "spot"]
+    assert strokes and all(path.colour[1] == "CutContour" and path.overprint for path in strokes)
+    assert all(path.closed or math.dist(path.points[0], path.points[-1]) < 0.01 for path in strokes)   # each a loop
+    assert {round(path.width / MM, 3) for path in strokes} == {0.25}
 
 
 def test_colours_are_cmyk_with_pure_black(shop_kit):
