@@ -67,6 +67,10 @@ def _operations_in(operations, resources, reader):
             yield operands, op
 
 
+FILLS = ("f", "F", "f*", "B", "B*", "b", "b*")       # the painting operators that fill (b: close, fill, stroke)
+STROKES = ("S", "s", "B", "B*", "b", "b*")
+
+
 def _walk(operations, resources, ctm, shapes: PageShapes, reader) -> None:
     resources = resources.get_object() if resources is not None else {}
     stack = []
@@ -107,22 +111,22 @@ def _walk(operations, resources, ctm, shapes: PageShapes, reader) -> None:
             end = _apply(ctm, float(operands[0]), float(operands[1]))
             path.append(("l", [current, end]))
             current = end
-        elif op in ("f", "B", "S", "b", "f*", "n", "W"):
+        elif op in (*FILLS, *STROKES, "n", "W", "W*"):
             kinds = [kind for kind, _ in path]
-            if op in ("f", "B", "b", "f*") and kinds and kinds[0] == "m" and set(kinds[1:]) == {"l"}:
+            if op in FILLS and kinds and kinds[0] == "m" and set(kinds[1:]) == {"l"}:
                 shapes.polygons.append((tuple(path[0][1] + [seg[1][1] for seg in path[1:]]), fill))
             for kind, points in path:
                 if kind == "re":
                     (x0, y0), (x1, y1) = points
                     box = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
-                    if op in ("f", "B", "b", "f*"):
+                    if op in FILLS:
                         shapes.rects.append((*box, fill))
-                    if op in ("S", "B", "b"):
+                    if op in STROKES:
                         shapes.stroked_rects.append((*box, dashed))
-                elif kind == "l" and op in ("S", "B", "b"):
+                elif kind == "l" and op in STROKES:
                     (x0, y0), (x1, y1) = points
                     shapes.lines.append((x0, y0, x1, y1, dashed, stroke))
-            if op != "W":
+            if op not in ("W", "W*"):
                 path = []
 
 
@@ -246,8 +250,8 @@ def _strokes(operations, resources, state, found, reader) -> None:
         elif op == "re":
             x, y, w, h = (float(v) for v in operands)
             subpaths.append([[_apply(ctm, *p) for p in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))], True])
-        elif op in ("S", "s", "B", "B*", "b", "b*", "f", "F", "f*", "n"):
-            if op in ("S", "s", "B", "B*", "b", "b*"):
+        elif op in (*FILLS, *STROKES, "n"):
+            if op in STROKES:
                 for points, closed in subpaths:
                     found.append(StrokedPath(points, closed or op in ("s", "b", "b*"), state["dashed"],
                                              state["colour"], state["overprint"],

@@ -6,6 +6,8 @@ from pdf_inspect import MM, page_shapes, page_texts, read_pdf
 import pytest
 
 from generator.art.board import BoardGeometry
+from generator.art.sheet_marks import SCALE_BAR_LENGTH
+from generator.imposition.board_sheets import CROSSHAIR, INFO_STRIP, OVERLAP, PAGE_MARGIN
 from generator.jobs.build import BuildOptions, BuildReport, build_board
 from generator.scene.sizes import TileSize
 
@@ -109,6 +111,14 @@ def test_page_sizes(default_kit):
     assert float(natural.mediabox.height) == pytest.approx((geometry.height + 24) * MM, abs=0.01)
     a3 = read_pdf(default_kit / "board-a3.pdf").pages[0]
     assert (float(a3.mediabox.width), float(a3.mediabox.height)) == pytest.approx(A3, abs=0.01)
+    for page in (natural, a3):      # the board centred across, its 50 mm bar centred under it, on the page
+        shapes = page_shapes(page)
+        grid = cells(shapes)
+        width = float(page.mediabox.width)
+        assert min(r[0] for r in grid) == pytest.approx(width - max(r[2] for r in grid), abs=0.05)
+        (bar,) = scale_bars(shapes)
+        assert (bar[0] + bar[2]) / 2 == pytest.approx(width / 2, abs=0.05)
+        assert 0 < bar[1] < min(r[1] for r in grid)                        # below the board
     for page in read_pdf(default_kit / "board-tiled-a4.pdf").pages:
         assert sorted((float(page.mediabox.width), float(page.mediabox.height))) == \
             pytest.approx(sorted((210 * MM, 297 * MM)), abs=0.01)
@@ -120,6 +130,107 @@ def test_a3_names_a_tile_size_that_fits(tmp_path):
     assert len(report.notes) == 1 and "--tile-size 22x44" in report.notes[0]
     report, _ = board_files(tmp_path / "bigger", tile_size=TileSize(22.5, 45))
     assert "--tile-size 22x44" in report.notes[0]
+
+
+def scale_bars(shapes) -> list[tuple]:
+    """The 50 mm bars a user measures to check the print is at 100 %: straight horizontal lines of
+    that length (points, from the bottom left)."""
+    return [l for l in shapes.lines if abs(l[1] - l[3]) < 0.01 and abs(abs(l[2] - l[0]) - SCALE_BAR_LENGTH * MM) < 0.01]
+
+
+def crosshair_centres(shapes) -> list[tuple[float, float]]:
+    """Where the crosshairs stand: a horizontal and a vertical arm of the same length crossing at
+    their middles (the arms reach past the circle, 1.6 radii each way)."""
+    arm = 2 * 1.6 * CROSSHAIR * MM
+    solid = [l for l in shapes.lines if not l[4] and abs(((l[2] - l[0]) ** 2 + (l[3] - l[1]) ** 2) ** 0.5 - arm) < 0.01]
+    across = [((l[0] + l[2]) / 2, l[1]) for l in solid if abs(l[1] - l[3]) < 0.01]
+    down = [(l[0], (l[1] + l[3]) / 2) for l in solid if abs(l[0] - l[2]) < 0.01]
+    centres = [c for c in across if any(abs(c[0] - d[0]) < 0.01 and abs(c[1] - d[1]) < 0.01 for d in down)]
+    assert len(centres) == len(across) == len(down), "a crosshair without one of its arms"
+    return centres
+
+
+def check_sheet_marks(reader, columns: int) -> None:
+    """Each sheet of the tiled board as the guide describes it: its label names its place, its map
+    fills the box of that place, its dashed cut lines run along the edges of its window (where the
+    sheet is cut), its solid glue lines an overlap inside the opposite edges, and every one of those
+    lines carries two crosshairs, a quarter of the way from each end."""
+    count = len(reader.pages)
+    rows = count // columns
+    for index, page in enumerate(reader.pages):
+        row, column = divmod(index, columns)
+        text = " ".join(t[0] for t in page_texts(page))
+        assert f"sheet {index + 1} of {count}: row {row + 1}, column {column + 1}" in text
+        shapes = page_shapes(page)
+        boxes = [r for r in shapes.stroked_rects if r[2] - r[0] < 10 * MM and r[3] - r[1] < 10 * MM]
+        assert len(boxes) == count and len({(round(b[2] - b[0], 2), round(b[3] - b[1], 2)) for b in boxes}) == 1
+        (filled,) = [r for r in shapes.rects if any(all(abs(p - q) < 0.01 for p, q in zip(r[:4], b)) for b in boxes)]
+        xs, ys = sorted({round(b[0], 2) for b in boxes}), sorted({round(b[1], 2) for b in boxes}, reverse=True)
+        assert (ys.index(round(filled[1], 2)), xs.index(round(filled[0], 2))) == (row, column)
+        width, height = float(page.mediabox.width), float(page.mediabox.height)
+        window = (PAGE_MARGIN * MM, INFO_STRIP * MM + PAGE_MARGIN * MM, width - PAGE_MARGIN * MM, height - PAGE_MARGIN * MM)
+        black = [l for l in shapes.lines if l[5] == (0.0, 0.0, 0.0) and max(abs(l[2] - l[0]), abs(l[3] - l[1])) > 60 * MM]
+        vertical = {(dashed, round(x0, 2)) for x0, _, x1, _, dashed, _ in black if abs(x0 - x1) < 0.01}
+        across = {(dashed, round(y0, 2)) for _, y0, _, y1, dashed, _ in black if abs(y0 - y1) < 0.01}
+        expected_vertical = {(True, round(window[0], 2))} if column > 0 else set()
+        if column < columns - 1:
+            expected_vertical.add((False, round(window[2] - OVERLAP * MM, 2)))
+        expected_across = {(True, round(window[3], 2))} if row > 0 else set()
+        if row < rows - 1:
+            expected_across.add((False, round(window[1] + OVERLAP * MM, 2)))
+        assert (vertical, across) == (expected_vertical, expected_across), index
+        centres = crosshair_centres(shapes)
+        expected = []
+        for x0, y0, x1, y1, *_ in black:
+            expected += [(x0 + f * (x1 - x0), y0 + f * (y1 - y0)) for f in (0.25, 0.75)]
+        assert len(centres) == len(expected) == 2 * (len(vertical) + len(across))
+        for point in expected:
+            assert any(abs(point[0] - c[0]) < 0.05 * MM and abs(point[1] - c[1]) < 0.05 * MM for c in centres), point
+        assert all(window[0] <= x <= window[2] and window[1] <= y <= window[3] for x, y in centres)
+        # "cut here" in the margin the cut takes off, "glue under" in the overlap strip: each along
+        # the middle of its line, turned with it.
+        labels = [t for t in page_texts(page) if t[0].startswith(("cut here", "glue under"))]
+        assert len(labels) == len(black)
+        for x0, y0, x1, y1, dashed, _ in black:
+            upright = abs(x0 - x1) < 0.01
+            middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+            if upright:
+                strip = (0, window[0]) if dashed else (window[2] - OVERLAP * MM, window[2])
+            else:
+                strip = (window[3], height) if dashed else (window[1], window[1] + OVERLAP * MM)
+            (label,) = [t for t in labels if t[0].startswith("cut here" if dashed else "glue under")
+                        and strip[0] < t[1 if upright else 2] < strip[1]
+                        and abs(t[2 if upright else 1] - middle[1 if upright else 0]) < 0.01]
+            assert label[4] == (0 if upright else 1)            # a quarter turn along an upright line
+        # The sheet's label and the assembly line in the strip under the window, from its left margin.
+        info = [t for t in page_texts(page) if t[0].startswith(("Board, sheet", "Cut the dashed"))]
+        assert len(info) == 2 and all(t[1] == pytest.approx(window[0], abs=0.01) and
+                                      PAGE_MARGIN * MM < t[2] < window[1] for t in info)
+        bar = scale_bars(shapes)[0]
+        assert all(window[0] <= b[0] and b[2] < min(bar[0], bar[2]) and PAGE_MARGIN * MM <= b[1] and b[3] <= window[1]
+                   for b in boxes)                          # the map: in the strip, left of the bar
+        # The board is drawn from the corner of the window: the first sheet shows its top-left corner there.
+        if index == 0:
+            geometry = BoardGeometry(TileSize())
+            grid = cells(shapes)
+            assert min(r[0] for r in grid) == pytest.approx(window[0] + geometry.left * MM, abs=0.01)
+            assert max(r[3] for r in grid) == pytest.approx(window[3] - geometry.top * MM, abs=0.01)
+
+
+def margins_are_blank(path) -> None:
+    """pdfium's picture of each sheet: the board is clipped to its window, so the right margin and
+    the margin under the info strip, where no mark or label goes, are white paper."""
+    import numpy
+    import pypdfium2
+
+    dpi = 50
+    document = pypdfium2.PdfDocument(str(path))
+    for index, page in enumerate(document):
+        pixels = numpy.asarray(page.render(scale=dpi / 72).to_pil().convert("RGB"), dtype=int)
+        margin = round(PAGE_MARGIN / 25.4 * dpi) - 1
+        for side, strip in (("right", pixels[:, -margin:]), ("bottom", pixels[-margin:, :])):
+            assert (strip.min(axis=2) > 250).all(), f"sheet {index + 1}: the board runs into the {side} margin"
+    document.close()
 
 
 def _seam_offsets(previous, following, vertical: bool):
@@ -145,7 +256,13 @@ def test_tiled_sheets_meet_within_a_tenth_of_a_millimetre(tmp_path, paper, sheet
     texts = [" ".join(t[0] for t in page_texts(p)) for p in reader.pages]
     assert f"sheet 1 of {sheets}" in texts[0] and f"sheet {sheets} of {sheets}" in texts[-1]
     assert "50 mm" in texts[0]
+    check_sheet_marks(reader, 2 if sheets == 4 else 1)
+    margins_are_blank(tmp_path / f"board-tiled-{paper}.pdf")
     shapes = [page_shapes(p) for p in reader.pages]
+    for page, page_shapes_ in zip(reader.pages, shapes):     # the bar on the page, inside the printable margin
+        (bar,) = scale_bars(page_shapes_)
+        assert PAGE_MARGIN * MM - 0.01 <= min(bar[0], bar[2]) and max(bar[0], bar[2]) <= float(page.mediabox.width) - PAGE_MARGIN * MM + 0.01
+        assert PAGE_MARGIN * MM <= bar[1] <= (PAGE_MARGIN + INFO_STRIP) * MM
     columns = 2 if sheets == 4 else 1
     checked = 0
     for index, following in enumerate(shapes):
@@ -159,6 +276,13 @@ def test_tiled_sheets_meet_within_a_tenth_of_a_millimetre(tmp_path, paper, sheet
             shift = glue[-1][axis] - cut[0][axis] if vertical else glue[0][axis] - cut[0][axis]
             before, after = cells(previous), cells(following)
             assert len(before) == len(after) == 64
+            # The halves of each crosshair meet: the following sheet's, moved as it is laid, on the previous one's.
+            seam = cut[0][axis]
+            laid = [(x + (shift if vertical else 0), y + (0 if vertical else shift))
+                    for x, y in crosshair_centres(following) if abs((x, y)[axis] - seam) < 0.01]
+            on_glue = [c for c in crosshair_centres(previous) if abs(c[axis] - glue[-1 if vertical else 0][axis]) < 0.01]
+            assert len(laid) == len(on_glue) == 2
+            assert all(any(abs(a[0] - b[0]) < 0.1 * MM and abs(a[1] - b[1]) < 0.1 * MM for b in on_glue) for a in laid)
             for a, b in zip(before, after):
                 moved = [b[0] + (shift if vertical else 0), b[1] + (0 if vertical else shift),
                          b[2] + (shift if vertical else 0), b[3] + (0 if vertical else shift)]

@@ -197,8 +197,11 @@ def _info_strip(page: Drawing, sheet: TiledSheet, width: float, height: float, t
                        row=sheet.row + 1, column=sheet.column + 1)
     page.add(caption(PAGE_MARGIN, base, label, ink, "start", 3.2))
     page.add(caption(PAGE_MARGIN, base + 5, sheet_text(lang, "board_assembly"), ink, "start", 2.4))
-    # The assembly map: one small box per sheet, this one filled.
-    cell_w, cell_h, gap = 5.0, 6.0, 0.8
+    # The assembly map: one small box per sheet, this one filled; boxes no taller than the strip
+    # holds them all (three rows of A4 sheets), clear of the margin home printers cannot reach.
+    gap = 0.8
+    cell_h = min(6.0, (INFO_STRIP - 2.0 - (sheet.rows - 1) * gap) / sheet.rows)
+    cell_w = cell_h * 5 / 6
     map_w = sheet.columns * (cell_w + gap)
     map_x = width / 2 - map_w / 2 - 20
     map_y = height - PAGE_MARGIN - INFO_STRIP + 1
