@@ -7,7 +7,7 @@ import pytest
 
 from generator.art.board import BoardGeometry
 from generator.art.sheet_marks import SCALE_BAR_LENGTH
-from generator.imposition.board_sheets import CROSSHAIR, INFO_STRIP, OVERLAP, PAGE_MARGIN
+from generator.imposition.board_sheets import CROSSHAIR, INFO_STRIP, NATURAL_MARGIN, OVERLAP, PAGE_MARGIN, SHEET_INFO
 from generator.jobs.build import BuildOptions, BuildReport, build_board
 from generator.scene.sizes import TileSize
 
@@ -119,9 +119,22 @@ def test_page_sizes(default_kit):
         (bar,) = scale_bars(shapes)
         assert (bar[0] + bar[2]) / 2 == pytest.approx(width / 2, abs=0.05)
         assert 0 < bar[1] < min(r[1] for r in grid)                        # below the board
+        # Centred up and down too, the A3 sheet keeping room under the board for the bar.
+        above, below = float(page.mediabox.height) - max(r[3] for r in grid), min(r[1] for r in grid)
+        assert above == pytest.approx(below - (SHEET_INFO * MM if page is a3 else 0), abs=0.05)
+    title = max(page_texts(natural), key=lambda t: t[2])            # the full-size board's title, over it
+    assert title[0].startswith("Open Domino board") and title[1] == pytest.approx(float(natural.mediabox.width) / 2, abs=0.01)
+    assert title[2] > float(natural.mediabox.height) - NATURAL_MARGIN * MM          # in the margin, clear of the board
     for page in read_pdf(default_kit / "board-tiled-a4.pdf").pages:
         assert sorted((float(page.mediabox.width), float(page.mediabox.height))) == \
             pytest.approx(sorted((210 * MM, 297 * MM)), abs=0.01)
+
+
+def test_a_paper_that_holds_the_board_takes_it_on_one_tiled_sheet(tmp_path):
+    board_files(tmp_path, paper="500x700")
+    (page,) = read_pdf(tmp_path / "board-tiled-500x700.pdf").pages
+    assert "sheet 1 of 1: row 1, column 1" in " ".join(t[0] for t in page_texts(page))
+    assert len(cells(page_shapes(page))) == 64
 
 
 def test_a3_names_a_tile_size_that_fits(tmp_path):
