@@ -179,6 +179,9 @@ def check_sheet_marks(reader, columns: int) -> None:
         assert len(boxes) == count and len({(round(b[2] - b[0], 2), round(b[3] - b[1], 2)) for b in boxes}) == 1
         (filled,) = [r for r in shapes.rects if any(all(abs(p - q) < 0.01 for p, q in zip(r[:4], b)) for b in boxes)]
         xs, ys = sorted({round(b[0], 2) for b in boxes}), sorted({round(b[1], 2) for b in boxes}, reverse=True)
+        assert len(xs) == columns and len(ys) == rows
+        assert all(not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])       # apart, none on another
+                   for a in boxes for b in boxes if a is not b)
         assert (ys.index(round(filled[1], 2)), xs.index(round(filled[0], 2))) == (row, column)
         width, height = float(page.mediabox.width), float(page.mediabox.height)
         window = (PAGE_MARGIN * MM, INFO_STRIP * MM + PAGE_MARGIN * MM, width - PAGE_MARGIN * MM, height - PAGE_MARGIN * MM)
