@@ -22,7 +22,10 @@ def tests_for(filename: str, line_number: int, source_lines: list[str]) -> set[s
     tests = set(lines.get(str(line_number), ()))
     tests |= callers(lines, line_number, source_lines)
     defined = DEFINES.match(source_lines[line_number - 1])
-    if not tests and defined:
+    # A module-level name is set once, at import, under whichever test imported the module first:
+    # the map's tests for its line are that one test's, so the tests of the lines using it count too.
+    at_import = defined and not source_lines[line_number - 1][:1].isspace()
+    if defined and (not tests or at_import):
         name = re.compile(rf"\b{re.escape(defined[1])}\b")
         for number, text in enumerate(source_lines, 1):
             if number != line_number and name.search(text):
