@@ -164,3 +164,29 @@ def test_each_front_has_its_own_back_behind_it(sheets, layout, set_name):
             assert mark == expected_mark, (layout, set_name, box, mark)
             groups.append(group)
     assert sorted(groups) == [1] * 16 + [2] * 16            # every tile of the set, both groups
+
+
+def test_a_short_edge_backs_page_is_the_long_edge_one_turned_half_way_round(tmp_path):
+    """A portrait sheet turned over its short edge brings each back to its front upside down,
+    compared with a turn over the long edge: the duplex-short backs page must be the duplex-long
+    one turned half way round, the backs' art included (pdfium's pictures, pixel by pixel; the
+    captions and scale bars, which each page prints as its own, left out)."""
+    pictures = []
+    for layout in ("duplex-long", "duplex-short"):
+        report = BuildReport()
+        build_tile_sheets(BuildOptions(out=tmp_path / layout, sets=("A",), layout=layout), report)
+        (path,) = report.written
+        document = pypdfium2.PdfDocument(str(path))
+        pictures.append(numpy.asarray(document[1].render(scale=DPI / 72).to_pil().convert("L"), dtype=float))
+        document.close()
+    long_edge, short_edge = pictures
+    turned = long_edge[::-1, ::-1]
+    assert turned.shape == short_edge.shape
+    # The backs' own area: where the backs' ground colour is, less 5 mm all round (the dashed
+    # outline's dashes start afresh, and the captions and scale bars are each page's own).
+    ground = numpy.bincount(turned.astype(int).ravel(), minlength=256)[:250].argmax()
+    rows, columns = numpy.nonzero(turned == ground)
+    inset = round(5 / 25.4 * DPI)
+    area = (slice(rows.min() + inset, rows.max() - inset), slice(columns.min() + inset, columns.max() - inset))
+    assert turned[area].size > 0.5 * turned.size
+    assert numpy.abs(turned[area] - short_edge[area]).mean() < 0.5
