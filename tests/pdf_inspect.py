@@ -257,3 +257,9 @@ def _strokes(operations, resources, state, found, reader) -> None:
                                              state["colour"], state["overprint"],
                                              state["width"] * math.sqrt(abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]))))
             subpaths = []
+
+
+def scale_bars(shapes: PageShapes) -> list[tuple]:
+    """The 50 mm bars a user measures to check the print is at 100 %: straight horizontal lines of
+    that length (points, from the bottom left)."""
+    return [l for l in shapes.lines if abs(l[1] - l[3]) < 0.01 and abs(abs(l[2] - l[0]) - 50 * MM) < 0.01]

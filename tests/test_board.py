@@ -2,11 +2,10 @@
 
 from collections import Counter
 
-from pdf_inspect import MM, page_shapes, page_texts, read_pdf
+from pdf_inspect import MM, page_shapes, page_texts, read_pdf, scale_bars
 import pytest
 
 from generator.art.board import BoardGeometry
-from generator.art.sheet_marks import SCALE_BAR_LENGTH
 from generator.imposition.board_sheets import CROSSHAIR, INFO_STRIP, NATURAL_MARGIN, OVERLAP, PAGE_MARGIN, SHEET_INFO
 from generator.jobs.build import BuildOptions, BuildReport, build_board
 from generator.scene.sizes import TileSize
@@ -143,12 +142,6 @@ def test_a3_names_a_tile_size_that_fits(tmp_path):
     assert len(report.notes) == 1 and "--tile-size 22x44" in report.notes[0]
     report, _ = board_files(tmp_path / "bigger", tile_size=TileSize(22.5, 45))
     assert "--tile-size 22x44" in report.notes[0]
-
-
-def scale_bars(shapes) -> list[tuple]:
-    """The 50 mm bars a user measures to check the print is at 100 %: straight horizontal lines of
-    that length (points, from the bottom left)."""
-    return [l for l in shapes.lines if abs(l[1] - l[3]) < 0.01 and abs(abs(l[2] - l[0]) - SCALE_BAR_LENGTH * MM) < 0.01]
 
 
 def crosshair_centres(shapes) -> list[tuple[float, float]]:

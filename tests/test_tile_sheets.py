@@ -1,6 +1,6 @@
 """The duplex tile sheets, measured in the PDFs themselves."""
 
-from pdf_inspect import MM, font_report, page_shapes, read_pdf
+from pdf_inspect import MM, font_report, page_shapes, page_texts, read_pdf, scale_bars
 from pip_count import pips_in_cells, set_a_layout
 import pytest
 
@@ -153,3 +153,35 @@ def test_a_failed_write_keeps_the_previous_file(tmp_path, monkeypatch):
         build(BuildOptions(out=tmp_path, sets=("A",), tile_size=TileSize(20, 40)))
     assert (tmp_path / "tiles-A.pdf").read_bytes() == before
     assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+def furniture_is_centred_and_ticks_clear_the_bleed(page) -> None:
+    """A tile sheet's caption and its 50 mm bar are centred across the page; every crop tick (a short
+    solid line in line with a cut line) stands wholly outside the background's bleed, so a cut a
+    little off never leaves a tick's end on a tile's edge."""
+    shapes, width = page_shapes(page), float(page.mediabox.width)
+    (caption,) = [t for t in page_texts(page) if t[0].startswith("Open Domino")]
+    assert caption[1] == pytest.approx(width / 2, abs=0.01)
+    (bar,) = scale_bars(shapes)
+    assert (bar[0] + bar[2]) / 2 == pytest.approx(width / 2, abs=0.01)
+    ground = max(shapes.rects, key=lambda r: (r[2] - r[0]) * (r[3] - r[1]))
+    ticks = [l for l in shapes.lines if not l[4] and abs(((l[2] - l[0]) ** 2 + (l[3] - l[1]) ** 2) ** 0.5 - 3.5 * MM) < 0.01]
+    assert ticks
+    for x0, y0, x1, y1, *_ in ticks:
+        for x, y in ((x0, y0), (x1, y1)):
+            assert not (ground[0] + 0.01 < x < ground[2] - 0.01 and ground[1] + 0.01 < y < ground[3] - 0.01), (x, y)
+
+
+def test_captions_bars_and_ticks_of_the_tile_sheets(default_kit, tmp_path):
+    for page in read_pdf(default_kit / "tiles-A.pdf").pages:
+        furniture_is_centred_and_ticks_clear_the_bleed(page)
+    report = BuildReport()
+    build_tile_sheets(BuildOptions(out=tmp_path, sets=("A",), layout="gutterfold"), report)
+    for page in read_pdf(report.written[0]).pages:
+        furniture_is_centred_and_ticks_clear_the_bleed(page)
+        # The fold's caption, centred just under the fold line (the longest line across the page).
+        shapes = page_shapes(page)
+        fold = max((l for l in shapes.lines if abs(l[1] - l[3]) < 0.01), key=lambda l: abs(l[2] - l[0]))
+        (note,) = [t for t in page_texts(page) if t[0].startswith("fold here")]
+        assert note[1] == pytest.approx(float(page.mediabox.width) / 2, abs=0.01)
+        assert 0 < fold[1] - note[2] < 5 * MM
