@@ -226,6 +226,23 @@ def check_sheet_marks(reader, columns: int) -> None:
             assert max(r[3] for r in grid) == pytest.approx(window[3] - geometry.top * MM, abs=0.01)
 
 
+def map_clear_of_text(path) -> None:
+    """pdfium's reading of each sheet: no character of its text stands on a box of its map."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(str(path))
+    for index, page in enumerate(document):
+        boxes = [r for r in page_shapes(read_pdf(path).pages[index]).stroked_rects
+                 if r[2] - r[0] < 10 * MM and r[3] - r[1] < 10 * MM]
+        text = page.get_textpage()
+        chars = [text.get_charbox(i) for i in range(text.count_chars())]
+        assert boxes and chars
+        for left, bottom, right, top in chars:
+            assert not any(left < b[2] and b[0] < right and bottom < b[3] and b[1] < top for b in boxes), \
+                f"sheet {index + 1}: text on the map"
+    document.close()
+
+
 def margins_are_blank(path) -> None:
     """pdfium's picture of each sheet: the board is clipped to its window, so the right margin and
     the margin under the info strip, where no mark or label goes, are white paper."""
@@ -267,6 +284,7 @@ def test_tiled_sheets_meet_within_a_tenth_of_a_millimetre(tmp_path, paper, sheet
     assert "50 mm" in texts[0]
     check_sheet_marks(reader, 2 if sheets == 4 else 1)
     margins_are_blank(tmp_path / f"board-tiled-{paper}.pdf")
+    map_clear_of_text(tmp_path / f"board-tiled-{paper}.pdf")
     shapes = [page_shapes(p) for p in reader.pages]
     for page, page_shapes_ in zip(reader.pages, shapes):     # the bar on the page, inside the printable margin
         (bar,) = scale_bars(page_shapes_)

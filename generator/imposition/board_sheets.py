@@ -203,7 +203,7 @@ def _info_strip(page: Drawing, sheet: TiledSheet, width: float, height: float, t
     cell_h = min(6.0, (INFO_STRIP - 2.0 - (sheet.rows - 1) * gap) / sheet.rows)
     cell_w = cell_h * 5 / 6
     map_w = sheet.columns * (cell_w + gap)
-    map_x = width / 2 - map_w / 2 - 20
+    map_x = width - PAGE_MARGIN - SCALE_BAR_LENGTH - 6.0 - map_w      # beside the bar, clear of the lines of text
     map_y = height - PAGE_MARGIN - INFO_STRIP + 1
     outline, filled = Style(stroke=ink, stroke_width=0.25), Style(fill=ink, stroke=ink, stroke_width=0.25)
     for r in range(sheet.rows):
