@@ -534,6 +534,25 @@ def test_the_lid_is_engraved_and_its_tiles_scored_everything_on_the_sheet(laser_
     assert len(list(groups["score"])) == 4 and len(list(groups["engrave"])) >= 1
 
 
+def test_the_laser_panels_lie_apart_inside_the_sheets_margins(laser_box):
+    """As the laser cuts them (the kerf's half outside each panel): every panel inside the margin
+    templates/machines/laser.toml keeps along the 300 x 200 mm sheet's edges, and any two panels at
+    least its gap apart, so that no cut crosses another piece."""
+    from laser_inspect import bounds
+
+    *_, panels = laser_box
+    machine = tomllib.loads((ROOT / "templates" / "machines" / "laser.toml").read_text())
+    margin, gap = machine["margin"], machine["gap"]
+    boxes_cut = [bounds(panel.outline) for panel in panels]
+    assert len(boxes_cut) == 10
+    for x0, y0, x1, y1 in boxes_cut:
+        assert margin - 1e-6 <= x0 and x1 <= 300 - margin + 1e-6 and margin - 1e-6 <= y0 and y1 <= 200 - margin + 1e-6
+    for i, (ax0, ay0, ax1, ay1) in enumerate(boxes_cut):
+        for bx0, by0, bx1, by1 in boxes_cut[i + 1:]:
+            apart = max(bx0 - ax1, ax0 - bx1, by0 - ay1, ay0 - by1)
+            assert apart >= gap - 1e-6, ((ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1))
+
+
 def _stretches(holes, panel_outline, across: float) -> tuple[float, list]:
     """Where a row of slots cut into a panel lies, as the laser leaves them: their distance across
     (from the panel's inner face, a thickness in) and their stretches along, from the panel's edge."""
