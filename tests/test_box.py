@@ -534,23 +534,126 @@ def test_the_lid_is_engraved_and_its_tiles_scored_everything_on_the_sheet(laser_
     assert len(list(groups["score"])) == 4 and len(list(groups["engrave"])) >= 1
 
 
-def test_the_laser_panels_lie_apart_inside_the_sheets_margins(laser_box):
+LASER_MACHINE = tomllib.loads((ROOT / "templates" / "machines" / "laser.toml").read_text())
+
+
+def assert_inside_the_margins_and_apart(panels, sheet: tuple[float, float]) -> None:
     """As the laser cuts them (the kerf's half outside each panel): every panel inside the margin
-    templates/machines/laser.toml keeps along the 300 x 200 mm sheet's edges, and any two panels at
-    least its gap apart, so that no cut crosses another piece."""
+    templates/machines/laser.toml keeps along the sheet's edges, and any two at least its gap
+    apart, so that no cut crosses another piece."""
     from laser_inspect import bounds
 
-    *_, panels = laser_box
-    machine = tomllib.loads((ROOT / "templates" / "machines" / "laser.toml").read_text())
-    margin, gap = machine["margin"], machine["gap"]
+    margin, gap = LASER_MACHINE["margin"], LASER_MACHINE["gap"]
     boxes_cut = [bounds(panel.outline) for panel in panels]
-    assert len(boxes_cut) == 10
     for x0, y0, x1, y1 in boxes_cut:
-        assert margin - 1e-6 <= x0 and x1 <= 300 - margin + 1e-6 and margin - 1e-6 <= y0 and y1 <= 200 - margin + 1e-6
+        assert margin - 1e-6 <= x0 and x1 <= sheet[0] - margin + 1e-6, (x0, x1, sheet)
+        assert margin - 1e-6 <= y0 and y1 <= sheet[1] - margin + 1e-6, (y0, y1, sheet)
     for i, (ax0, ay0, ax1, ay1) in enumerate(boxes_cut):
         for bx0, by0, bx1, by1 in boxes_cut[i + 1:]:
             apart = max(bx0 - ax1, ax0 - bx1, by0 - ay1, ay0 - by1)
             assert apart >= gap - 1e-6, ((ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1))
+
+
+def test_the_laser_panels_lie_apart_inside_the_sheets_margins(laser_box):
+    *_, panels = laser_box
+    assert len(panels) == 10
+    assert_inside_the_margins_and_apart(panels, (300, 200))
+
+
+def test_a_sheet_too_small_names_every_panel_and_the_least_sheet_that_holds_them(tmp_path):
+    """Each panel by its name and its size with the kerf (worked out from the set), and the least
+    sheet: the largest panel, the lid's top, and the margins on both sides."""
+    sizes = laser_box_sizes(3.0)
+    (x, y, z), (lx, ly, lz) = sizes["tray"], sizes["lid"]
+
+    def said(piece, w, h):
+        return f"{piece} ({round(w + KERF, 1):g} x {round(h + KERF, 1):g} mm)"
+
+    pieces = [said("the tray's floor", x, y), said("the tray's front and back", x, z), said("the tray's sides", y, z),
+              said("the lid's top", lx, ly), said("the lid's front and back", lx, lz), said("the lid's sides", ly, lz)]
+    margin = LASER_MACHINE["margin"]
+    least = f"{math.ceil(lx + KERF + 2 * margin)}x{math.ceil(ly + KERF + 2 * margin)}"
+    result = run_cli("box", "--sets", "A", "--machine", "laser", "--material", "3", "--kerf", str(KERF),
+                     "--sheet", "60x60", "--out", str(tmp_path))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == (f"opendomino: error: --sheet: 60x60 mm less {margin:g} mm margins does not hold "
+                             f"{' nor '.join(pieces)}; give at least --sheet {least}\n")
+    together = run_cli("box", "--sets", "A,double-3", "--together", "--machine", "laser", "--sheet", "60x60",
+                       "--out", str(tmp_path))
+    assert together.returncode == 2 and " nor a divider (" in together.stderr
+
+
+def test_the_panels_fill_sheets_just_large_enough_turned_to_stand_on_a_portrait_sheet(tmp_path):
+    """On a portrait sheet exactly as large as the lid's top and the margins, every panel stands
+    turned (its long side down the sheet) and the panels take several sheets: all ten panels, each
+    the size it should be and still one outline of right angles, inside the margins, apart, and
+    each tab still filling its slot."""
+    from laser_inspect import dxf_polygons, is_rectilinear, mate, panels_of
+
+    sizes = laser_box_sizes(3.0)
+    (lx, ly, _), margin = sizes["lid"], LASER_MACHINE["margin"]
+    sheet = (round(ly + KERF + 2 * margin, 2), round(lx + KERF + 2 * margin, 2))
+    result = run_cli("box", "--sets", "A", "--machine", "laser", "--material", "3", "--kerf", str(KERF),
+                     "--sheet", f"{sheet[0]:g}x{sheet[1]:g}", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    dxfs = sorted((tmp_path / "laser").glob("box-A-*.dxf"))
+    assert len(dxfs) > 2
+    panels = []
+    for path in dxfs:
+        on_sheet = panels_of(dxf_polygons(path, "CUT"))
+        assert_inside_the_margins_and_apart(on_sheet, sheet)
+        assert all(panel.size[1] > panel.size[0] for panel in on_sheet)         # standing: taller than wide
+        panels += on_sheet
+    assert sorted(_key(panel.size) for panel in panels) == sorted(_key((w + KERF, h + KERF))
+                                                                  for w, h in sizes["panels"])
+    assert all(is_rectilinear(panel.outline) for panel in panels)
+    found = _by_size(panels, 3.0)
+    for shell in ("tray", "lid"):
+        x, y, z = sizes[shell]
+        for a, b, length in (((x, y), (x, z), x), ((x, y), (y, z), y), ((x, z), (y, z), z)):
+            left = [side for panel in found[_key((a[0] + KERF, a[1] + KERF))] for side in panel
+                    if side.jointed and abs(side.length - length) < 0.01]
+            right = [side for panel in found[_key((b[0] + KERF, b[1] + KERF))] for side in panel
+                     if side.jointed and abs(side.length - length) < 0.01]
+            assert left and right and all(mate(one, other) for one in left for other in right)
+
+
+def test_the_lids_engraving_stands_in_the_middle_of_its_top(laser_box):
+    """Across the lid's top the engraving (the name, the tiles, what the box holds) is centred to a
+    twentieth of a millimetre; along it, where the lines of text make it uneven, to half a millimetre."""
+    from laser_inspect import bounds, dxf_polygons
+
+    _, _, dxfs, panels = laser_box
+    lid_top = max(panels, key=lambda panel: panel.size[0] * panel.size[1])
+    x0, y0, x1, y1 = bounds(lid_top.outline)
+    art = [point for layer in ("ENGRAVE", "SCORE") for polygon in dxf_polygons(dxfs[0], layer) for point in polygon]
+    a, b, c, d = bounds(art)
+    assert (a + c) / 2 == pytest.approx((x0 + x1) / 2, abs=0.05)
+    assert (b + d) / 2 == pytest.approx((y0 + y1) / 2, abs=0.5)
+
+
+def test_rounded_tiles_are_scored_with_their_corners_scaled_on_the_lid(tmp_path):
+    """With --corner-radius 4 the four tiles scored on the lid are 22 x 44 mm tiles drawn smaller:
+    each a closed outline of four quarter circles (bulge tan 22.5°) whose radius is 4 mm scaled as
+    the tile is, 4 x (its width / 22)."""
+    import ezdxf
+
+    result = run_cli("box", "--sets", "A", "--machine", "laser", "--material", "3", "--kerf", str(KERF),
+                     "--corner-radius", "4", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    scored = [entity for entity in ezdxf.readfile(tmp_path / "laser" / "box-A-1.dxf").modelspace()
+              if entity.dxf.layer == "SCORE"]
+    assert len(scored) == 4
+    for outline in scored:
+        points = [(x, y, bulge) for x, y, _, _, bulge in outline.get_points("xyseb")]
+        xs, ys = [x for x, _, _ in points], [y for _, y, _ in points]
+        width, height = sorted((max(xs) - min(xs), max(ys) - min(ys)))
+        radius = 4 * width / 22
+        assert height == pytest.approx(2 * width, abs=0.01) and len(points) == 8 and outline.closed
+        arcs = [(a, b) for a, b in zip(points, points[1:] + points[:1]) if abs(a[2]) > 1e-9]
+        assert len(arcs) == 4 and all(abs(a[2]) == pytest.approx(math.tan(math.pi / 8), abs=1e-3) for a, _ in arcs)
+        assert all(abs(a[0] - b[0]) == pytest.approx(radius, abs=0.01) and abs(a[1] - b[1]) == pytest.approx(radius, abs=0.01)
+                   for a, b in arcs)
 
 
 def _stretches(holes, panel_outline, across: float) -> tuple[float, list]:
