@@ -202,6 +202,15 @@ def stroked_paths(page) -> list[StrokedPath]:
     return found
 
 
+def form_strokes(form, reader) -> list[StrokedPath]:
+    """Every stroked subpath of a Form XObject in the form's own space (where its /BBox is given)."""
+    found: list[StrokedPath] = []
+    state = {"ctm": (1, 0, 0, 1, 0, 0), "colour": None, "space": None, "dashed": False, "overprint": False,
+             "width": 1.0}
+    _strokes(_form_operations(form, reader), form.get("/Resources"), state, found, reader)
+    return found
+
+
 def _strokes(operations, resources, state, found, reader) -> None:
     resources = resources.get_object() if resources is not None else {}
     state, stack, subpaths = dict(state), [], []

@@ -18,7 +18,7 @@ import tomllib
 
 from conftest import run_cli
 import numpy as np
-from pdf_inspect import MM, page_shapes, read_pdf, stroked_paths
+from pdf_inspect import MM, form_strokes, page_shapes, read_pdf, stroked_paths
 from pypdf import PdfWriter
 from pypdf.generic import ArrayObject, BooleanObject, DictionaryObject, NameObject, TextStringObject
 import pytest
@@ -77,6 +77,82 @@ def assert_holds(panels: dict, width: float, length: float, height: float | None
         assert need - NEAR <= got <= need + ROOMY, (inside, (width, length, height))
 
 
+SHEET = tomllib.loads((ROOT / "templates" / "boxes.toml").read_text())["sheet"]
+LEGEND = ("cut", "fold, printed side out", "glue inside")        # templates/sheet_texts.toml, in English
+
+
+def _word_boxes(text_page, height: float) -> dict[str, tuple]:
+    """pdfium's box (mm from the top-left) of the first run of each legend word on a page."""
+    full = text_page.get_text_range()
+    found = {}
+    for word in LEGEND:
+        start = full.find(word)
+        assert start >= 0, word
+        boxes = [text_page.get_charbox(i) for i in range(start, start + len(word)) if full[i] != " "]
+        found[word] = (min(b[0] for b in boxes) / MM, height - max(b[3] for b in boxes) / MM,
+                       max(b[2] for b in boxes) / MM, height - min(b[1] for b in boxes) / MM)
+    return found
+
+
+def assert_home_sheets_laid_out(path: Path, labels: list[str]) -> None:
+    """Each home sheet as templates/boxes.toml's [sheet] asks: every piece (its cut line and the
+    colour's bleed around it) inside the paper's margins, below the band of the title and the
+    instructions and above the band of the legend and the scale bar; any two pieces at least the
+    gap apart; the pieces together centred across the sheet and between the bands. In the lower
+    band, the legend left to right: a solid line, "cut", a dashed line, its words, the hatched
+    tab, its words, none on another; at its right end, against the margin, the line `labels`
+    gives for the sheet (the inside's size; with several sheets, also the pieces it holds and
+    which sheet of how many it is)."""
+    import pypdfium2
+
+    margin, bleed, gap = SHEET["margin"], SHEET["bleed"], SHEET["gap"]
+    reader = read_pdf(path)
+    document = pypdfium2.PdfDocument(str(path))
+    assert len(reader.pages) == len(labels)
+    for number, (page, label) in enumerate(zip(reader.pages, labels), start=1):
+        width, height = float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
+        area = (margin, margin + SHEET["header"], width - margin, height - margin - SHEET["footer"])
+        boxes = []
+        for outline, _ in die_lines(page):
+            xs, ys = [x for x, _ in outline], [y for _, y in outline]
+            boxes.append((min(xs) - bleed, min(ys) - bleed, max(xs) + bleed, max(ys) + bleed))
+        assert boxes
+        for x0, y0, x1, y1 in boxes:
+            assert area[0] - NEAR <= x0 and x1 <= area[2] + NEAR and area[1] - NEAR <= y0 and y1 <= area[3] + NEAR
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                assert max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3]) >= gap - NEAR, (a, b)
+        left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        right, bottom = max(b[2] for b in boxes), max(b[3] for b in boxes)
+        assert left - area[0] == pytest.approx(area[2] - right, abs=NEAR)
+        assert top - area[1] == pytest.approx(area[3] - bottom, abs=NEAR)
+
+        text_page = document[number - 1].get_textpage()
+        words = _word_boxes(text_page, height)
+        # The two-point strokes in the lower band, in mm: the samples, the hatch, the scale bar.
+        strokes = [(path.dashed, [_mm(point, float(page.mediabox.height)) for point in path.points])
+                   for path in stroked_paths(page) if len(path.points) == 2]
+        strokes = [(dashed, points) for dashed, points in strokes if points[0][1] > area[3]]
+        level = [(dashed, sorted(x for x, _ in points)) for dashed, points in strokes
+                 if abs(points[0][1] - points[1][1]) < NEAR]
+        solid = [xs for dashed, xs in level if not dashed]
+        dashed = [xs for is_dashed, xs in level if is_dashed]
+        cut, fold, glue = (words[word] for word in LEGEND)
+        assert all(area[3] < box[1] and box[3] < height - margin for box in (cut, fold, glue))
+        assert margin - NEAR <= cut[0] and cut[2] < fold[0] and fold[2] < glue[0]
+        assert any(margin - NEAR <= a < b < cut[0] for a, b in solid)             # the cut line's sample
+        assert any(cut[2] < a < b < fold[0] for a, b in dashed)                    # the fold's
+        hatch = [x for _, points in strokes if abs(points[0][0] - points[1][0]) > NEAR
+                 and abs(points[0][1] - points[1][1]) > NEAR for x, _ in points]
+        assert hatch and fold[2] < min(hatch) and max(hatch) < glue[0]
+        full = text_page.get_text_range()
+        start = full.rfind(label)              # the last: the tray's bottom says the inside too
+        assert start >= 0, (label, full)
+        end = start + len(label) - 1
+        assert text_page.get_charbox(end)[2] / MM == pytest.approx(width - margin, abs=0.3)
+    document.close()
+
+
 @pytest.fixture(scope="module")
 def home_box(tmp_path_factory) -> tuple[Path, object]:
     out = tmp_path_factory.mktemp("box")
@@ -96,6 +172,7 @@ def test_the_folded_home_box_holds_the_set(home_box):
     out, _ = home_box
     reader = read_pdf(out / "box-A.pdf")
     assert len(reader.pages) == 1
+    assert_home_sheets_laid_out(out / "box-A.pdf", ["inside 45 × 45 × 17 mm"])
     pieces = die_lines(reader.pages[0])
     assert len(pieces) == 2                                     # the tray and the lid
     tray, lid = sorted((shell_panels(*piece) for piece in pieces), key=lambda p: p["width"])
@@ -152,6 +229,13 @@ def test_the_shop_die_line_is_a_separate_overprinting_cutcontour(shop_boxes):
         assert die and all(path.colour[1] == "CutContour" and path.overprint for path in die)
         assert {round(path.width / MM, 3) for path in die} == {0.25}       # print conventions: 0.25 mm
         assert not [path for path in strokes if path.colour and path.colour[0] == "spot" and not path.overprint]
+        # A form shows nothing outside its /BBox: the die line, half its width included, lies inside it.
+        x0, y0, x1, y1 = (float(v) for v in die_forms[0]["/BBox"])
+        in_form = form_strokes(die_forms[0], reader)
+        assert in_form
+        for path in in_form:
+            half = path.width / 2
+            assert all(x0 <= x - half and x + half <= x1 and y0 <= y - half and y + half <= y1 for x, y in path.points)
 
 
 def test_the_shop_box_holds_the_triominoes_and_its_art_reaches_the_bleed(shop_boxes):
@@ -203,15 +287,56 @@ def test_a_box_too_large_for_a4_takes_two_sheets_and_names_the_paper_that_holds_
                                      "on one sheet (--paper a3)")
     pages = read_pdf(tmp_path / "a4" / "box-double-18.pdf").pages
     assert [len(die_lines(page)) for page in pages] == [1, 1]
+    inside = re.search(r"inside [0-9.]+ × [0-9.]+ × [0-9.]+ mm", result.stdout).group()
+    assert_home_sheets_laid_out(tmp_path / "a4" / "box-double-18.pdf",
+                                [f"{inside} · tray · sheet 1 of 2", f"{inside} · lid · sheet 2 of 2"])
     # And A3 does.
     (tmp_path / "a3").mkdir()
     assert not boxes(BuildOptions(out=tmp_path / "a3", paper="a3"), BoxOptions(("double-18",))).notes
     pages = read_pdf(tmp_path / "a3" / "box-double-18.pdf").pages
     assert [len(die_lines(page)) for page in pages] == [2]
+    assert_home_sheets_laid_out(tmp_path / "a3" / "box-double-18.pdf", [inside])
+
+
+def test_a_box_on_a_small_paper_names_the_smallest_paper_that_holds_it(tmp_path):
+    """Set A's tray and lid on 120 x 170 mm paper take two sheets; the note names US Letter,
+    the smallest of the kit's papers (215.9 x 279.4 mm against A4's 210 x 297)."""
+    result = run_cli("box", "--sets", "A", "--paper", "120x170", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ("note: box-A.pdf: the box's pieces take 2 sheets of 120x170 mm; US Letter holds them "
+                             "on one sheet (--paper letter)\n")
+    inside = re.search(r"inside [0-9.]+ × [0-9.]+ × [0-9.]+ mm", result.stdout).group()
+    assert_home_sheets_laid_out(tmp_path / "box-A.pdf", [f"{inside} · tray · sheet 1 of 2",
+                                                         f"{inside} · lid · sheet 2 of 2"])
+
+
+@pytest.mark.parametrize("stacks, advice", [
+    ("2", "use --paper a3 or a larger paper"),
+    ("1", "it is larger than every paper the kit knows (A3 at most): use --paper WIDTHxHEIGHT, more --stacks, "
+          "or smaller tiles")])
+def test_a_piece_no_a4_holds_names_the_paper_that_does_or_says_none_does(tmp_path, stacks, advice):
+    """double-18's tray flat, in 2 stacks, is larger than A4's room each way however it is turned
+    (210 x 297 mm less the margins, the bands above and below) and fits A3's; in 1 stack it fits
+    none of them."""
+    result = run_cli("box", "--sets", "double-18", "--stacks", stacks, "--out", str(tmp_path))
+    assert result.returncode == 2 and result.stdout == ""
+    said = re.fullmatch(r"opendomino: error: the tray of the box for double-18 \(([0-9]+) × ([0-9]+) mm flat\) does "
+                        r"not fit A4, even turned; (.*)\n", result.stderr)
+    assert said and said.group(3) == advice
+    flat = sorted(float(v) + 2 * SHEET["bleed"] for v in said.groups()[:2])
+
+    def room(width, height):
+        return sorted((width - 2 * SHEET["margin"], height - 2 * SHEET["margin"] - SHEET["header"] - SHEET["footer"]))
+
+    def holds(paper):
+        return all(need <= have + 0.5 for need, have in zip(flat, room(*paper)))
+
+    assert not holds((210, 297)) and holds((297, 420)) == (stacks == "2")
 
 
 def test_together_gives_one_box_with_a_compartment_per_set(tmp_path):
     boxes(BuildOptions(out=tmp_path), BoxOptions(("A", "double-3"), together=True, tile_thickness=1, clearance=1))
+    assert_home_sheets_laid_out(tmp_path / "box-A-double-3.pdf", ["inside 68.4 × 45 × 17 mm"])
     pieces = die_lines(read_pdf(tmp_path / "box-A-double-3.pdf").pages[0])
     shells = [shell_panels(*piece) for piece in pieces if len(piece[1]) == 8]
     dividers = [piece for piece in pieces if len(piece[1]) == 2]
