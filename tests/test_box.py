@@ -81,6 +81,12 @@ SHEET = tomllib.loads((ROOT / "templates" / "boxes.toml").read_text())["sheet"]
 LEGEND = ("cut", "fold, printed side out", "glue inside")        # templates/sheet_texts.toml, in English
 
 
+def _char_boxes(text_page, start: int, count: int, height: float) -> list[tuple]:
+    """pdfium's boxes (mm from the top-left) of the characters start .. start + count - 1 of a page."""
+    boxes = [text_page.get_charbox(i) for i in range(start, start + count)]
+    return [(a / MM, height - d / MM, c / MM, height - b / MM) for a, b, c, d in boxes if c > a]
+
+
 def _word_boxes(text_page, height: float) -> dict[str, tuple]:
     """pdfium's box (mm from the top-left) of the first run of each legend word on a page."""
     full = text_page.get_text_range()
@@ -88,9 +94,9 @@ def _word_boxes(text_page, height: float) -> dict[str, tuple]:
     for word in LEGEND:
         start = full.find(word)
         assert start >= 0, word
-        boxes = [text_page.get_charbox(i) for i in range(start, start + len(word)) if full[i] != " "]
-        found[word] = (min(b[0] for b in boxes) / MM, height - max(b[3] for b in boxes) / MM,
-                       max(b[2] for b in boxes) / MM, height - min(b[1] for b in boxes) / MM)
+        boxes = _char_boxes(text_page, start, len(word), height)
+        found[word] = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                       max(b[3] for b in boxes))
     return found
 
 
@@ -145,7 +151,20 @@ def assert_home_sheets_laid_out(path: Path, labels: list[str]) -> None:
         hatch = [x for _, points in strokes if abs(points[0][0] - points[1][0]) > NEAR
                  and abs(points[0][1] - points[1][1]) > NEAR for x, _ in points]
         assert hatch and fold[2] < min(hatch) and max(hatch) < glue[0]
+        # Nothing in the margins a home printer may not reach (pdfium's characters inside them, its
+        # picture white there); the title and the instructions in the band above the pieces.
+        chars = _char_boxes(text_page, 0, text_page.count_chars(), height)
+        assert all(margin - NEAR <= a and c <= width - margin + NEAR and margin - NEAR <= b and d <= height - margin
+                   for a, b, c, d in chars)
+        pixels = np.asarray(document[number - 1].render(scale=50 / 72).to_pil().convert("L"), dtype=int)
+        edge = round(margin / 25.4 * 50) - 1                # the margin at 50 dpi, less a pixel
+        for strip in (pixels[:edge], pixels[-edge:], pixels[:, :edge], pixels[:, -edge:]):
+            assert (strip > 250).all(), f"sheet {number}: something is printed in the margin"
         full = text_page.get_text_range()
+        for heading in [line for line in full.split("\r\n") if line.endswith(" · a box to fold")
+                        or line.startswith("Print at 100 %")]:
+            boxes = _char_boxes(text_page, full.rfind(heading), len(heading), height)
+            assert all(margin - NEAR <= b and d <= margin + SHEET["header"] + NEAR for a, b, c, d in boxes), heading
         start = full.rfind(label)              # the last: the tray's bottom says the inside too
         assert start >= 0, (label, full)
         end = start + len(label) - 1
@@ -211,6 +230,18 @@ def test_the_shop_box_passes_preflight_with_its_die_line(shop_boxes):
     assert "FAIL" not in result.stdout
     assert re.search(r"PASS  spot colours: only the CutContour die line: .* stroked 18 times, always with "
                      r"overprint on \(OP, OPM 1\)", result.stdout), result.stdout
+
+
+def test_each_shop_piece_has_its_page_centred_round_its_trim_with_crop_marks(shop_boxes):
+    """One page a piece, the TrimBox in its middle (as much room on every side), and a crop mark
+    at each end of each trim line, outside the bleed (the shop tests' crop-mark check)."""
+    from crop_marks import check_crop_marks
+
+    for index, page in enumerate(read_pdf(shop_boxes).pages):
+        media, trim = [float(v) for v in page.mediabox], [float(v) for v in page.trimbox]
+        room = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
+        assert max(room) - min(room) < 0.01, room
+        check_crop_marks(shop_boxes, index, [trim[0], trim[2]], [trim[1], trim[3]])
 
 
 def test_the_shop_die_line_is_a_separate_overprinting_cutcontour(shop_boxes):
@@ -308,6 +339,16 @@ def test_a_box_on_a_small_paper_names_the_smallest_paper_that_holds_it(tmp_path)
     inside = re.search(r"inside [0-9.]+ × [0-9.]+ × [0-9.]+ mm", result.stdout).group()
     assert_home_sheets_laid_out(tmp_path / "box-A.pdf", [f"{inside} · tray · sheet 1 of 2",
                                                          f"{inside} · lid · sheet 2 of 2"])
+
+
+def test_the_pieces_go_on_each_sheet_in_order_as_many_as_fit(tmp_path):
+    """A box of A and double-3 together on 160 x 220 mm paper: the tray and the lid fit the first
+    sheet, the divider does not fit beside them and takes the second."""
+    boxes(BuildOptions(out=tmp_path, paper="160x220"), BoxOptions(("A", "double-3"), together=True, tile_thickness=1,
+                                                                 clearance=1))
+    inside = "inside 68.4 × 45 × 17 mm"
+    assert_home_sheets_laid_out(tmp_path / "box-A-double-3.pdf", [f"{inside} · tray, lid · sheet 1 of 2",
+                                                                  f"{inside} · divider · sheet 2 of 2"])
 
 
 @pytest.mark.parametrize("stacks, advice", [
