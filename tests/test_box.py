@@ -106,8 +106,8 @@ def assert_home_sheets_laid_out(path: Path, labels: list[str]) -> None:
     instructions and above the band of the legend and the scale bar; any two pieces at least the
     gap apart; the pieces together centred across the sheet and between the bands. In the lower
     band, the legend left to right: a solid line, "cut", a dashed line, its words, the hatched
-    tab, its words, none on another; at its right end, against the margin, the line `labels`
-    gives for the sheet (the inside's size; with several sheets, also the pieces it holds and
+    tab, its words, none on another, and the 50 mm scale bar; at its right end, against the margin,
+    the line `labels` gives for the sheet (the inside's size; with several sheets, also the pieces it holds and
     which sheet of how many it is)."""
     import pypdfium2
 
@@ -169,6 +169,8 @@ def assert_home_sheets_laid_out(path: Path, labels: list[str]) -> None:
         assert start >= 0, (label, full)
         end = start + len(label) - 1
         assert text_page.get_charbox(end)[2] / MM == pytest.approx(width - margin, abs=0.3)
+        assert all(area[3] < b for a, b, c, d in _char_boxes(text_page, start, len(label), height))
+        assert any(b - a == pytest.approx(50, abs=0.01) for a, b in solid)         # the 50 mm scale bar, below
     document.close()
 
 
@@ -339,6 +341,14 @@ def test_a_box_on_a_small_paper_names_the_smallest_paper_that_holds_it(tmp_path)
     inside = re.search(r"inside [0-9.]+ × [0-9.]+ × [0-9.]+ mm", result.stdout).group()
     assert_home_sheets_laid_out(tmp_path / "box-A.pdf", [f"{inside} · tray · sheet 1 of 2",
                                                          f"{inside} · lid · sheet 2 of 2"])
+
+
+def test_a_box_no_paper_holds_on_one_sheet_says_so(tmp_path):
+    """double-18 in 2 stacks: tray and lid each fit A3 alone, and no paper of the kit's holds both."""
+    result = run_cli("box", "--sets", "double-18", "--stacks", "2", "--paper", "a3", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ("note: box-double-18.pdf: the box's pieces take 2 sheets of A3; no paper up to A3 holds "
+                             "them on one sheet\n")
 
 
 def test_the_pieces_go_on_each_sheet_in_order_as_many_as_fit(tmp_path):
