@@ -272,3 +272,17 @@ def scale_bars(shapes: PageShapes) -> list[tuple]:
     """The 50 mm bars a user measures to check the print is at 100 %: straight horizontal lines of
     that length (points, from the bottom left)."""
     return [l for l in shapes.lines if abs(l[1] - l[3]) < 0.01 and abs(abs(l[2] - l[0]) - 50 * MM) < 0.01]
+
+
+def circles(paths: list[StrokedPath], page_height: float) -> list[tuple[float, float, float]]:
+    """(centre x, centre y, radius) in mm from the page's top-left of every stroked path drawn as a
+    circle is (four curves from a point back to it, their ends a quarter turn apart)."""
+    found = []
+    for path in paths:
+        if len(path.points) == 5 and math.dist(path.points[0], path.points[-1]) < 0.01:
+            ends = [(x / MM, (page_height - y) / MM) for x, y in path.points[:4]]
+            cx, cy = sum(x for x, _ in ends) / 4, sum(y for _, y in ends) / 4
+            radii = [math.dist((cx, cy), end) for end in ends]
+            if max(radii) - min(radii) < 0.01:
+                found.append((cx, cy, sum(radii) / 4))
+    return found

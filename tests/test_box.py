@@ -18,7 +18,7 @@ import tomllib
 
 from conftest import run_cli
 import numpy as np
-from pdf_inspect import MM, form_strokes, page_shapes, read_pdf, stroked_paths
+from pdf_inspect import MM, circles, form_strokes, page_shapes, read_pdf, stroked_paths
 from pypdf import PdfWriter
 from pypdf.generic import ArrayObject, BooleanObject, DictionaryObject, NameObject, TextStringObject
 import pytest
@@ -297,9 +297,8 @@ def printed_hub(tmp_path_factory) -> float:
     out = tmp_path_factory.mktemp("tokens")
     build_tokens(BuildOptions(out=out), BuildReport())
     page = read_pdf(out / "tokens-mexican-train.pdf").pages[0]
-    circles = [path for path in stroked_paths(page)
-               if path.dashed and len(path.points) == 5 and math.dist(path.points[0], path.points[-1]) < 0.01]
-    return max(max(x for x, _ in c.points) - min(x for x, _ in c.points) for c in circles) / MM
+    return max(2 * r for *_, r in circles([path for path in stroked_paths(page) if path.dashed],
+                                          float(page.mediabox.height)))
 
 
 def test_the_mexican_train_box_holds_the_printed_hub(tmp_path, printed_hub):

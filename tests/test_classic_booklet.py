@@ -6,7 +6,7 @@ from pathlib import Path
 import re
 import shutil
 
-from pdf_inspect import MM, all_operations, read_pdf
+from pdf_inspect import MM, all_operations, circles, read_pdf, stroked_paths
 import pypdfium2
 import pytest
 
@@ -441,6 +441,50 @@ def test_eight_markers_in_distinct_colours_and_shapes():
     theme = load_theme("classic")
     colours = {marker_drawing(theme, number).items[1].style.fill.hex for number in range(1, 9)}
     assert len(colours) == 8 and len(set(SHAPES)) == 8
+
+
+def token_circles(pdf: Path, dashed: bool) -> tuple[object, list, list]:
+    """The token page, the hub's circle and the markers' (x, y, r in mm from the top-left), the
+    markers from the top row down and left to right."""
+    page = read_pdf(pdf).pages[0]
+    found = circles([path for path in stroked_paths(page) if path.dashed == dashed], float(page.mediabox.height))
+    hub = max(found, key=lambda circle: circle[2])
+    markers = sorted((c for c in found if c != hub), key=lambda c: (round(c[1], 1), c[0]))
+    return page, hub, markers
+
+
+def test_the_token_sheet_cuts_the_hub_above_two_rows_of_numbered_markers(default_kit):
+    """The home page: nine dashed cut circles, the hub's and eight alike, none touching another or
+    within 5 mm of the paper's edge (what a home printer reaches); the hub above two rows of four
+    markers, the whole centred across the page; inside each marker's circle its own number, 1 to 4
+    in the upper row and 5 to 8 in the lower, left to right."""
+    pdf = default_kit / "tokens-mexican-train.pdf"
+    page, hub, markers = token_circles(pdf, dashed=True)
+    width, height = float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
+    assert len(markers) == SLOTS and max(r for *_, r in markers) - min(r for *_, r in markers) < 0.01
+    pieces = [hub, *markers]
+    for x, y, r in pieces:
+        assert 5 <= x - r and x + r <= width - 5 and 5 <= y - r and y + r <= height - 5
+    for i, (x, y, r) in enumerate(pieces):
+        for u, v, s in pieces[i + 1:]:
+            assert math.dist((x, y), (u, v)) >= r + s + 1
+    rows = [markers[:4], markers[4:]]
+    assert all(max(y for _, y, _ in row) - min(y for _, y, _ in row) < 0.01 for row in rows)
+    assert all(abs(a[0] - b[0]) < 0.01 for a, b in zip(*rows))           # columns
+    assert hub[1] + hub[2] < min(y - r for _, y, r in markers)
+    left, right = min(x - r for x, _, r in pieces), max(x + r for x, _, r in pieces)
+    assert (left + right) / 2 == pytest.approx(width / 2, abs=0.05)
+    document = pypdfium2.PdfDocument(pdf)
+    text = document[0].get_textpage()
+    digits = []
+    for index in range(text.count_chars()):
+        a, b, c, d = text.get_charbox(index)
+        centre = ((a + c) / 2 / MM, height - (b + d) / 2 / MM)
+        digits.append((text.get_text_range(index, 1), centre))
+    for number, (x, y, r) in enumerate(markers, start=1):
+        inside = [char for char, centre in digits if math.dist(centre, (x, y)) < r and char.strip()]
+        assert inside == [str(number)], (number, inside)
+    document.close()
 
 
 def test_the_token_sheet_as_printed(default_kit):

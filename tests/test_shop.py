@@ -5,7 +5,7 @@ import re
 
 from conftest import qpdf_check, run_cli
 from crop_marks import check_crop_marks
-from pdf_inspect import MM, page_shapes, read_pdf, stroked_paths
+from pdf_inspect import MM, circles, page_shapes, read_pdf, stroked_paths
 import pytest
 
 from generator.jobs.build import BuildOptions, build
@@ -231,6 +231,29 @@ def test_the_mexican_train_pieces_die_lines_are_quarter_millimetre_overprinting_
     assert strokes and all(path.colour[1] == "CutContour" and path.overprint for path in strokes)
     assert all(path.closed or math.dist(path.points[0], path.points[-1]) < 0.01 for path in strokes)   # each a loop
     assert {round(path.width / MM, 3) for path in strokes} == {0.25}
+
+
+def test_the_mexican_train_pieces_bleed_clear_of_each_others_die_lines(shop_kit, default_kit):
+    """The shop page of the hub and the eight markers: nine CutContour circles of the home page's
+    sizes, each piece's bleed (the TrimBox to the BleedBox) clear of every other piece's die line,
+    and the TrimBox the box round them all, where the crop marks go."""
+    pdf = shop_kit / "shop-tokens-mexican-train.pdf"
+    page = read_pdf(pdf).pages[0]
+    height = float(page.mediabox.height)
+    die = circles([path for path in stroked_paths(page) if path.colour and path.colour[0] == "spot"], height)
+    home = read_pdf(default_kit / "tokens-mexican-train.pdf").pages[0]
+    cut = circles([path for path in stroked_paths(home) if path.dashed], float(home.mediabox.height))
+    assert sorted(round(r, 2) for *_, r in die) == sorted(round(r, 2) for *_, r in cut) and len(die) == 9
+    trim, bleed_box = [float(v) for v in page.trimbox], [float(v) for v in page.bleedbox]
+    bleed = (trim[0] - bleed_box[0]) / MM
+    assert bleed > 0
+    for i, (x, y, r) in enumerate(die):
+        for u, v, q in die[i + 1:]:
+            assert math.dist((x, y), (u, v)) >= r + q + 2 * bleed - 0.01
+    x0, x1 = min(x - r for x, _, r in die), max(x + r for x, _, r in die)
+    y0, y1 = min(y - r for _, y, r in die), max(y + r for _, y, r in die)
+    assert [x0, (height - trim[3]) / MM, x1, (height - trim[1]) / MM] == pytest.approx(
+        [trim[0] / MM, y0, trim[2] / MM, y1], abs=0.01)
 
 
 def test_colours_are_cmyk_with_pure_black(shop_kit):
