@@ -487,6 +487,81 @@ def test_the_token_sheet_cuts_the_hub_above_two_rows_of_numbered_markers(default
     document.close()
 
 
+def test_each_token_cut_line_runs_round_the_edge_of_its_piece(default_kit):
+    """pdfium's picture of the home page: just inside each dashed circle (0.8 mm) the piece's
+    colour, just outside it white paper, all the way round; and the markers' rows stand centred
+    under the hub."""
+    import numpy as np
+
+    pdf = default_kit / "tokens-mexican-train.pdf"
+    _, hub, markers = token_circles(pdf, dashed=True)
+    dpi = 150
+    document = pypdfium2.PdfDocument(pdf)
+    pixels = np.asarray(document[0].render(scale=dpi / 72).to_pil().convert("L"), dtype=int)
+    document.close()
+
+    def shade(x, y):
+        return pixels[round(y / 25.4 * dpi), round(x / 25.4 * dpi)]
+
+    for x, y, r in (hub, *markers):
+        for step in range(48):
+            angle = step * math.pi / 24
+            inside = shade(x + (r - 0.8) * math.cos(angle), y + (r - 0.8) * math.sin(angle))
+            outside = shade(x + (r + 0.8) * math.cos(angle), y + (r + 0.8) * math.sin(angle))
+            assert inside < 250 and outside > 252, ((x, y, r), step, inside, outside)
+    for row in (markers[:4], markers[4:]):
+        assert (row[0][0] + row[-1][0]) / 2 == pytest.approx(hub[0], abs=0.05)
+
+
+
+def test_the_token_sheets_title_above_and_its_50_mm_bar_below_centred(default_kit):
+    """The page's title centred over the hub, and the 50 mm bar that checks the print's scale
+    centred under the markers, both on the paper."""
+    pdf = default_kit / "tokens-mexican-train.pdf"
+    page, hub, markers = token_circles(pdf, dashed=True)
+    width, height = float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
+    bars = [sorted(path.points) for path in stroked_paths(page) if not path.dashed and len(path.points) == 2
+            and abs(path.points[0][1] - path.points[1][1]) < 0.01
+            and abs(path.points[0][0] - path.points[1][0]) / MM == pytest.approx(50, abs=0.01)]
+    assert len(bars) == 1
+    (a, y), (b, _) = bars[0]
+    assert (a + b) / 2 / MM == pytest.approx(width / 2, abs=0.05)
+    assert max(r + my for _, my, r in markers) < height - y / MM < height - 10
+    document = pypdfium2.PdfDocument(pdf)
+    text = document[0].get_textpage()
+    full = text.get_text_range()
+    title = "Mexican Train: the hub and 8 train markers"
+    line = next(line for line in full.split("\r\n") if line.startswith(title))
+    boxes = [text.get_charbox(i) for i in range(full.find(line), full.find(line) + len(line))]
+    left, right = min(box[0] for box in boxes) / MM, max(box[2] for box in boxes) / MM
+    assert (left + right) / 2 == pytest.approx(width / 2, abs=0.5) and 10 <= left
+    assert 10 <= height - max(box[3] for box in boxes) / MM and height - min(box[1] for box in boxes) / MM < hub[1] - hub[2]
+    document.close()
+
+
+@pytest.mark.parametrize("width, fits", [(26.0, True), (26.5, False)])
+def test_the_hub_fits_the_paper_between_its_margins_or_is_left_out_with_a_note(tmp_path, width, fits):
+    """With a 2 mm clearance, 26 x 52 mm tiles make a hub 190 mm across: A4 less two 10 mm margins.
+    26.5 x 53 mm tiles make it too wide for A4: the page is left out, and the note gives the hub's
+    width as the same tiles' hub measures on A3."""
+    from generator.jobs.build import build_tokens
+
+    size = TileSize(width, 2 * width)
+    report = BuildReport()
+    build_tokens(BuildOptions(out=tmp_path, tile_size=size, clearance=2.0), report)
+    if fits:
+        _, hub, _ = token_circles(tmp_path / "tokens-mexican-train.pdf", dashed=True)
+        assert 2 * hub[2] == pytest.approx(190.0, abs=0.01) and hub[0] - hub[2] == pytest.approx(10.0, abs=0.01)
+        assert report.notes == []
+        return
+    assert not (tmp_path / "tokens-mexican-train.pdf").exists()
+    (tmp_path / "a3").mkdir()
+    build_tokens(BuildOptions(out=tmp_path / "a3", tile_size=size, clearance=2.0, paper="a3"), BuildReport())
+    _, hub, _ = token_circles(tmp_path / "a3" / "tokens-mexican-train.pdf", dashed=True)
+    assert report.notes == [f"tokens-mexican-train.pdf skipped: the Mexican Train hub for {size} mm tiles "
+                            f"({2 * hub[2]:.0f} mm across) does not fit A4; use --paper a3 or smaller tiles"]
+
+
 def test_the_token_sheet_as_printed(default_kit):
     document = pypdfium2.PdfDocument(default_kit / "tokens-mexican-train.pdf")
     assert len(document) == 1

@@ -245,6 +245,9 @@ def test_the_mexican_train_pieces_bleed_clear_of_each_others_die_lines(shop_kit,
     cut = circles([path for path in stroked_paths(home) if path.dashed], float(home.mediabox.height))
     assert sorted(round(r, 2) for *_, r in die) == sorted(round(r, 2) for *_, r in cut) and len(die) == 9
     trim, bleed_box = [float(v) for v in page.trimbox], [float(v) for v in page.bleedbox]
+    media = [float(v) for v in page.mediabox]
+    room = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
+    assert max(room) - min(room) < 0.01, room                  # the pieces in the page's middle
     bleed = (trim[0] - bleed_box[0]) / MM
     assert bleed > 0
     for i, (x, y, r) in enumerate(die):
