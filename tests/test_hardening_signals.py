@@ -51,9 +51,11 @@ def _environment() -> dict:
 
 
 def _held_from_line() -> int:
-    """The line of generator/__init__.py from which a Ctrl-C is held back for our handler."""
+    """The line of generator/__init__.py whose call holds a Ctrl-C back for our handler. A signal
+    that Python raises on that line itself came before the call took effect (once it has, the
+    signal waits, blocked), so it counts as one that came while Python started."""
     lines = (PACKAGE / "__init__.py").read_text().splitlines()
-    return next(number for number, line in enumerate(lines, start=1) if "pthread_sigmask" in line)
+    return next(number for number, line in enumerate(lines, start=1) if "_signal.pthread_sigmask(" in line)
 
 
 def outcome(status: int, err: str) -> str:
