@@ -269,6 +269,14 @@ def test_the_plate_holds_its_tiles_apart(double_six):
         for b_lo, b_hi in boxes[i + 1:]:
             apart = max(b_lo[0] - a_hi[0], a_lo[0] - b_hi[0], b_lo[1] - a_hi[1], a_lo[1] - b_hi[1])
             assert apart >= GAP - 1e-6
+    # Every domino stands upright, all the same way: its footprint twice as deep as wide. The tiles
+    # together stand in the middle of the 220 x 220 mm plate.
+    footprints = {(round(hi[0] - lo[0], 4), round(hi[1] - lo[1], 4)) for lo, hi in boxes}
+    ((across, deep),) = footprints
+    assert deep == pytest.approx(2 * across, abs=1e-4)
+    low = np.min([lo for lo, _ in boxes], axis=0)
+    high = np.max([hi for _, hi in boxes], axis=0)
+    assert [low[0] + high[0], low[1] + high[1]] == pytest.approx([220, 220], abs=0.01)
 
 
 # --- Open Domino sets: arrows and pips where the tile data says ----------------------------------
