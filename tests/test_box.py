@@ -17,6 +17,7 @@ import subprocess
 import tomllib
 
 from conftest import run_cli
+from layout_inspect import least_gap
 import numpy as np
 from pdf_inspect import MM, circles, form_strokes, page_shapes, read_pdf, stroked_paths
 from pypdf import PdfWriter
@@ -125,9 +126,7 @@ def assert_home_sheets_laid_out(path: Path, labels: list[str]) -> None:
         assert boxes
         for x0, y0, x1, y1 in boxes:
             assert area[0] - NEAR <= x0 and x1 <= area[2] + NEAR and area[1] - NEAR <= y0 and y1 <= area[3] + NEAR
-        for i, a in enumerate(boxes):
-            for b in boxes[i + 1:]:
-                assert max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3]) >= gap - NEAR, (a, b)
+        assert least_gap(boxes) >= gap - NEAR, boxes
         left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
         right, bottom = max(b[2] for b in boxes), max(b[3] for b in boxes)
         assert left - area[0] == pytest.approx(area[2] - right, abs=NEAR)
@@ -723,10 +722,7 @@ def assert_inside_the_margins_and_apart(panels, sheet: tuple[float, float]) -> N
     for x0, y0, x1, y1 in boxes_cut:
         assert margin - 1e-6 <= x0 and x1 <= sheet[0] - margin + 1e-6, (x0, x1, sheet)
         assert margin - 1e-6 <= y0 and y1 <= sheet[1] - margin + 1e-6, (y0, y1, sheet)
-    for i, (ax0, ay0, ax1, ay1) in enumerate(boxes_cut):
-        for bx0, by0, bx1, by1 in boxes_cut[i + 1:]:
-            apart = max(bx0 - ax1, ax0 - bx1, by0 - ay1, ay0 - by1)
-            assert apart >= gap - 1e-6, ((ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1))
+    assert least_gap(boxes_cut) >= gap - 1e-6, boxes_cut
 
 
 def test_the_laser_panels_lie_apart_inside_the_sheets_margins(laser_box):

@@ -5,6 +5,7 @@ turned only when it says so. What a wrong nest costs is a cut through a neighbou
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from layout_inspect import least_gap
 import pytest
 
 from generator.imposition.panel_nesting import Placed, fits, lying, nest
@@ -42,9 +43,7 @@ def test_every_piece_lies_once_whole_inside_the_room_and_apart(case):
             assert -EPSILON <= spot.x and spot.x + w <= room[0] + EPSILON
             assert -EPSILON <= spot.y and spot.y + h <= room[1] + EPSILON
             boxes.append((spot.x, spot.y, spot.x + w, spot.y + h))
-        for i, (ax0, ay0, ax1, ay1) in enumerate(boxes):
-            for bx0, by0, bx1, by1 in boxes[i + 1:]:
-                assert max(bx0 - ax1, ax0 - bx1, by0 - ay1, ay0 - by1) >= gap - EPSILON
+        assert least_gap(boxes) >= gap - EPSILON
 
 
 def test_pieces_that_fit_one_sheet_take_one_and_the_rest_go_on_the_next():

@@ -12,6 +12,7 @@ import sys
 import zipfile
 
 from conftest import run_cli
+from layout_inspect import least_gap
 from mesh_inspect import (
     edge_problems,
     indexed,
@@ -265,10 +266,7 @@ def test_the_plate_holds_its_tiles_apart(double_six):
         assert lo[0] >= MARGIN - 1e-6 and lo[1] >= MARGIN - 1e-6 and hi[0] <= 220 - MARGIN + 1e-6
         assert hi[1] <= 220 - MARGIN + 1e-6 and lo[2] == pytest.approx(0) and hi[2] == pytest.approx(6)
         boxes.append((lo, hi))
-    for i, (a_lo, a_hi) in enumerate(boxes):
-        for b_lo, b_hi in boxes[i + 1:]:
-            apart = max(b_lo[0] - a_hi[0], a_lo[0] - b_hi[0], b_lo[1] - a_hi[1], a_lo[1] - b_hi[1])
-            assert apart >= GAP - 1e-6
+    assert least_gap([(lo[0], lo[1], hi[0], hi[1]) for lo, hi in boxes]) >= GAP - 1e-6
     # Every domino stands upright, all the same way: its footprint twice as deep as wide. The tiles
     # together stand in the middle of the 220 x 220 mm plate.
     footprints = {(round(hi[0] - lo[0], 4), round(hi[1] - lo[1], 4)) for lo, hi in boxes}

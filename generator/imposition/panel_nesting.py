@@ -3,10 +3,11 @@ material (--sheet), a 3D-printed box's parts on the printer's plate (--plate).
 
 Largest pieces first, each into the first free rectangle (top to bottom, left to right, on the
 first sheet that has one) that holds it: lying with its long side along the sheet's long side (the
-way every piece that fits at all fits; across a square sheet), else turned. The rest of that free rectangle is cut in two,
-beside the piece and below it, the cut made so that the larger of the two is as large as can be
-(guillotine packing; on a tie, the cut runs beside the piece). Not the tightest packing there is, but a box has a handful of pieces, and the
-same pieces always land in the same places.
+way every piece that fits at all fits; across a square sheet), else turned. The rest of that free
+rectangle is cut in two, beside the piece and below it, the cut made so that the larger of the two
+is as large as can be (guillotine packing; on a tie, the cut runs beside the piece). Not the
+tightest packing there is, but a box has a handful of pieces, and the same pieces always land in
+the same places.
 
     sheets = nest([(117, 51), (117, 25), ...], room=(290, 190), gap=2)
     sheets[0][0]        # Placed(index=0, x=0, y=0, turned=False): x, y from the room's top-left
