@@ -169,7 +169,7 @@ def calibration_picture(out: Path) -> None:
     from PIL import ImageChops, ImageOps
 
     from generator.colour.theme import load_theme
-    from generator.imposition.calibration import target_points
+    from generator.imposition.calibration import calibration_layout
     from generator.imposition.paper import paper_named
     from generator.writers.pdf import write_pdf
 
@@ -181,7 +181,7 @@ def calibration_picture(out: Path) -> None:
     seen = Image.new("RGB", back.size, "white")
     seen.paste(ImageOps.mirror(back), (round(CALIBRATION_SHIFT[0] * per_mm), round(CALIBRATION_SHIFT[1] * per_mm)))
     seen = seen.point(lambda level: round(255 - (255 - level) * 0.5))      # paper lets half the ink show through
-    x, y = target_points(paper)[0]
+    x, y = calibration_layout(paper, "long").targets[0]
     box = tuple(round(v * per_mm) for v in (x - 13, y - 14, x + 17, y + 16))
     picture = ImageChops.multiply(front, seen).crop(box)
     save(picture.resize((420, round(420 * picture.height / picture.width)), Image.LANCZOS),

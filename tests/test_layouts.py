@@ -6,7 +6,7 @@ import pytest
 
 from generator.colour.theme import load_theme
 from generator.errors import UserError
-from generator.imposition.calibration import calibration_pages, target_points
+from generator.imposition.calibration import calibration_layout, calibration_pages
 from generator.imposition.mirror import back_shift, mirror_box
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_grid import plan_sheets
@@ -254,7 +254,7 @@ def test_calibration_sheet(tmp_path, flip):
     shift = back_shift(offset, flip, paper.width, paper.height)
     wanted = sorted((round(mirror_box(x, y, 0, 0, paper.width, paper.height, flip)[0] + shift[0], 2),
                      round(mirror_box(x, y, 0, 0, paper.width, paper.height, flip)[1] + shift[1], 2))
-                    for x, y in target_points(paper))
+                    for x, y in calibration_layout(paper, flip).targets)
     assert [v for c in centres for v in c] == pytest.approx([v for c in wanted for v in c], abs=0.02)
     assert "Hold the sheet to the light" in reader.pages[0].extract_text()
 

@@ -11,6 +11,7 @@ from generator.books.texts import booklet_text
 from generator.colour.theme import Theme
 from generator.scene.drawing import Drawing, Group, Rect, Style, Text, scale, translate
 from generator.scene.fonts import text_width
+from generator.scene.line_breaks import even_lines
 from generator.writers.png import MM_PER_INCH, jpeg_bytes
 
 WIDTH, HEIGHT = 160.0, 256.0        # mm: 1:1.6, the proportions e-book shops and reading apps expect
@@ -33,7 +34,7 @@ def cover_drawing(book: Contents, theme: Theme) -> Drawing:
     y = MARGIN + title_size
     drawing.add(Text(WIDTH / 2, y, book.title, title_size, ink, "sans-bold", "middle"))
     y += SUBTITLE_SIZE * 0.6
-    for line in _lines(book.subtitle, "sans", SUBTITLE_SIZE, width):
+    for line in even_lines(book.subtitle, "sans", SUBTITLE_SIZE, width):
         y += SUBTITLE_SIZE * 1.3
         drawing.add(Text(WIDTH / 2, y, line, SUBTITLE_SIZE, ink, "sans", "middle"))
     edition_y = HEIGHT - MARGIN
@@ -47,25 +48,3 @@ def cover_drawing(book: Contents, theme: Theme) -> Drawing:
     drawing.add(Group(tuple(figure.items), scale(factor).then(translate(left, upper))))
     return drawing
 
-
-def _lines(text: str, role: str, size: float, width: float) -> list[str]:
-    """The words of `text` in as few lines as fit `width`, as even as they can be (no word alone
-    on the last line when a narrower measure keeps the count)."""
-    lines = _filled(text, role, size, width)
-    while width > size:
-        narrower = _filled(text, role, size, width - size / 2)
-        if len(narrower) > len(lines):
-            break
-        lines, width = narrower, width - size / 2
-    return lines
-
-
-def _filled(text: str, role: str, size: float, width: float) -> list[str]:
-    """The words of `text` in lines no wider than `width`, each filled in turn (a longer word stands alone)."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and text_width(role, f"{lines[-1]} {word}", size) <= width:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return lines

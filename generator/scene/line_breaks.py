@@ -1,0 +1,26 @@
+"""Words broken into lines no wider than a measure, measured with the kit's own fonts."""
+
+from generator.scene.fonts import text_width
+
+
+def filled_lines(text: str, role: str, size: float, width: float) -> list[str]:
+    """The words of `text` in lines no wider than `width`, each filled in turn (a longer word stands alone)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(role, f"{lines[-1]} {word}", size) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def even_lines(text: str, role: str, size: float, width: float) -> list[str]:
+    """The words of `text` in as few lines as fit `width`, as even as they can be (no word alone
+    on the last line when a narrower measure keeps the count)."""
+    lines = filled_lines(text, role, size, width)
+    while width > size:
+        narrower = filled_lines(text, role, size, width - size / 2)
+        if len(narrower) > len(lines):
+            break
+        lines, width = narrower, width - size / 2
+    return lines
