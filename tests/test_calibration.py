@@ -13,9 +13,11 @@ import math
 import re
 
 from conftest import run_cli
-from pdf_inspect import MM, circles, page_shapes, read_pdf, stroked_paths
+from pdf_inspect import MM, circles, page_shapes, read_pdf, scale_bars, stroked_paths
 import pypdfium2
 import pytest
+
+from generator.model.texts import sheet_text
 
 REACH = 5.0           # mm: a home printer prints no closer to the paper's edge (print conventions)
 
@@ -30,15 +32,15 @@ def _segments(page) -> list[tuple[float, float, float, float]]:
     return found
 
 
-def _characters(pdf, index: int, height: float) -> list[tuple[str, tuple]]:
+def _characters(pdf, index: int, height: float, loose: bool = False) -> list[tuple[str, tuple]]:
     """pdfium's reading of a page: each printed character and its box (left, top, right, bottom) in mm
-    from the top-left."""
+    from the top-left: the glyph's own, or with `loose` the font's line height (alike on a line)."""
     document = pypdfium2.PdfDocument(str(pdf))
     text = document[index].get_textpage()
     found = []
     for i in range(text.count_chars()):
         char = text.get_text_range(i, 1)
-        left, bottom, right, top = text.get_charbox(i)
+        left, bottom, right, top = text.get_charbox(i, loose=loose)
         if char.strip() and right > left:
             found.append((char, (left / MM, height - top / MM, right / MM, height - bottom / MM)))
     document.close()
@@ -77,30 +79,24 @@ CASES = [  # paper, layout, back offset, language
 ]
 
 
-@pytest.mark.parametrize("paper, layout, offset, lang", CASES)
-def test_the_sheet_reads_the_offset_it_was_made_for(tmp_path, paper, layout, offset, lang):
+def check_sheet(pdf, flip: str, offset: tuple[float, float], lang: str, spread: bool = True) -> None:
     """Front: three targets, each where a 20 mm ruler across meets a 20 mm ruler down at their
-    middles, with a ring on the zero; a tick every millimetre from -10 to +10, those at multiples
-    of 5 longer; under the ruler across its numbers -10, -5, +5, +10 at their ticks, right of the
-    ruler down its numbers at theirs, plus downwards; DX past the right end, DY past the lower end.
-    Back: behind each target a crosshair, two arms longer than the ruler crossing in a ring. Held
-    to the light, each crosshair lies at its target less the offset, so a printer that moves the
-    back by that offset makes it read 0,0, as the sheet promises. Nothing on either side lies in
-    the 5 mm a home printer cannot reach, no two characters overlap, and no character lies on a line."""
-    out = tmp_path / "out"
-    result = run_cli("calibrate", "--out", out, "--paper", paper, "--layout", layout,
-                     "--back-offset", ",".join(f"{v:g}" for v in offset), "--lang", lang)
-    assert result.returncode == 0, result.stderr
-    pdf = out / "calibration.pdf"
+    middles, with a ring on the zero; a tick every millimetre from -10 to +10 and none past, those
+    at multiples of 5 longer; under the ruler across its numbers -10, -5, +5, +10 at their ticks,
+    right of the ruler down its numbers at theirs, plus downwards; DX past the right end, DY past
+    the lower end; the middle target halfway between the other two. Back: behind each target a
+    crosshair, two arms longer than the ruler crossing in a ring. Held to the light, each crosshair
+    lies at its target less the offset, so a printer that moves the back by that offset makes it
+    read 0,0, as the sheet promises. The 50 mm bar is centred across the foot. The instructions'
+    steps start in line with the title, a step's later lines hang under its first word, and the
+    words keep the same margin right as left. Nothing on either side lies in the 5 mm a home
+    printer cannot reach, no two characters overlap, and no character lies on a line."""
     reader = read_pdf(pdf)
     assert len(reader.pages) == 2
-    flip = layout.removeprefix("duplex-")
     edge = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge"}[flip]
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == edge
     front, back = reader.pages
     width, height = float(front.mediabox.width) / MM, float(front.mediabox.height) / MM
-    if paper == "297x210":
-        assert (width, height) == pytest.approx((297, 210))
 
     lines = _segments(front)
     targets = [(x, y) for x, y, _ in _crossings(lines, 20.0)]
@@ -109,10 +105,9 @@ def test_the_sheet_reads_the_offset_it_was_made_for(tmp_path, paper, layout, off
     characters = _characters(pdf, 0, height)
     for tx, ty in targets:
         assert any(math.dist((x, y), (tx, ty)) < 0.01 and r < 1.0 for x, y, r in rings), "no ring on the zero"
-        ticks_across = {round(s[0] - tx, 3): s[3] - s[1] for s in lines
-                        if s[0] == s[2] and abs(s[3] - ty) < 1e-3 and s[1] < ty and abs(s[0] - tx) <= 10.001}
-        ticks_down = {round(s[1] - ty, 3): s[2] - s[0] for s in lines
-                      if s[1] == s[3] and abs(s[0] - tx) < 1e-3 and s[2] > tx and abs(s[1] - ty) <= 10.001}
+        near = [s for s in lines if math.dist((s[0], s[1]), (tx, ty)) < 20 and math.dist((s[2], s[3]), (tx, ty)) < 20]
+        ticks_across = {round(s[0] - tx, 3): s[3] - s[1] for s in near if s[0] == s[2] and abs(s[3] - ty) < 1e-3}
+        ticks_down = {round(s[1] - ty, 3): s[2] - s[0] for s in near if s[1] == s[3] and abs(s[0] - tx) < 1e-3}
         for ticks in (ticks_across, ticks_down):
             assert sorted(ticks) == list(range(-10, 11))
             long_ticks = {round(ticks[k], 3) for k in ticks if k % 5 == 0}
@@ -124,8 +119,29 @@ def test_the_sheet_reads_the_offset_it_was_made_for(tmp_path, paper, layout, off
             assert below == beside == f"{k:+d}", (k, below, beside)
         assert _word(characters, lambda x, y: tx + 10 < x < tx + 20 and abs(y - ty) < 1.5) == "DX"
         assert _word(characters, lambda x, y: abs(x - tx) < 3 and ty + 10 < y < ty + 16) == "DY"
-    xs, ys = sorted(x for x, _ in targets), sorted(y for _, y in targets)
-    assert xs[-1] - xs[0] >= width / 2 and ys[-1] - ys[0] >= height / 3      # spread, to show a turned back
+    first, middle, last = sorted(targets, key=lambda point: point[0] + point[1])
+    assert middle == pytest.approx(((first[0] + last[0]) / 2, (first[1] + last[1]) / 2), abs=0.01)
+    if spread:                         # over the page, so that a turned or scaled back reads differently
+        assert last[0] - first[0] >= width / 2 and last[1] - first[1] >= height / 3
+    bars = scale_bars(page_shapes(front))
+    assert len(bars) == 1 and (bars[0][0] + bars[0][2]) / 2 / MM == pytest.approx(width / 2, abs=0.01)
+
+    words = [(char, box) for char, box in _characters(pdf, 0, height, loose=True)      # the instructions
+             if box[3] < min(y for _, y in targets) - 10
+             and all(math.dist(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), target) > 20 for target in targets)]
+    rows: dict[float, list] = {}
+    for char, box in words:
+        rows.setdefault(round(box[3], 1), []).append((box[0], char, box))     # by the line's foot
+    text_rows = [sorted(row) for _, row in sorted(rows.items())]
+    starts = [row[0][0] for row in text_rows]
+    steps = [i for i, row in enumerate(text_rows) if re.match(r"\d\.", "".join(c for _, c, _ in row[:2]))]
+    assert len(steps) == 4 and len(text_rows) >= 5, [("".join(c for _, c, _ in row)) for row in text_rows]
+    assert all(abs(starts[i] - starts[0]) < 0.3 for i in steps)     # the title and every step's number
+    for step, following in zip(steps, steps[1:] + [len(text_rows)]):
+        first_word = text_rows[step][2][0]                           # after "N."
+        for row in range(step + 1, following):
+            assert starts[row] == pytest.approx(first_word, abs=0.4), "a step's later line does not hang"
+    assert max(box[2] for _, box in words) <= width - min(starts) + 0.01, "the words' right margin is narrower"
 
     back_lines = _segments(back)
     crosshairs = _crossings(back_lines, max(s[2] - s[0] for s in back_lines))
@@ -136,6 +152,10 @@ def test_the_sheet_reads_the_offset_it_was_made_for(tmp_path, paper, layout, off
     seen = sorted(_seen_from_the_front(x, y, flip, width, height) for x, y, _ in crosshairs)
     wanted = sorted((tx - offset[0], ty - offset[1]) for tx, ty in targets)
     assert [v for point in seen for v in point] == pytest.approx([v for point in wanted for v in point], abs=0.01)
+    document = pypdfium2.PdfDocument(str(pdf))
+    back_words = " ".join(document[1].get_textpage().get_text_range().split())
+    document.close()
+    assert back_words == " ".join(sheet_text(lang, "calibrate_back").split())      # its lines in reading order
 
     for index, page_lines in ((0, lines), (1, back_lines)):
         page_characters = characters if index == 0 else _characters(pdf, 1, height)
@@ -150,6 +170,34 @@ def test_the_sheet_reads_the_offset_it_was_made_for(tmp_path, paper, layout, off
                     "characters overlap"
             for s in page_lines:
                 assert s[2] < a[0] or a[2] < s[0] or s[3] < a[1] or a[3] < s[1], "a character on a line"
+
+
+@pytest.mark.parametrize("paper, layout, offset, lang", CASES)
+def test_the_sheet_reads_the_offset_it_was_made_for(tmp_path, paper, layout, offset, lang):
+    """The sheet on four papers, portrait and landscape, both flips, both languages (check_sheet)."""
+    result = run_cli("calibrate", "--out", tmp_path, "--paper", paper, "--layout", layout,
+                     "--back-offset", ",".join(f"{v:g}" for v in offset), "--lang", lang)
+    assert result.returncode == 0, result.stderr
+    pdf = tmp_path / "calibration.pdf"
+    if paper == "297x210":
+        page = read_pdf(pdf).pages[0]
+        assert (float(page.mediabox.width) / MM, float(page.mediabox.height) / MM) == pytest.approx((297, 210))
+    check_sheet(pdf, layout.removeprefix("duplex-"), offset, lang)
+
+
+@pytest.mark.parametrize("paper", ["90x187", "90x189", "117x150", "118x150", "210x92", "210x94"])
+def test_a_small_paper_gives_a_whole_sheet_or_one_line(tmp_path, paper):
+    """Papers about as small as the sheet allows, narrow, short and in between: each either gets a
+    sheet that check_sheet passes (its rulers apart, nothing out of reach, the targets in a column
+    or a row where the paper leaves no room for more spread), or one error line naming --paper and
+    nothing written."""
+    result = run_cli("calibrate", "--out", tmp_path / "out", "--paper", paper, "--back-offset", "1,-2")
+    if result.returncode == 2:
+        assert result.stderr.startswith(f"opendomino: error: --paper: {paper} mm ") and result.stderr.count("\n") == 1
+        assert not (tmp_path / "out").exists()
+    else:
+        assert result.returncode == 0, result.stderr
+        check_sheet(tmp_path / "out" / "calibration.pdf", "long", (1.0, -2.0), "en", spread=False)
 
 
 def test_a_paper_too_small_is_refused_and_the_paper_it_names_holds_the_sheet(tmp_path):

@@ -88,8 +88,8 @@ def calibration_pages(paper: Paper, theme: Theme, flip: str, back_offset=(0.0, 0
         marks += _crosshair(bx, by, ink)
     back.add(Group(tuple(marks), translate(*shift)))
     words = filled_lines(sheet_text(lang, "calibrate_back"), "sans", 3.0, paper.width - 2 * MARGIN)
-    for row, line in enumerate(reversed(words)):
-        back.add(caption(paper.width / 2, paper.height - 10 - row * 4.2, line, ink, "middle", 3.0))
+    for row, line in enumerate(words, start=1 - len(words)):        # in reading order, the last line 10 mm up
+        back.add(caption(paper.width / 2, paper.height - 10 + row * 4.2, line, ink, "middle", 3.0))
     return [front, back]
 
 
