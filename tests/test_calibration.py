@@ -156,6 +156,8 @@ def check_sheet(pdf, flip: str, offset: tuple[float, float], lang: str, spread: 
     back_words = " ".join(document[1].get_textpage().get_text_range().split())
     document.close()
     assert back_words == " ".join(sheet_text(lang, "calibrate_back").split())      # its lines in reading order
+    tops = [box[1] for _, box in _characters(pdf, 1, height, loose=True) if box[1] > height / 2]
+    assert tops == sorted(tops), "the back's words do not run down the page in reading order"
 
     for index, page_lines in ((0, lines), (1, back_lines)):
         page_characters = characters if index == 0 else _characters(pdf, 1, height)
