@@ -116,6 +116,8 @@ def test_the_atlas_and_its_index(tts):
         assert len({tuple(entry["back"]) for entry in index["tiles"].values()}) == distinct_backs
         boxes = [tuple(entry["front"]) for entry in index["tiles"].values()]
         assert len(set(boxes)) == len(boxes)
+        # near square, as a texture is best kept: its sides differ by less than a tile's longer side
+        assert abs(image.width - image.height) < max(max(w, h) for *_, w, h in boxes), image.size
         for tile in tile_set.tiles[:: max(1, len(tile_set.tiles) // 6)]:
             entry = index["tiles"][tile.id]
             assert (entry["set"], entry["group"], entry["head"], entry["tail"]) == (name, tile.group, tile.head, tile.tail)
