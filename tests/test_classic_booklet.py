@@ -14,6 +14,7 @@ from generator.art.mexican_train import SHAPES, SLOTS, hub_drawing, marker_drawi
 from generator.colour.theme import load_theme
 from generator.errors import UserError
 from generator.files.resources import template_path
+from generator.imposition.paper import PAPERS
 from generator.jobs.build import BuildOptions, BuildReport
 from generator.model import figures as figures_module
 from generator.model.figures import load_figures
@@ -560,6 +561,36 @@ def test_the_hub_fits_the_paper_between_its_margins_or_is_left_out_with_a_note(t
     _, hub, _ = token_circles(tmp_path / "a3" / "tokens-mexican-train.pdf", dashed=True)
     assert report.notes == [f"tokens-mexican-train.pdf skipped: the Mexican Train hub for {size} mm tiles "
                             f"({2 * hub[2]:.0f} mm across) does not fit A4; use --paper a3 or smaller tiles"]
+
+
+@pytest.mark.parametrize("paper, tile_width, holder", [("148x210", 22.0, "letter"), ("letter", 26.0, "a4"),
+                                                         ("a4", 40.0, None)])
+def test_a_paper_too_small_for_the_hub_names_the_smallest_known_paper_that_holds_it(tmp_path, paper, tile_width,
+                                                                                    holder):
+    """On A5 the default hub (164 mm across) is left out, and the note names US Letter: of the kit's
+    papers, the smallest (215.9 x 279.4 mm against A4's 210 x 297) is the one to name, and the page
+    is then made on it; a larger paper would only waste card. 26 x 52 mm tiles fit A4 but not
+    Letter, which is 17.6 mm shorter. 40 x 80 mm tiles need more than A3, and the note says so."""
+    from generator.jobs.build import build_tokens
+
+    size = TileSize(tile_width, 2 * tile_width)
+    report = BuildReport()
+    build_tokens(BuildOptions(out=tmp_path / "small", tile_size=size, clearance=2.0, paper=paper), report)
+    assert not (tmp_path / "small" / "tokens-mexican-train.pdf").exists()
+    (note,) = report.notes
+    if holder is None:
+        assert note.endswith("no paper the kit knows holds it (A3 at most): use smaller tiles or --paper WIDTHxHEIGHT")
+        return
+    assert note.endswith(f"; use --paper {holder} or smaller tiles"), note
+    made = BuildReport()
+    build_tokens(BuildOptions(out=tmp_path / holder, tile_size=size, clearance=2.0, paper=holder), made)
+    assert made.notes == [] and (tmp_path / holder / "tokens-mexican-train.pdf").exists()
+    smaller = [name for name in ("letter", "a4", "a3") if name != holder
+               and PAPERS[name].width * PAPERS[name].height < PAPERS[holder].width * PAPERS[holder].height]
+    for name in smaller:                                  # none of the smaller ones holds it
+        refused = BuildReport()
+        build_tokens(BuildOptions(out=tmp_path / name, tile_size=size, clearance=2.0, paper=name), refused)
+        assert refused.notes and not (tmp_path / name / "tokens-mexican-train.pdf").exists()
 
 
 def test_the_token_sheet_as_printed(default_kit):

@@ -10,7 +10,7 @@ from generator.art.mexican_train import MARKER_SIZE, SLOTS, hub_drawing, hub_rad
 from generator.art.sheet_marks import CUT_DASH, CUT_WIDTH, caption, scale_bar
 from generator.colour.values import CUT_CONTOUR, DIE_LINE_WIDTH
 from generator.errors import UserError
-from generator.imposition.paper import Paper
+from generator.imposition.paper import PAPERS, Paper
 from generator.model.texts import sheet_text
 from generator.scene.drawing import Circle, Drawing, Style, placed
 from generator.words import _
@@ -50,10 +50,8 @@ def token_page(theme, size, clearance: float, paper: Paper, lang: str = "en") ->
     `clearance` mm larger than a tile, as the board's cells."""
     width, height, pieces = _layout(size, clearance, 0.0)
     portrait = paper if paper.is_portrait else paper.turned()
-    if width > portrait.width - 2 * MARGIN or height > portrait.height - 2 * MARGIN - HEADER - FOOTER:
-        across = 2 * hub_radius(size, clearance)
-        raise UserError(_("the Mexican Train hub for {size} mm tiles ({across:.0f} mm across) does not fit "
-                          "{name}; use --paper a3 or smaller tiles").format(size=size, across=across, name=paper.name))
+    if not _holds(portrait, width, height):
+        raise UserError(_too_small(paper, size, clearance, width, height))
     page = Drawing(portrait.width, portrait.height)
     x0, y0 = (page.width - width) / 2, HEADER + (page.height - HEADER - FOOTER - height) / 2
     page.add(*_pieces(theme, size, clearance, x0, y0, 0.0, pieces))
@@ -63,6 +61,23 @@ def token_page(theme, size, clearance: float, paper: Paper, lang: str = "en") ->
     page.add(caption(page.width / 2, y0 - 5, sheet_text(lang, "tokens_title"), ink, size=3.2))
     page.add(*scale_bar((page.width - 50.0) / 2, y0 + height + 6, ink, sheet_text(lang, "scale")))
     return page
+
+
+def _holds(paper: Paper, width: float, height: float) -> bool:
+    """Whether the pieces' area fits the paper, upright, inside its margins, header and footer."""
+    portrait = paper if paper.is_portrait else paper.turned()
+    return width <= portrait.width - 2 * MARGIN and height <= portrait.height - 2 * MARGIN - HEADER - FOOTER
+
+
+def _too_small(paper: Paper, size, clearance: float, width: float, height: float) -> str:
+    """The note for a paper that cannot hold the hub: the smallest of the kit's papers that can, if any."""
+    said = _("the Mexican Train hub for {size} mm tiles ({across:.0f} mm across) does not fit {name}").format(
+        size=size, across=2 * hub_radius(size, clearance), name=paper.name)
+    holders = [key for key, known in sorted(PAPERS.items(), key=lambda item: item[1].width * item[1].height)
+               if _holds(known, width, height)]
+    if holders:
+        return said + "; " + _("use --paper {key} or smaller tiles").format(key=holders[0])
+    return said + "; " + _("no paper the kit knows holds it (A3 at most): use smaller tiles or --paper WIDTHxHEIGHT")
 
 
 def shop_token_page(theme, size, clearance: float, bleed: float, margin: float) -> tuple[Drawing, list]:
