@@ -9,10 +9,13 @@ from generator.model.texts import sheet_text
 from generator.model.tiles import TileSet
 from generator.scene.drawing import Drawing, Group, Transform
 from generator.scene.fonts import fitting_size
+from generator.scene.line_breaks import even_lines
 from generator.words import grouped
 
 MARGIN = 12.0
-TITLE_SPACE = 22.0
+TITLE_SIZE, SMALLEST_TITLE = 6.0, 4.0     # mm; a title one line would set smaller is broken into lines
+HINT_SIZE, SMALLEST_HINT = 3.2, 2.5       # the same for the hint under it
+SPACING = 8.0                             # mm from the title's baseline to the hint's, and from there to the figure
 
 
 def setup_card(tile_set: TileSet, theme: Theme, paper: Paper, lang: str = "en", number: int | None = None) -> Drawing:
@@ -22,13 +25,26 @@ def setup_card(tile_set: TileSet, theme: Theme, paper: Paper, lang: str = "en", 
     title = (sheet_text(lang, "setup_title", set_name=tile_set.name) if number is None
              else sheet_text(lang, "setup_title_numbered", set_name=tile_set.name, number=grouped(number, lang)))
     hint = sheet_text(lang, "setup_hint")
-    free_w, free_h = paper.width - 2 * MARGIN, paper.height - 2 * MARGIN - TITLE_SPACE
-    # each line shrinks to the width between the margins: a longer language or narrower paper stays on the page
-    page.add(caption(paper.width / 2, MARGIN + 6, title, ink, "middle", min(6.0, fitting_size("sans", title, free_w))))
-    page.add(caption(paper.width / 2, MARGIN + 14, hint, ink, "middle", min(3.2, fitting_size("sans", hint, free_w))))
+    free_w = paper.width - 2 * MARGIN
+    y = MARGIN + 6.0
+    for text, size, smallest in ((title, TITLE_SIZE, SMALLEST_TITLE), (hint, HINT_SIZE, SMALLEST_HINT)):
+        size, lines = _fitted(text, size, smallest, free_w)
+        for row, line in enumerate(lines):
+            page.add(caption(paper.width / 2, y + row * size * 1.3, line, ink, "middle", size))
+        y += (len(lines) - 1) * size * 1.3 + SPACING
+    free_h = paper.height - MARGIN - y
     art = figure_drawing(figure_from_set(tile_set), theme)
     scale = min(free_w / art.width, free_h / art.height)
     x = (paper.width - art.width * scale) / 2
-    y = MARGIN + TITLE_SPACE + (free_h - art.height * scale) / 2
+    y += (free_h - art.height * scale) / 2
     page.add(Group(tuple(art.items), Transform(scale, 0, 0, scale, x, y)))
     return page
+
+
+def _fitted(text: str, size: float, smallest: float, width: float) -> tuple[float, list[str]]:
+    """The em size and lines of a centred text: one line, shrunk to `width` down to `smallest`;
+    on narrower paper (or in a longer language) broken into lines at `size` instead."""
+    one_line = min(size, fitting_size("sans", text, width))
+    if one_line >= smallest:
+        return one_line, [text]
+    return size, even_lines(text, "sans", size, width)
