@@ -286,3 +286,20 @@ def circles(paths: list[StrokedPath], page_height: float) -> list[tuple[float, f
             if max(radii) - min(radii) < 0.01:
                 found.append((cx, cy, sum(radii) / 4))
     return found
+
+
+def character_boxes(pdf, index: int, height: float, loose: bool = False) -> list[tuple[str, tuple]]:
+    """pdfium's reading of a page: each printed character and its box (left, top, right, bottom) in mm
+    from the top-left: the glyph's own, or with `loose` the font's line height (alike on a line)."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(str(pdf))
+    text = document[index].get_textpage()
+    found = []
+    for i in range(text.count_chars()):
+        char = text.get_text_range(i, 1)
+        left, bottom, right, top = text.get_charbox(i, loose=loose)
+        if char.strip() and right > left:
+            found.append((char, (left / MM, height - top / MM, right / MM, height - bottom / MM)))
+    document.close()
+    return found

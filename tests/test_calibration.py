@@ -13,7 +13,7 @@ import math
 import re
 
 from conftest import run_cli
-from pdf_inspect import MM, circles, page_shapes, read_pdf, scale_bars, stroked_paths
+from pdf_inspect import MM, character_boxes, circles, page_shapes, read_pdf, scale_bars, stroked_paths
 import pypdfium2
 import pytest
 
@@ -29,21 +29,6 @@ def _segments(page) -> list[tuple[float, float, float, float]]:
     for x0, y0, x1, y1, *_ in page_shapes(page).lines:
         a, b = (x0 / MM, (height - y0) / MM), (x1 / MM, (height - y1) / MM)
         found.append((*min(a, b), *max(a, b)))
-    return found
-
-
-def _characters(pdf, index: int, height: float, loose: bool = False) -> list[tuple[str, tuple]]:
-    """pdfium's reading of a page: each printed character and its box (left, top, right, bottom) in mm
-    from the top-left: the glyph's own, or with `loose` the font's line height (alike on a line)."""
-    document = pypdfium2.PdfDocument(str(pdf))
-    text = document[index].get_textpage()
-    found = []
-    for i in range(text.count_chars()):
-        char = text.get_text_range(i, 1)
-        left, bottom, right, top = text.get_charbox(i, loose=loose)
-        if char.strip() and right > left:
-            found.append((char, (left / MM, height - top / MM, right / MM, height - bottom / MM)))
-    document.close()
     return found
 
 
@@ -102,7 +87,7 @@ def check_sheet(pdf, flip: str, offset: tuple[float, float], lang: str, spread: 
     targets = [(x, y) for x, y, _ in _crossings(lines, 20.0)]
     assert len(targets) == 3
     rings = circles(stroked_paths(front), height * MM)
-    characters = _characters(pdf, 0, height)
+    characters = character_boxes(pdf, 0, height)
     for tx, ty in targets:
         assert any(math.dist((x, y), (tx, ty)) < 0.01 and r < 1.0 for x, y, r in rings), "no ring on the zero"
         near = [s for s in lines if math.dist((s[0], s[1]), (tx, ty)) < 20 and math.dist((s[2], s[3]), (tx, ty)) < 20]
@@ -126,7 +111,7 @@ def check_sheet(pdf, flip: str, offset: tuple[float, float], lang: str, spread: 
     bars = scale_bars(page_shapes(front))
     assert len(bars) == 1 and (bars[0][0] + bars[0][2]) / 2 / MM == pytest.approx(width / 2, abs=0.01)
 
-    words = [(char, box) for char, box in _characters(pdf, 0, height, loose=True)      # the instructions
+    words = [(char, box) for char, box in character_boxes(pdf, 0, height, loose=True)      # the instructions
              if box[3] < min(y for _, y in targets) - 10
              and all(math.dist(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), target) > 20 for target in targets)]
     rows: dict[float, list] = {}
@@ -156,11 +141,11 @@ def check_sheet(pdf, flip: str, offset: tuple[float, float], lang: str, spread: 
     back_words = " ".join(document[1].get_textpage().get_text_range().split())
     document.close()
     assert back_words == " ".join(sheet_text(lang, "calibrate_back").split())      # its lines in reading order
-    tops = [box[1] for _, box in _characters(pdf, 1, height, loose=True) if box[1] > height / 2]
+    tops = [box[1] for _, box in character_boxes(pdf, 1, height, loose=True) if box[1] > height / 2]
     assert tops == sorted(tops), "the back's words do not run down the page in reading order"
 
     for index, page_lines in ((0, lines), (1, back_lines)):
-        page_characters = characters if index == 0 else _characters(pdf, 1, height)
+        page_characters = characters if index == 0 else character_boxes(pdf, 1, height)
         assert page_characters
         boxes = [box for _, box in page_characters] + [s for s in page_lines]
         assert all(REACH <= b[0] and b[2] <= width - REACH and REACH <= b[1] and b[3] <= height - REACH
@@ -217,6 +202,6 @@ def test_a_paper_too_small_is_refused_and_the_paper_it_names_holds_the_sheet(tmp
         made = run_cli("calibrate", "--out", out, "--paper", least[1], "--lang", lang, "--layout", layout)
         assert made.returncode == 0, made.stderr
         height = float(read_pdf(out / "calibration.pdf").pages[0].mediabox.height) / MM
-        characters = _characters(out / "calibration.pdf", 0, height)
+        characters = character_boxes(out / "calibration.pdf", 0, height)
         width = float(read_pdf(out / "calibration.pdf").pages[0].mediabox.width) / MM
         assert max(box[2] for _, box in characters) <= width - REACH

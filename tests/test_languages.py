@@ -363,8 +363,7 @@ def test_a_setup_card_on_small_paper_breaks_its_words_rather_than_shrink_them(tm
     smaller is broken into lines instead, in reading order down the page, between 10 mm margins,
     and all of them above the figure."""
     from conftest import run_cli
-    from pdf_inspect import MM, page_shapes, read_pdf
-    import pypdfium2
+    from pdf_inspect import MM, character_boxes, page_shapes, read_pdf
 
     from generator.model.texts import sheet_text
     from generator.words import grouped
@@ -387,10 +386,6 @@ def test_a_setup_card_on_small_paper_breaks_its_words_rather_than_shrink_them(tm
     assert [word for line, *_ in words for word in line] == title + hint
     assert [baseline for *_, baseline in words] == sorted(baseline for *_, baseline in words)
     figure_top = min(height - r[3] / MM for r in page_shapes(page).rects)          # its background, first
-    document = pypdfium2.PdfDocument(str(pdf))
-    characters = document[0].get_textpage()
-    boxes = [characters.get_charbox(i) for i in range(sum(len(" ".join(line)) for line, *_ in words))]
-    document.close()
-    boxes = [(a / MM, height - d / MM, c / MM, height - b / MM) for a, b, c, d in boxes if c > a]
+    boxes = [box for _, box in character_boxes(pdf, 0, height)[:sum(len("".join(line)) for line, *_ in words)]]
     assert boxes and all(10 <= left and right <= width - 10 and top >= 10 for left, top, right, _ in boxes)
     assert max(bottom for *_, bottom in boxes) < figure_top

@@ -25,7 +25,7 @@ from generator.art.box_lid import printed_art
 from generator.art.box_net import Net, divider_places, folding_pieces
 from generator.art.sheet_marks import scale_bar
 from generator.errors import UserError
-from generator.imposition.paper import PAPERS, Paper
+from generator.imposition.paper import PAPERS, Paper, papers_smallest_first
 from generator.imposition.shop_sheets import bounds, crop_marks, mark_margin
 from generator.model.texts import sheet_text
 from generator.scene.drawing import Drawing, Group, Line, Path, Style, Text, placed, translate
@@ -103,7 +103,7 @@ def _one_sheet(sizes, paper: Paper, numbers) -> tuple[Paper, list] | None:
 def paper_for_one_sheet(pieces: list[tuple[str, float, float]], numbers, besides: str = "") -> Paper | None:
     """The smallest of the kit's papers (Letter, A4, A3) that holds every piece on one sheet."""
     sizes = [(w, h) for name, w, h in pieces]
-    for key, paper in sorted(PAPERS.items(), key=lambda item: item[1].width * item[1].height):
+    for key, paper in papers_smallest_first():
         if key != besides and _one_sheet(sizes, paper, numbers) is not None:
             return paper
     return None

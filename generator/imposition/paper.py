@@ -27,6 +27,13 @@ PAPERS = {
     "letter": Paper("US Letter", 215.9, 279.4),
     "a3": Paper("A3", 297.0, 420.0),
 }
+
+
+def papers_smallest_first() -> list[tuple[str, Paper]]:
+    """The named papers (key, paper), the smallest by area first: the one to suggest when several would do."""
+    return sorted(PAPERS.items(), key=lambda item: item[1].width * item[1].height)
+
+
 # WIDTHxHEIGHT in mm, as a custom paper and a machine file's sheet are written
 EXTENT = re.compile(r"^\s*([0-9]*\.?[0-9]+)\s*[xX×]\s*([0-9]*\.?[0-9]+)\s*$")
 MIN_SIDE, MAX_SIDE = 90.0, 1200.0

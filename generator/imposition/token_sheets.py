@@ -10,7 +10,7 @@ from generator.art.mexican_train import MARKER_SIZE, SLOTS, hub_drawing, hub_rad
 from generator.art.sheet_marks import CUT_DASH, CUT_WIDTH, caption, scale_bar
 from generator.colour.values import CUT_CONTOUR, DIE_LINE_WIDTH
 from generator.errors import UserError
-from generator.imposition.paper import PAPERS, Paper
+from generator.imposition.paper import Paper, papers_smallest_first
 from generator.model.texts import sheet_text
 from generator.scene.drawing import Circle, Drawing, Style, placed
 from generator.words import _
@@ -49,9 +49,9 @@ def token_page(theme, size, clearance: float, paper: Paper, lang: str = "en") ->
     """The home page; a UserError when the hub is too large for the paper. The hub's slots are
     `clearance` mm larger than a tile, as the board's cells."""
     width, height, pieces = _layout(size, clearance, 0.0)
-    portrait = paper if paper.is_portrait else paper.turned()
-    if not _holds(portrait, width, height):
+    if not _holds(paper, width, height):
         raise UserError(_too_small(paper, size, clearance, width, height))
+    portrait = paper if paper.is_portrait else paper.turned()
     page = Drawing(portrait.width, portrait.height)
     x0, y0 = (page.width - width) / 2, HEADER + (page.height - HEADER - FOOTER - height) / 2
     page.add(*_pieces(theme, size, clearance, x0, y0, 0.0, pieces))
@@ -73,8 +73,7 @@ def _too_small(paper: Paper, size, clearance: float, width: float, height: float
     """The note for a paper that cannot hold the hub: the smallest of the kit's papers that can, if any."""
     said = _("the Mexican Train hub for {size} mm tiles ({across:.0f} mm across) does not fit {name}").format(
         size=size, across=2 * hub_radius(size, clearance), name=paper.name)
-    holders = [key for key, known in sorted(PAPERS.items(), key=lambda item: item[1].width * item[1].height)
-               if _holds(known, width, height)]
+    holders = [key for key, known in papers_smallest_first() if _holds(known, width, height)]
     if holders:
         return said + "; " + _("use --paper {key} or smaller tiles").format(key=holders[0])
     return said + "; " + _("no paper the kit knows holds it (A3 at most): use smaller tiles or --paper WIDTHxHEIGHT")
