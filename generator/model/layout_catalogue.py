@@ -37,7 +37,7 @@ from msgspec.structs import replace
 import numpy as np
 
 from generator.model.layout_groups import GroupTiles, printed_groups
-from generator.model.layout_pairings import PAIRS, all_pairings, orientation_keys, pairings_within
+from generator.model.layout_pairings import PAIRS, all_pairings, orientation_keys, pair_sums, pairings_within
 from generator.model.tiles import TileSet
 
 _TURNS = factorial(4) * 2 ** 4     # column orders that keep a turned layout turned: 4 mirror pairs, each either way
@@ -69,15 +69,13 @@ class _Side:
     @cached_property
     def codes(self) -> np.ndarray:
         """The classes (sorted column sums) that some pairing has, in catalogue order."""
-        return np.unique(self.pairing_codes)
+        return _distinct(self.pairing_codes)
 
     def _codes(self, pairings: np.ndarray) -> np.ndarray:
         """Each pairing's sorted column sums as one number (0 for all when columns need no sum)."""
         if "column_sum" not in self.magic:
             return np.zeros(len(pairings), dtype=np.int64)
-        pair_sums = (self.digit_sums[:, None] + self.digit_sums[None, :]).ravel().astype(np.int8)
-        index = pairings[:, :, 0].astype(np.int16) * len(self.digit_sums) + pairings[:, :, 1]   # small types:
-        sums = pair_sums.take(index)                                                          # 2M pairings
+        sums = pair_sums(pairings, self.digit_sums)
         sums.sort(axis=1)
         return encode_sums(sums)
 
@@ -161,11 +159,18 @@ def encode_sums(sums: np.ndarray) -> np.ndarray:
 
 
 def decode_sums(code: int) -> list[int]:
-    sums = []
-    for _ in range(PAIRS):
-        code, value = divmod(code, 64)
-        sums.append(value)
-    return sums[::-1]
+    return decode_all_sums(np.array([code], dtype=np.int64))[0].tolist()
+
+
+def decode_all_sums(codes: np.ndarray) -> np.ndarray:
+    """encode_sums undone: each code's 8 sorted column sums, a row each."""
+    return (codes[:, None] >> (6 * np.arange(PAIRS - 1, -1, -1))) & 63
+
+
+def _distinct(values: np.ndarray) -> np.ndarray:
+    """np.unique's answer, by one sort (numpy's unique hashes first: slower on millions of codes)."""
+    ordered = np.sort(values)
+    return ordered[np.r_[True, ordered[1:] != ordered[:-1]]] if len(ordered) else ordered
 
 
 class LayoutCatalogue:
@@ -185,22 +190,26 @@ class LayoutCatalogue:
 
     # -- the classes of step 1, in order ----------------------------------------------------------------
     def _partner_code(self, code: int) -> int | None:
+        partner = int(self._partner_codes(np.array([code], dtype=np.int64))[0])
+        return None if partner < 0 else partner
+
+    def _partner_codes(self, codes: np.ndarray) -> np.ndarray:
+        """The class group 2 must have to complete each group-1 class's columns to the column sum
+        (-1 where no class can: a sum above it)."""
         if "column_sum" not in self.magic:
-            return code
-        wanted = self.magic["column_sum"]
-        complement = [wanted - value for value in decode_sums(code)]
-        if min(complement) < 0:
-            return None
-        return int(encode_sums(np.array([sorted(complement)]))[0])
+            return codes
+        complement = self.magic["column_sum"] - decode_all_sums(codes)
+        ascending = complement[:, ::-1]             # the complement of ascending sums descends
+        return np.where((complement >= 0).all(axis=1), encode_sums(ascending), -1)
 
     def _class_codes(self):
         if not self.possible:
             return []
-        codes = self.north.codes.tolist()
+        codes = self.north.codes
         if self.turned:
-            return codes
-        south = set(self.south.codes.tolist())       # a class whose partner no pairing has is empty
-        return [code for code in codes if self._partner_code(code) in south]
+            return codes.tolist()
+        # A class whose partner no pairing has is empty.
+        return codes[np.isin(self._partner_codes(codes), self.south.codes)].tolist()
 
     @cache
     def class_total(self, code: int) -> int:
@@ -273,7 +282,7 @@ class LayoutCatalogue:
             return []
         bins = self.north.key_base ** 2
         south_index = south_codes * bins + south_keys
-        partners = np.array([-1 if p is None else p for p in map(self._partner_code, class_codes)], dtype=np.int64)
+        partners = self._partner_codes(codes[class_starts])
         wanted = np.repeat(partners, np.diff([*class_starts, len(codes)])) * bins + keys
         position = np.minimum(np.searchsorted(south_index, wanted), len(south_index) - 1)
         matched = np.where(south_index[position] == wanted, south_counts[position], 0)
