@@ -72,8 +72,32 @@ def test_saddle_stitch_imposition_order(default_kit, book, lang):
             # The cover carries no number; padding blanks carry none either.
             wanted = tuple(None if order[p - 1] in (None, 1) else order[p - 1] for p in expected)
             assert half_page_numbers(side) == wanted, (s, expected)
+    # Printed, folded and read leaf by leaf: the numbers in order, the cover unnumbered, the
+    # blanks just before the back cover.
+    halves = [half_page_numbers(side) for side in rendered]
+    assert folded_reading(halves) == [None, *range(2, pages), *[None] * (-pages % 4), pages]
     preferences = imposed.trailer["/Root"]["/ViewerPreferences"]
     assert preferences["/Duplex"] == "/DuplexFlipShortEdge"
+
+
+def folded_reading(sides: list[tuple]) -> list:
+    """What a reader meets page by page in the booklet the printed sides make (front and back of
+    each sheet in turn, the first sheet outermost; each side's (left, right) halves). Printed
+    double-sided flipping on the short edge, a back's left half lies behind its front's right half.
+    Stacked and folded, a reader going in meets each sheet's right front, then, turning that leaf,
+    its left back; past the middle, coming out, each sheet's right back, then its left front."""
+    sheets = list(zip(sides[0::2], sides[1::2]))
+    going_in = [page for front, back in sheets for page in (front[1], back[0])]
+    coming_out = [page for front, back in reversed(sheets) for page in (back[1], front[0])]
+    return going_in + coming_out
+
+
+def test_a_folded_booklet_reads_in_order_with_blanks_before_the_back_cover():
+    for pages in range(2, 41):
+        order = padded_order(pages)
+        sides = [(order[left - 1], order[right - 1]) for left, right in sheet_sides(pages)]
+        assert len(sides) == 2 * -(-pages // 4), pages      # two sides a sheet, as few sheets as hold them
+        assert folded_reading(sides) == [*range(1, pages), *[None] * (-pages % 4), pages], pages
 
 
 def test_sheet_formula():
