@@ -3,7 +3,7 @@
 import re
 
 from msgspec.structs import replace
-from pdf_inspect import MM, font_report, read_pdf
+from pdf_inspect import MM, character_boxes, font_report, read_pdf
 import pypdfium2
 import pytest
 
@@ -76,8 +76,71 @@ def test_saddle_stitch_imposition_order(default_kit, book, lang):
     # blanks just before the back cover.
     halves = [half_page_numbers(side) for side in rendered]
     assert folded_reading(halves) == [None, *range(2, pages), *[None] * (-pages % 4), pages]
+    # Each page centred in its half, so that the fold falls between them: the page number, which
+    # is centred on its page, is centred on the half (to 0.02 mm; an A5 page is 0.5 mm narrower).
+    path, width = default_kit / f"{stem(book, lang)}-booklet.pdf", A4_LANDSCAPE[0] / MM
+    for index in range(len(imposed.pages)):
+        for half, centre in number_centres(path, index, width).items():
+            assert centre == pytest.approx((2 * half + 1) * width / 4, abs=0.02), (index, half)
+        assert side_operators(imposed.pages[index]) in (PLACED * 1, PLACED * 2), index
+    reading = read_pdf(default_kit / f"{stem(book, lang)}.pdf")
+    assert imposed.metadata["/Title"] == f"{reading.metadata['/Title']} (booklet)"
+    assert imposed.metadata["/Creator"] == "opendomino"
     preferences = imposed.trailer["/Root"]["/ViewerPreferences"]
     assert preferences["/Duplex"] == "/DuplexFlipShortEdge"
+
+
+PLACED = ["q", "cm", "Do", "Q"]          # a page placed: saved state, moved, drawn, restored
+
+
+def side_operators(page) -> list[str]:
+    """The operators of an imposed side's content stream, in order (an unknown one shows as itself)."""
+    from pypdf.generic import ContentStream
+
+    return [operator.decode() for _, operator in ContentStream(page["/Contents"].get_object(), None).operations]
+
+
+def number_centres(path, index: int, width: float) -> dict[int, float]:
+    """The middle of the page number at the foot of each half (0 left, 1 right) of an imposed side,
+    from the characters' advance boxes, in mm from the left."""
+    halves: dict[int, list] = {}
+    for _, (left, top, right, _) in character_boxes(path, index, A4_LANDSCAPE[1] / MM, loose=True):
+        if top > A4_LANDSCAPE[1] / MM - 15:
+            halves.setdefault(int(left >= width / 2), []).append((left, right))
+    return {half: (min(b[0] for b in boxes) + max(b[1] for b in boxes)) / 2 for half, boxes in halves.items()}
+
+
+def test_pages_drawn_from_several_content_streams_are_imposed_whole(tmp_path):
+    """A page whose drawing comes in several streams (as other PDF makers write it) keeps all of
+    them when imposed."""
+    from pypdf import PdfWriter
+    from pypdf.generic import ArrayObject, DecodedStreamObject, NameObject
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.imposition.paper import paper_named
+    from generator.writers.pdf_booklet import impose_saddle_stitch
+
+    canvas = Canvas(str(tmp_path / "one.pdf"), pagesize=A5, invariant=1)
+    for number in range(1, 5):
+        canvas.setFont("Helvetica", 20)
+        canvas.drawString(40, 300, f"first{number}")
+        canvas.showPage()
+    canvas.save()
+    writer = PdfWriter(clone_from=str(tmp_path / "one.pdf"))
+    for number, page in enumerate(writer.pages, start=1):
+        second = DecodedStreamObject()
+        second.set_data(f"BT /F1 20 Tf 40 200 Td (second{number}) Tj ET".encode())
+        page[NameObject("/Contents")] = ArrayObject([page["/Contents"].indirect_reference,
+                                                     writer._add_object(second)])
+    writer.write(tmp_path / "several.pdf")
+    impose_saddle_stitch(tmp_path / "several.pdf", tmp_path / "imposed.pdf", paper_named("a4"))
+    sides = pypdfium2.PdfDocument(tmp_path / "imposed.pdf")
+    width = sides[0].get_width()
+    for side, (left, right) in zip(sides, sheet_sides(4)):
+        text = side.get_textpage()
+        for position, x in ((left, 0), (right, width / 2)):
+            words = text.get_text_bounded(left=x, bottom=0, right=x + width / 2, top=side.get_height()).split()
+            assert sorted(words) == [f"first{position}", f"second{position}"]
 
 
 def folded_reading(sides: list[tuple]) -> list:
