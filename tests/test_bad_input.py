@@ -256,3 +256,25 @@ def test_a_sheet_text_the_font_cannot_draw(tmp_path, monkeypatch):
     monkeypatch.setattr(texts, "_texts", lambda: changed)
     refused(["board", "--out", tmp_path / "kit"], tmp_path, "no glyph for \u2603", "remove these characters")
     assert not (tmp_path / "kit").exists() or not [p for p in (tmp_path / "kit").iterdir() if p.suffix == ".pdf"]
+
+
+def test_papers_are_their_standard_sizes_and_custom_sides_keep_the_guides_bounds():
+    """A4 and A3 as ISO 216 gives them, Letter as 8.5 x 11 in; a custom paper's sides within the bounds
+    the guide's reference states (read from the page, not from the code), and the bounds themselves
+    accepted."""
+    import re
+
+    from generator.imposition.paper import paper_named
+
+    sides = [side for paper in map(paper_named, ("a4", "A3", " Letter ")) for side in (paper.width, paper.height)]
+    assert sides == pytest.approx([210, 297, 297, 420, 8.5 * 25.4, 11 * 25.4], abs=1e-9)
+    stated = (Path(__file__).parents[1] / "docs" / "reference" / "sizes.md").read_text()
+    low, high = map(float, re.search(r"each side (\d+) to (\d+) mm", stated).groups())
+    for sides in ((low, high), (high, low), (high, high)):
+        paper = paper_named(f"{sides[0]:g}x{sides[1]:g}")
+        assert (paper.width, paper.height) == sides
+    for sides in ((low - 0.5, high), (low, high + 0.5), (high + 0.5, low)):
+        with pytest.raises(UserError, match=r"^--paper: .* per side; give a real sheet size"):
+            paper_named(f"{sides[0]:g}x{sides[1]:g}")
+    with pytest.raises(UserError, match=r"^--paper: unknown paper .a5.; use a4, letter, a3 or WIDTHxHEIGHT in mm, e.g. 200x280$"):
+        paper_named("a5")
