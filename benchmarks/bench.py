@@ -25,6 +25,8 @@ scratch folder) and reports:
       heaviest page.
   (j) tiles to 3D-print: `opendomino export --format 3mf,stl` of double-6 and of double-18 (when
       manifold3d, the extra opendomino[3d], is installed).
+  (k) the catalogue of fair starts: `opendomino layouts find --set A` (its first ten layouts: every
+      pairing of the set's tiles grouped by its column sums) and layout No. 1,000,000 of set B.
 
 Each command runs once untimed first (a warm-up: disk cache, Python's bytecode cache), then
 --runs times. Wall time is min and median over the runs. Peak memory is reported twice:
@@ -322,6 +324,9 @@ def main() -> None:
             "tiles-double-18": bench("tiles-double-18", ["tiles", "--sets", "double-18"], args.runs, scratch, env),
             "png-double-18": bench("png-double-18", ["export", "--format", "png", "--dpi", "300", "--sets",
                                                      "double-18"], args.runs, scratch, env),
+            "layouts-A": bench("layouts-A", ["layouts", "find", "--set", "A"], args.runs, scratch, env, out=None),
+            "layouts-B-far": bench("layouts-B-far", ["layouts", "find", "--set", "B", "--start", "1000000", "--count",
+                                                     "1"], args.runs, scratch, env, out=None),
             "rules-web": bench("rules-web", ["booklet", "--format", "html,epub", "--book", "all", "--lang", "all"],
                                args.runs, scratch, env),
         }

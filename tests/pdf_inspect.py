@@ -177,6 +177,23 @@ def page_texts(page) -> list[tuple[str, float, float, float, float]]:
     return found
 
 
+def text_runs(page) -> list[tuple[list[str], float, float]]:
+    """(words, em size in mm as printed, baseline in mm from the top) of every text run, in the
+    order the page draws them: the font size scaled by the text and the page's matrices."""
+    height = float(page.mediabox.height)
+    runs = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            a, b, c, d = (tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3],
+                          tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3])
+            baseline = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            runs.append((text.split(), size * abs(a * d - b * c) ** 0.5 / MM, (height - baseline) / MM))
+
+    page.extract_text(visitor_text=visit)
+    return runs
+
+
 @dataclass
 class StrokedPath:
     """One subpath a page strokes, in points from the bottom-left: its points in order (curves by

@@ -336,25 +336,6 @@ def test_a_russian_setup_card_groups_its_number_and_keeps_its_lines_on_the_page(
     assert boxes and all(margin < left and right < width - margin for left, _bottom, right, _top in boxes), width
 
 
-def _text_runs(page) -> list[tuple[list[str], float, float]]:
-    """(words, em size in mm as printed, baseline in mm from the top) of every text run, in the
-    order the page draws them: the font size scaled by the text and the page's matrices."""
-    from pdf_inspect import MM
-
-    height = float(page.mediabox.height)
-    runs = []
-
-    def visit(text, cm, tm, font, size):
-        if text.strip():
-            a, b, c, d = (tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3],
-                          tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3])
-            baseline = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
-            runs.append((text.split(), size * abs(a * d - b * c) ** 0.5 / MM, (height - baseline) / MM))
-
-    page.extract_text(visitor_text=visit)
-    return runs
-
-
 @pytest.mark.parametrize("paper", ["148x210", "90x120"])
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_setup_card_on_small_paper_breaks_its_words_rather_than_shrink_them(tmp_path, paper, lang):
@@ -362,27 +343,14 @@ def test_a_setup_card_on_small_paper_breaks_its_words_rather_than_shrink_them(tm
     at 2.5 mm or more (about 7 pt, what a reader can still read): a line that would have to be set
     smaller is broken into lines instead, in reading order down the page, between 10 mm margins,
     and all of them above the figure."""
-    from conftest import run_cli
-    from pdf_inspect import MM, character_boxes, page_shapes, read_pdf
+    from pdf_inspect import MM, character_boxes, page_shapes
+    from test_setup_cards import written_card
 
-    from generator.model.texts import sheet_text
-    from generator.words import grouped
-
-    result = run_cli("layouts", "card", "--set", "C", "--number", "12345", "--lang", lang, "--paper", paper,
-                     "--out", tmp_path)
-    assert result.returncode == 0, result.stderr
-    pdf = tmp_path / "setup-card-C-12345.pdf"
-    page = read_pdf(pdf).pages[0]
-    width, height = float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
-    title = sheet_text(lang, "setup_title_numbered", set_name="C", number=grouped(12345, lang)).split()
-    hint = sheet_text(lang, "setup_hint").split()
-    runs, read = _text_runs(page), 0
-    for count, (words, size, _) in enumerate(runs, start=1):
-        read += len(words)
-        assert size >= (4.0 if read <= len(title) else 2.5) - 1e-6, (words, size)
-        if read >= len(title + hint):
-            break
-    words = runs[:count]
+    pdf, page, width, height, title, hint, words = written_card(tmp_path, "C", 12345, paper, lang)
+    read = 0
+    for line, size, _ in words:
+        read += len(line)
+        assert size >= (4.0 if read <= len(title) else 2.5) - 1e-6, (line, size)
     assert [word for line, *_ in words for word in line] == title + hint
     assert [baseline for *_, baseline in words] == sorted(baseline for *_, baseline in words)
     figure_top = min(height - r[3] / MM for r in page_shapes(page).rects)          # its background, first
