@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from pdf_inspect import MM, page_shapes, page_texts, read_pdf, scale_bars
+from pdf_inspect import MM, character_boxes, page_shapes, page_texts, read_pdf, scale_bars, stroked_paths
 import pytest
 
 from generator.art.board import BoardGeometry
@@ -45,6 +45,9 @@ def test_clearance_and_tile_size_change_the_pitch(tmp_path):
     report, _ = board_files(tmp_path, tile_size=TileSize(20, 40), clearance=3.0)
     shapes = page_shapes(read_pdf(tmp_path / "board-full-size.pdf").pages[0])
     assert len(cells(shapes, 23, 43)) == 64
+    places = [r for r in shapes.stroked_rects if r[4]]          # dashed: the players' places, a tile each
+    assert len(places) == 16 and all((r[2] - r[0], r[3] - r[1]) == pytest.approx((20 * MM, 40 * MM), abs=0.01)
+                                     for r in places)
 
 
 def test_half_lines_split_every_cell(default_kit):
@@ -101,6 +104,108 @@ def test_side_places_hold_eight_tiles_per_player(default_kit):
     left, right = min(r[0] for r in grid), max(r[2] for r in grid)
     assert len([s for s in slots if s[2] < left]) == 8
     assert len([s for s in slots if s[0] > right]) == 8
+
+
+def flat(rows) -> list[float]:
+    return [value for row in rows for value in row]
+
+
+def numbers_on(pdf, height: float, inside: tuple) -> list[tuple[str, float, float]]:
+    """(text, x, y) of every number pdfium reads within `inside` (left, top, right, bottom), in mm
+    from the page's top-left: each at the middle of its digits' inked boxes. A number's digits are
+    drawn one after another and touch; two numbers never do."""
+    groups: list[list] = []
+    for char, box in character_boxes(pdf, 0, height):
+        if groups:
+            last = groups[-1][-1][1]
+            if max(box[0] - last[2], last[0] - box[2], box[1] - last[3], last[1] - box[3]) < 0.6:
+                groups[-1].append((char, box))
+                continue
+        groups.append([(char, box)])
+    found = []
+    for group in groups:
+        boxes = [box for _, box in group]
+        x = (min(b[0] for b in boxes) + max(b[2] for b in boxes)) / 2
+        y = (min(b[1] for b in boxes) + max(b[3] for b in boxes)) / 2
+        if inside[0] < x < inside[2] and inside[1] < y < inside[3]:
+            found.append(("".join(char for char, _ in group), x, y))
+    return found
+
+
+def test_every_line_number_and_place_stands_where_the_board_puts_it(default_kit):
+    """The full-size board read back, against the rules' board: 8 x 8 cells of a 22 x 44 tile and
+    2 mm, each halved across; 1-8 on all four sides at the columns' and rows' middles, the same
+    distance out on opposite sides; 1-16 down the long sides at the half-rows' middles and 1-4
+    along the short ones between column pairs, nearer the board than 1-8; eight tile-sized
+    places for each player beside the board, level with its rows; the board's colour under all
+    of it, centred on the page."""
+    pdf = default_kit / "board-full-size.pdf"
+    page = read_pdf(pdf).pages[0]
+    width, height = float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
+    shapes = page_shapes(page)
+    grid = cells(shapes)
+    left, right = min(r[0] for r in grid) / MM, max(r[2] for r in grid) / MM
+    top, bottom = height - max(r[3] for r in grid) / MM, height - min(r[1] for r in grid) / MM
+    assert (right - left, bottom - top) == pytest.approx((8 * 24, 8 * 46), abs=0.01)
+    backing = shapes.rects[0]                       # the board's colour, drawn first
+    back = (backing[0] / MM, height - backing[3] / MM, backing[2] / MM, height - backing[1] / MM)
+    assert back[0] == pytest.approx(width - back[2], abs=0.01) and back[1] == pytest.approx(height - back[3], abs=0.01)
+    assert back[0] < left - 20 and back[2] > right + 20
+
+    # Lines: 9 borders each way from edge to edge of the cells, and a thinner line across each row's middle.
+    lines = [(x0 / MM, height - y0 / MM, x1 / MM, height - y1 / MM, round(path.width / MM, 2))
+             for path in stroked_paths(page) if len(path.points) == 2 and not path.dashed
+             for (x0, y0), (x1, y1) in [path.points]]
+    on_board = [line for line in lines if line[4] in (0.5, 0.2)]     # the page's other lines: its scale bar
+    down = sorted((x0, min(y0, y1), max(y0, y1)) for x0, y0, x1, y1, w in on_board if w == 0.5 and abs(x1 - x0) < 1e-6)
+    across = sorted((y0, min(x0, x1), max(x0, x1)) for x0, y0, x1, y1, w in on_board if w == 0.5 and abs(y1 - y0) < 1e-6)
+    halves = sorted((y0, min(x0, x1), max(x0, x1)) for x0, y0, x1, y1, w in on_board if w == 0.2)
+    assert flat(down) == pytest.approx(flat((left + 24 * i, top, bottom) for i in range(9)), abs=0.01)
+    assert flat(across) == pytest.approx(flat((top + 46 * i, left, right) for i in range(9)), abs=0.01)
+    assert flat(halves) == pytest.approx(flat((top + 46 * i + 23, left, right) for i in range(8)), abs=0.01)
+
+    # Numbers, each where it belongs, and nothing else on the board.
+    found = numbers_on(pdf, height, back)
+    assert len(found) == 4 * 8 + 2 * 16 + 2 * 4, found
+
+    def at(text, x=None, y=None):
+        """The one number `text` at x (or in line with y), to 0.4 mm."""
+        hits = [(fx, fy) for t, fx, fy in found
+                if t == text and (x is None or abs(fx - x) < 0.4) and (y is None or abs(fy - y) < 0.4)]
+        assert hits, (text, x, y)
+        return hits
+
+    column = [left + 24 * (n - 0.5) for n in range(1, 9)]
+    row = [bottom - 46 * (n - 0.5) for n in range(1, 9)]                     # row 1 at the South edge
+    south = [y for n in range(1, 9) for _, y in at(str(n), x=column[n - 1]) if y > bottom]
+    north = [y for n in range(1, 9) for _, y in at(str(n), x=column[n - 1]) if y < top]
+    west = [x for n in range(1, 9) for x, _ in at(str(n), y=row[n - 1]) if x < left]
+    east = [x for n in range(1, 9) for x, _ in at(str(n), y=row[n - 1]) if x > right]
+    assert len(south) == len(north) == len(west) == len(east) == 8
+    out = south[0] - bottom
+    # (a digit's ink is not quite centred on its advance: in line to 0.15 mm)
+    assert south == pytest.approx([bottom + out] * 8, abs=0.15) and north == pytest.approx([top - out] * 8, abs=0.15)
+    side = left - west[0]
+    assert west == pytest.approx([left - side] * 8, abs=0.15) and east == pytest.approx([right + side] * 8, abs=0.15)
+    for n in range(1, 17):                          # down the long sides, from the North edge
+        xs = sorted(x for x, _ in at(str(n), y=top + 23 * (n - 0.5)) if not left <= x <= right)
+        assert len(xs) == 2 and left - side < xs[0] < left and right < xs[1] < right + side, (n, xs)
+        assert xs[0] - (left - side) == pytest.approx(right + side - xs[1], abs=0.15)
+    for n in range(1, 5):                           # along the short sides, between column pairs
+        ys = sorted(y for _, y in at(str(n), x=left + 24 * (2 * n - 1)) if not top <= y <= bottom)
+        assert len(ys) == 2 and top - out < ys[0] < top and bottom < ys[1] < bottom + out, (n, ys)
+
+    # Places: a tile's size each, level with the rows, eight each side beyond the numbers, mirrored.
+    places = [(x0 / MM, height - y1 / MM, x1 / MM, height - y0 / MM) for x0, y0, x1, y1, dashed in shapes.stroked_rects
+              if dashed]
+    assert len(places) == 16
+    for x0, y0, x1, y1 in places:
+        assert (x1 - x0, y1 - y0) == pytest.approx((22, 44), abs=0.01)
+        assert min(abs((y0 + y1) / 2 - y) for y in row) < 0.01
+        assert back[0] < x0 and x1 < left - side - 2 or right + side + 2 < x0 and x1 < back[2], (x0, x1)
+    westward = sorted((x0, y0) for x0, y0, x1, _ in places if x1 < left)
+    eastward = sorted((left + right - x1, y0) for _, y0, x1, _ in places if x1 > right)
+    assert len(westward) == 8 and flat(westward) == pytest.approx(flat(eastward), abs=0.01)
 
 
 def test_page_sizes(default_kit):
