@@ -106,6 +106,23 @@ def test_side_places_hold_eight_tiles_per_player(default_kit):
     assert len([s for s in slots if s[0] > right]) == 8
 
 
+def text_ups(page) -> list[tuple[str, float, float, float, tuple[float, float]]]:
+    """(text, x, y, size, up) of every text run: where its matrices put its origin, in points from
+    the bottom-left, its em size on the page, and the unit direction on the page of its letters'
+    upright strokes."""
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            c, d = tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3]
+            x, y = tm[4] * cm[0] + tm[5] * cm[2] + cm[4], tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            length = (c * c + d * d) ** 0.5
+            found.append((text.strip(), x, y, size * length, (c / length, d / length)))
+
+    page.extract_text(visitor_text=visit)
+    return found
+
+
 def flat(rows) -> list[float]:
     return [value for row in rows for value in row]
 
@@ -194,6 +211,25 @@ def test_every_line_number_and_place_stands_where_the_board_puts_it(default_kit)
     for n in range(1, 5):                           # along the short sides, between column pairs
         ys = sorted(y for _, y in at(str(n), x=left + 24 * (2 * n - 1)) if not top <= y <= bottom)
         assert len(ys) == 2 and top - out < ys[0] < top and bottom < ys[1] < bottom + out, (n, ys)
+
+    # Each number square to the board, its top away from the player who reads it: 1-8 from the
+    # nearer short side (South reads rows 1-4 and the South edge), 1-16 from the long side it runs
+    # along, 1-4 from the West, where across play counts them from. Directions on the page, y up.
+    faces = {"south": (0, 1), "north": (0, -1), "west": (1, 0), "east": (-1, 0)}
+    read = 0
+    for text, x, y, size, up in text_ups(page):
+        if not (back[0] < x / MM < back[2] and back[1] < height - y / MM < back[3]):
+            continue
+        read += 1
+        x, y, n, main = x / MM, height - y / MM, int(text), size / MM > 3
+        if left < x < right:
+            reader = ("south" if y > bottom else "north") if main else "west"
+        elif main:
+            reader = "south" if n <= 4 else "north"
+        else:
+            reader = "west" if x < left else "east"
+        assert up == pytest.approx(faces[reader], abs=1e-3), (text, x, y, reader, up)
+    assert read == len(found)
 
     # Places: a tile's size each, level with the rows, eight each side beyond the numbers, mirrored.
     places = [(x0 / MM, height - y1 / MM, x1 / MM, height - y0 / MM) for x0, y0, x1, y1, dashed in shapes.stroked_rects
