@@ -87,8 +87,15 @@ class _Side:
         pairings = self.pairings[self.pairing_codes == code]
         return self._keys_of(pairings), pairings
 
+    @cached_property
+    def rows_have_sums(self) -> bool:
+        """Whether the table asks a row for its head or tail sum: if not, every orientation is valid."""
+        return self.magic.get("row_head_sum") is not None or self.magic.get("row_tail_sum") is not None
+
     def _keys_of(self, pairings: np.ndarray) -> np.ndarray:
         keys = orientation_keys(pairings, self.tile_keys)
+        if not self.rows_have_sums:          # nothing to mark invalid: skip two passes over 500 million keys
+            return keys if self.magic.get("mirrored_row_sums") else np.zeros_like(keys)
         heads, tails = keys // self.key_base, keys % self.key_base
         valid = np.ones(keys.shape, dtype=bool)
         for wanted, back, total in ((self.magic.get("row_head_sum"), heads, self.head_total),
@@ -110,8 +117,8 @@ class _Side:
         for start, end in _slices(class_starts, len(pairings), 8192):
             keys = self._keys_of(pairings[start:end])
             first = class_of[start]
-            valid = keys >= 0
-            local = ((class_of[start:end, None] - first) * bins + keys)[valid]
+            local = (class_of[start:end, None] - first) * bins + keys
+            local = local[keys >= 0] if self.rows_have_sums else local.ravel()
             counts = np.bincount(local, minlength=(class_of[end - 1] - first + 1) * bins)
             hit = np.flatnonzero(counts)
             found_class.append((hit // bins + first).astype(np.int32))     # millions of entries: kept small
@@ -349,8 +356,8 @@ class LayoutCatalogue:
         return next((tile_set for _, tile_set in self.layouts(number)), None)
 
 
-# Counting one class costs about a thirtieth of counting every class in one pass (set A: 0.6 s and
-# 17 s of CPU), so a start within the first WALK classes (A's first 24 hold some 36 million
+# Counting the first WALK classes one by one costs about a thirtieth of counting every class in one
+# pass (set A: 0.3 s and 9 s of CPU), so a start within them (A's first 24 hold some 36 million
 # layouts, B's 7 million) is reached class by class, and one further on after the one pass.
 WALK = 24
 
@@ -367,7 +374,7 @@ def _from_offset(blocks, offset: int):
 
 def _slices(class_starts: np.ndarray, length: int, size: int):
     """(start, end) of consecutive slices of about `size` items that never split a class."""
-    bounds = [*class_starts.tolist(), length]
+    bounds = np.append(class_starts, length)        # an array: searched a thousand times
     start = 0
     while start < length:
         end = bounds[min(np.searchsorted(bounds, start + size, side="right"), len(bounds) - 1)]
