@@ -69,6 +69,47 @@ def test_picture_set_is_a_double_six_with_seven_pictures():
     assert Counter(t.digits for t in tile_set.tiles) == Counter(load_set("double-6").tiles[i].digits for i in range(28))
 
 
+def picture_names_drawn(drawing) -> list[str]:
+    """Which pictures of templates/symbols.toml a front shows, head first: each known by its shapes,
+    in the picture's own units (a group scaled and moved onto its half, turned in the upper one)."""
+    from generator.art.digits import symbol_shapes
+
+    def shape_of(item):
+        if isinstance(item, Circle):
+            return ("circle", (item.cx, item.cy, item.r))
+        if isinstance(item, Line):
+            return ("line", ((item.x1, item.y1), (item.x2, item.y2)))
+        return ("polygon", tuple(item.points))
+
+    known = {name: [next((kind, tuple(tuple(v) if isinstance(v, list) else v for v in shape[kind]))
+                         for kind in ("circle", "line", "polygon") if kind in shape) for shape in shapes]
+             for name, shapes in symbol_shapes().items()}
+    found = []
+    for item in drawing.items:
+        inner = item.items[0] if isinstance(item, Group) and isinstance(item.items[0], Group) else item
+        if isinstance(inner, Group):
+            names = [name for name, shapes in known.items() if shapes == [shape_of(i) for i in inner.items]]
+            assert len(names) == 1, names
+            found.append((inner.transform.apply(0, 0)[1], names[0]))      # the picture's centre, down the tile
+    return [name for _, name in sorted(found)]
+
+
+def test_a_set_of_pictures_from_one_up_shows_the_first_picture_for_one(tmp_path):
+    """symbols lists one picture per number from the lowest up: with lowest = 1 the 1 is the first."""
+    path = write(tmp_path, 'name = "zoo"\ntiles = ["1-1", "1-2", "1-3", "2-3", "3-3"]\nlowest = 1\nhighest = 3\n'
+                 'digits = "symbols"\nsymbols = ["fish", "moon", "leaf"]\n')
+    tile_set = load_classic_set_file(path)
+    theme = load_theme()
+    picture = {1: "fish", 2: "moon", 3: "leaf"}
+    for tile in tile_set.tiles:
+        drawn = picture_names_drawn(tile_front(tile, tile_set, theme, TileSize()))
+        assert drawn == [picture[tile.head], picture[tile.tail]], (tile.id, drawn)
+    bundled = load_set("picture")           # from 0: the 0 is the first picture
+    for tile in bundled.tiles:
+        drawn = picture_names_drawn(tile_front(tile, bundled, theme, TileSize()))
+        assert drawn == [bundled.symbols[tile.head], bundled.symbols[tile.tail]], (tile.id, drawn)
+
+
 # --- a set file of your own: one test per rule ------------------------------------------------
 
 GOOD = 'name = "club-4"\ndouble = 4\ndigits = "pips"\n[back]\nmark = "C"\n'
@@ -159,11 +200,21 @@ def test_pips_sit_in_their_half_apart_and_off_the_divider(name, size):
         assert len(pips) == tile.head + tile.tail, tile.id
         upper = [p for p in pips if p.cy < size.height / 2]
         assert len(upper) == tile.head, tile.id
+        lines = [item for item in drawing.items if isinstance(item, Line)]
+        assert len(lines) == (1 if tile_set.divider else 0), tile.id     # Chinese tiles have no bar
+        bar = 0.0
+        for divider in lines:                                          # across the middle, short of both edges
+            assert divider.y1 == divider.y2 == size.height / 2, tile.id
+            assert 0 < divider.x1 < size.width / 2 < divider.x2 < size.width, tile.id
+            assert divider.x1 + divider.x2 == pytest.approx(size.width), tile.id
+            bar = divider.style.stroke_width / 2
+            assert 0 < bar, tile.id
         for pip in pips:
             top_half = pip.cy < size.height / 2
             low, high = (0, size.height / 2) if top_half else (size.height / 2, size.height)
             assert margin <= pip.cx - pip.r and pip.cx + pip.r <= size.width - margin, tile.id
             assert low + margin <= pip.cy - pip.r and pip.cy + pip.r <= high - margin, tile.id   # not on the bar
+            assert abs(pip.cy - size.height / 2) - pip.r >= bar + margin / 2, tile.id      # clear of its stroke
         for i, a in enumerate(pips):
             for b in pips[i + 1:]:
                 assert math.dist((a.cx, a.cy), (b.cx, b.cy)) > a.r + b.r + 0.2, tile.id

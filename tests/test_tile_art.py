@@ -9,7 +9,7 @@ from generator.art.digits import pip_patterns
 from generator.art.tile import tile_back, tile_front
 from generator.colour.theme import load_theme, theme_names
 from generator.model.set_loader import OPEN_SET_NAMES, load_all_sets
-from generator.scene.drawing import Circle, Rect
+from generator.scene.drawing import Circle, Polygon, Rect
 from generator.scene.sizes import TileSize
 from generator.writers.png import render
 
@@ -94,3 +94,92 @@ def test_the_six_backs_are_all_different():
     for i, a in enumerate(kinds):
         for b in kinds[i + 1:]:
             assert ImageChops.difference(images[a], images[b]).getbbox() is not None, (a, b)
+
+
+def _orienting_mark(drawing):
+    """The group's circle and its arrow: the only polygon on a front, and the circle it stands in."""
+    arrow = next(item for item in drawing.items if isinstance(item, Polygon))
+    circles = [item for item in drawing.items if isinstance(item, Circle)]
+    circle = min(circles, key=lambda c: math.dist((c.cx, c.cy), arrow.points[0]))
+    return circle, arrow
+
+
+@pytest.mark.parametrize("theme_name", theme_names())
+@pytest.mark.parametrize("size", SIZES, ids=str)
+def test_every_arrow_stands_in_its_circle_in_the_middle_and_points_to_the_head(theme_name, size):
+    """The seed's tiles: a coloured circle on the middle of the tile, and in it an arrow pointing to
+    the head, the end at the top of the tile's frame. Nothing else tells a tile's orientation, so the
+    arrow is checked as a reader sees it: a shaft with a point whose barbs are the widest part, the
+    point nearer the head, the whole left-right symmetric and inside the circle (inside a ring's
+    inner edge where a theme draws rings)."""
+    theme = load_theme(theme_name)
+    for tile_set, tile in _all_tiles():
+        drawing = tile_front(tile, tile_set, theme, size)
+        circle, arrow = _orienting_mark(drawing)
+        where = (theme_name, tile.id)
+        assert (circle.cx, circle.cy) == pytest.approx((size.width / 2, size.height / 2), abs=1e-9), where
+        inner = circle.r - circle.style.stroke_width / 2 if circle.style.fill is None else circle.r
+        points = arrow.points
+        assert all(math.dist(p, (circle.cx, circle.cy)) < inner for p in points), where
+        mirrored = sorted((round(2 * circle.cx - x, 9), round(y, 9)) for x, y in points)
+        assert mirrored == sorted((round(x, 9), round(y, 9)) for x, y in points), where
+        tip = min(points, key=lambda p: p[1])
+        assert tip[0] == pytest.approx(circle.cx) and sum(p[1] == tip[1] for p in points) == 1, where
+        half_width = {y: max(abs(x - circle.cx) for x, yy in points if yy == y) for _, y in points}
+        barbs = max(half_width, key=half_width.get)
+        tail_end = max(half_width)
+        assert tip[1] < barbs < tail_end and half_width[tail_end] < half_width[barbs], where
+        assert circle.cy - tip[1] > 0.5 * inner and tail_end - circle.cy > 0.5 * inner, where  # fills the circle
+
+
+def test_the_group_circle_is_the_largest_mark_on_the_face():
+    """The circle is how a player tells the group at a glance: wider than any pip or dash."""
+    theme = load_theme()
+    for size in SIZES:
+        for tile_set, tile in _all_tiles():
+            drawing = tile_front(tile, tile_set, theme, size)
+            digits, circle = _shapes(drawing)
+            for shape in digits:
+                x0, y0, x1, y1 = _box(shape)
+                assert max(x1 - x0, y1 - y0) < 2 * circle.r, (size, tile.id)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=str)
+def test_set_c_draws_its_digits_as_dashes_standing_on_the_frontal_edges(size):
+    """Set C's numbers 0-3 are dashes near the short edges (the seed). Each end's bars stand upright
+    side by side, centred across the tile, the same distance in from their own edge at both ends:
+    a tile turned end for end shows its dashes where the other end's were."""
+    sets = load_all_sets(OPEN_SET_NAMES)
+    theme = load_theme()
+    for tile in sets["C"].tiles:
+        digits, _ = _shapes(tile_front(tile, sets["C"], theme, size))
+        assert all(isinstance(shape, Rect) and shape.height > shape.width for shape in digits), tile.id
+        gaps = []
+        for digit, near_head in ((tile.head, True), (tile.tail, False)):
+            bars = sorted((d for d in digits if (d.y + d.height / 2 < size.height / 2) == near_head), key=lambda d: d.x)
+            assert len(bars) == digit, tile.id
+            if not bars:
+                continue
+            assert len({round(d.y, 9) for d in bars}) == 1 and len({round(d.height, 9) for d in bars}) == 1, tile.id
+            middle = (bars[0].x + bars[-1].x + bars[-1].width) / 2
+            assert middle == pytest.approx(size.width / 2), tile.id
+            steps = {round(b.x - a.x, 9) for a, b in zip(bars, bars[1:])}
+            assert len(steps) <= 1 and all(step > bars[0].width for step in steps), tile.id       # evenly, apart
+            gaps.append(bars[0].y if near_head else size.height - bars[0].y - bars[0].height)
+        assert all(0 < gap < size.half_side / 4 for gap in gaps), (tile.id, gaps)      # near the edge
+        if len(gaps) == 2:
+            assert gaps[0] == pytest.approx(gaps[1]), (tile.id, gaps)
+
+
+def test_a_ring_takes_the_place_of_the_circle_it_stands_for():
+    """An outline-only theme draws the group's circle as a ring: the same mark, so its outer edge
+    lies where the filled circle's edge does, and the pips keep the room the layout gave them."""
+    classic = load_theme()
+    ringed = [name for name in theme_names() if load_theme(name).outline_only]
+    assert ringed
+    for name in ringed:
+        for tile_set, tile in _all_tiles():
+            filled, _ = _orienting_mark(tile_front(tile, tile_set, classic, TileSize()))
+            ring, _ = _orienting_mark(tile_front(tile, tile_set, load_theme(name), TileSize()))
+            assert ring.style.fill is None and ring.style.stroke_width > 0, (name, tile.id)
+            assert ring.r + ring.style.stroke_width / 2 == pytest.approx(filled.r), (name, tile.id)
