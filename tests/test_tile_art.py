@@ -9,7 +9,7 @@ from generator.art.digits import pip_patterns
 from generator.art.tile import tile_back, tile_front
 from generator.colour.theme import load_theme, theme_names
 from generator.model.set_loader import OPEN_SET_NAMES, load_all_sets
-from generator.scene.drawing import Circle, Polygon, Rect
+from generator.scene.drawing import Circle, Line, Polygon, Rect
 from generator.scene.sizes import TileSize
 from generator.writers.png import render
 
@@ -183,3 +183,55 @@ def test_a_ring_takes_the_place_of_the_circle_it_stands_for():
             ring, _ = _orienting_mark(tile_front(tile, tile_set, load_theme(name), TileSize()))
             assert ring.style.fill is None and ring.style.stroke_width > 0, (name, tile.id)
             assert ring.r + ring.style.stroke_width / 2 == pytest.approx(filled.r), (name, tile.id)
+
+
+def _corners(item) -> list[tuple[float, float]]:
+    if isinstance(item, Circle):
+        return [(item.cx - item.r, item.cy - item.r), (item.cx + item.r, item.cy + item.r)]
+    if isinstance(item, Line):
+        return [(item.x1, item.y1), (item.x2, item.y2)]
+    return list(item.points)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=str)
+def test_each_back_mark_stands_on_the_middle_of_its_half(size):
+    """What the design gives each back (B the dark circles, C diamonds, every set's group 2 the
+    crosses), once on each half, centred on the half and well inside it: the mark tells the set and
+    group of a face-down tile, and must not run into the tile's middle or off its edges."""
+    theme = load_theme()
+    expected = {"A": set(), "B": {"circle"}, "C": {"diamond"}}
+    seen = set()
+    for tile_set, tile in _all_tiles():
+        if (tile_set.name, tile.group) in seen:
+            continue
+        seen.add((tile_set.name, tile.group))
+        marks = tile_back(tile, tile_set, theme, size).items[1:]
+        kinds = expected[tile_set.name] | ({"cross"} if tile.group == 2 else set())
+        for centre_y in (size.height / 4, 3 * size.height / 4):
+            here = [m for m in marks if abs(sum(y for _, y in _corners(m)) / len(_corners(m)) - centre_y) < 1e-6]
+            found = set()
+            for mark in here:
+                points = _corners(mark)
+                xs, ys = [x for x, _ in points], [y for _, y in points]
+                assert (min(xs) + max(xs)) / 2 == pytest.approx(size.width / 2), (tile_set.name, tile.group)
+                assert (min(ys) + max(ys)) / 2 == pytest.approx(centre_y), (tile_set.name, tile.group)
+                extent = max(max(xs) - min(xs), max(ys) - min(ys))
+                assert size.half_side / 4 < extent < size.half_side - 2, (tile_set.name, tile.group, extent)
+                if isinstance(mark, Circle):
+                    found.add("circle")
+                elif isinstance(mark, Polygon):
+                    assert len(points) == 4 and max(xs) - min(xs) == pytest.approx(max(ys) - min(ys))
+                    assert sorted(x for x, _ in points)[1:3] == pytest.approx([size.width / 2] * 2)   # tips up and down
+                    found.add("diamond")
+                else:           # a cross: two strokes through the centre at 45 degrees, the same length
+                    assert abs(mark.x2 - mark.x1) == pytest.approx(abs(mark.y2 - mark.y1))
+                    found.add("cross")
+            crosses = [m for m in here if isinstance(m, Line)]
+            assert len(crosses) in (0, 2) and len(here) == len(kinds) + len(crosses) // 2, (tile_set.name, tile.group)
+            if crosses:
+                a, b = crosses
+                assert math.dist((a.x1, a.y1), (a.x2, a.y2)) == pytest.approx(math.dist((b.x1, b.y1), (b.x2, b.y2)))
+                assert (a.y2 - a.y1) * (b.y2 - b.y1) < 0            # one down to the right, one up
+            assert found == kinds, (tile_set.name, tile.group, found)
+        assert len(marks) == sum(1 for m in marks if any(
+            abs(sum(y for _, y in _corners(m)) / len(_corners(m)) - c) < 1e-6 for c in (size.height / 4, 3 * size.height / 4)))
