@@ -10,7 +10,7 @@ from pathlib import Path
 
 from conftest import run_cli
 from pdf_inspect import MM, page_shapes, read_pdf
-from PIL import ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageStat
 import pytest
 
 from generator.art.digits import pip_patterns
@@ -192,7 +192,19 @@ def digit_circles(drawing):
 @pytest.mark.parametrize("name", ["double-3", "double-6", "double-9", "double-12", "double-15", "double-18", "chinese"])
 @pytest.mark.parametrize("size", [TileSize(), TileSize(15, 30), TileSize(30, 60)], ids=str)
 def test_pips_sit_in_their_half_apart_and_off_the_divider(name, size):
-    tile_set, theme = load_set(name), load_theme()
+    pips_sit_in_their_half_apart_and_off_the_divider(load_set(name), size)
+
+
+def test_every_largest_number_packs_its_pips_into_the_half(tmp_path):
+    """A set of one's own may stop at any number: its largest pattern sets the grid (10, 13 and 16
+    are where the columns grow taller), and the pips must still fit their half."""
+    for largest in range(1, 19):
+        path = write(tmp_path, f'name = "up-to-{largest}"\ndouble = {largest}\n')
+        pips_sit_in_their_half_apart_and_off_the_divider(load_classic_set_file(path), TileSize())
+
+
+def pips_sit_in_their_half_apart_and_off_the_divider(tile_set, size):
+    theme = load_theme()
     margin = 0.5
     for tile in tile_set.tiles:
         drawing = tile_front(tile, tile_set, theme, size)
@@ -267,6 +279,44 @@ def test_chinese_pips_follow_chinese_dice():
                 tile.head == tile.tail == 1
 
 
+@pytest.mark.parametrize("size", [TileSize(), TileSize(15, 30)], ids=str)
+def test_chinese_halves_are_dice_faces(size):
+    """Each half of a Chinese tile is the face of a die: 1 alone in the middle, 2 side by side towards
+    the tile's end, 3 on a diagonal, 4 at the corners of a box, 5 the box and its middle, 6 two
+    columns of three; every face centred on its half, and the 1 larger than the other pips."""
+    theme, tile_set = load_theme(), load_set("chinese")
+    cx = size.width / 2
+    ordinary = []
+    for tile in tile_set.tiles:
+        pips = digit_circles(tile_front(tile, tile_set, theme, size))
+        for number, cy, inward in ((tile.head, size.height / 4, 1), (tile.tail, 3 * size.height / 4, -1)):
+            half = [p for p in pips if (p.cy < size.height / 2) == (inward > 0)]
+            assert len(half) == number, tile.id
+            offsets = sorted((round(p.cx - cx, 6), round((p.cy - cy) * inward, 6)) for p in half)   # + to the middle
+            xs, ys = {x for x, _ in offsets}, {y for _, y in offsets}
+            if number != 2:
+                assert sorted((-x, -y) for x, y in offsets) == offsets, (tile.id, number)   # centred on the half
+            if number == 1:
+                assert offsets == [(0, 0)], tile.id
+            elif number == 2:
+                (x0, y0), (x1, y1) = offsets
+                assert y0 == y1 < 0 and x0 == -x1 < 0, tile.id              # a row, on the end's side
+            elif number == 3:
+                assert (0, 0) in offsets and len(xs) == len(ys) == 3, tile.id
+                (x0, y0), _, (x2, y2) = offsets
+                assert x0 * y2 == pytest.approx(x2 * y0), tile.id          # one straight diagonal
+            elif number in (4, 5):
+                corners = [o for o in offsets if o != (0, 0)]
+                assert len(corners) == 4 and len(xs - {0}) == len(ys - {0}) == 2, tile.id
+                assert ((0, 0) in offsets) == (number == 5), tile.id
+            elif number == 6:
+                assert len(xs) == 2 and len(ys) == 3 and 0 in ys, tile.id
+            ordinary += [p.r for p in half if number != 1]
+            if number == 1:
+                ones = half[0].r
+    assert ones > max(ordinary), (ones, max(ordinary))
+
+
 def test_numerals_print_the_number_and_underline_six_and_nine(tmp_path):
     tile_set = load_classic_set_file(write(tmp_path, 'name = "n"\ndouble = 12\ndigits = "numerals"\n'))
     theme = load_theme()
@@ -276,6 +326,57 @@ def test_numerals_print_the_number_and_underline_six_and_nine(tmp_path):
     six = next(t for t in tile_set.tiles if (t.head, t.tail) == (6, 9))
     bars = [item for item in flat(tile_front(six, tile_set, theme, TileSize()).items) if isinstance(item, Rect)]
     assert len(bars) == 1 + 2          # the face, and one underline under each of 6 and 9
+
+
+@pytest.mark.parametrize("size", [TileSize(), TileSize(15, 30), TileSize(30, 60)], ids=str)
+def test_each_numeral_reads_from_its_own_end_inside_its_half(tmp_path, size):
+    """A numeral tile read by the player at either end: each number upright from its own end (the
+    head's turned half way round), across the middle of the tile, its ink wholly in its half, large
+    enough to read, and the underline of 6 and 9 under the number as that player reads it."""
+    twelve = load_classic_set_file(write(tmp_path, 'name = "n"\ndouble = 12\ndigits = "numerals"\n'))
+    widest = load_classic_set_file(write(tmp_path, 'name = "w"\ntiles = ["0-99", "88-99", "0-88"]\nhighest = 99\n'
+                                         'digits = "numerals"\n', "wide.toml"))
+    theme = load_theme()
+    ink = tuple(round(255 * c) for c in theme.colour("tile.digit").rgb)
+    dpi = 254                                           # 10 pixels a millimetre
+    for tile_set, tile in [(twelve, t) for t in twelve.tiles] + [(widest, t) for t in widest.tiles]:
+        drawing = tile_front(tile, tile_set, theme, size)
+        upright_bars = [item for item in drawing.items[1:] if isinstance(item, Rect)]     # after the ground
+        for item in drawing.items:
+            if not isinstance(item, Group) and not isinstance(item, Text):
+                continue
+            turned = isinstance(item, Group)
+            transform = item.transform if turned else None
+            parts = item.items if turned else [item, *upright_bars]
+            text = next(p for p in parts if isinstance(p, Text))
+            at = transform.apply(text.x, text.y) if turned else (text.x, text.y)
+            head = at[1] < size.height / 2
+            assert turned == head, tile.id                      # the head's number faces the other player
+            if turned:
+                assert (transform.a, transform.d) == pytest.approx((-1, -1)), tile.id
+            assert text.anchor == "middle" and at[0] == pytest.approx(size.width / 2), tile.id
+            bars = [p for p in parts if isinstance(p, Rect)]
+            assert len(bars) == (int(text.text) in (6, 9)), tile.id
+            for bar in bars:                                # between the number's baseline and its end
+                centre = (bar.x + bar.width / 2, bar.y + bar.height / 2)
+                centre = transform.apply(*centre) if turned else centre
+                assert centre[0] == pytest.approx(size.width / 2), tile.id
+                if head:
+                    assert 0 < centre[1] < at[1], tile.id
+                else:
+                    assert at[1] < centre[1] < size.height, tile.id
+                assert bar.width < text.size, tile.id
+        image = render(drawing, dpi=dpi)
+        inked = ImageChops.difference(image, Image.new("RGB", image.size, ink)).convert("L").point(
+            lambda v: 255 if v < 60 else 0)
+        px = dpi / 25.4
+        for top, bottom in ((0, size.height / 2), (size.height / 2, size.height)):
+            box = inked.crop((0, round(top * px), image.width, round(bottom * px))).getbbox()
+            assert box, tile.id
+            first, last = top + box[1] / px, top + box[3] / px
+            assert first >= top + 0.5 and last <= bottom - 0.5, (tile.id, first, last)
+            assert box[0] / px >= 0.5 and box[2] / px <= size.width - 0.5, (tile.id, box)     # and across
+            assert last - first > 0.3 * size.half_side, tile.id    # readable: a third of the half
 
 
 def grey(image):
