@@ -235,3 +235,28 @@ def test_each_back_mark_stands_on_the_middle_of_its_half(size):
             assert found == kinds, (tile_set.name, tile.group, found)
         assert len(marks) == sum(1 for m in marks if any(
             abs(sum(y for _, y in _corners(m)) / len(_corners(m)) - c) < 1e-6 for c in (size.height / 4, 3 * size.height / 4)))
+
+
+@pytest.mark.parametrize("theme_name", theme_names())
+def test_each_arrow_is_drawn_as_its_theme_file_says(theme_name):
+    """The theme file names each group's arrow "solid" or "hollow" (an outline only): read straight
+    from templates/themes/, a solid arrow is filled with the group's arrow colour and has no
+    outline; a hollow one is an outline in that colour, open inside, its line thick enough to print
+    (0.1 mm, a print shop's usual least line) and thin beside the arrow's width."""
+    import tomllib
+
+    from generator.files.resources import template_path
+
+    data = tomllib.loads(template_path(f"themes/{theme_name}.toml").read_text(encoding="utf-8"))
+    theme = load_theme(theme_name)
+    for size in SIZES:
+        for tile_set, tile in _all_tiles():
+            style = data[tile_set.name][f"group{tile.group}"]["arrow_style"]
+            circle, arrow = _orienting_mark(tile_front(tile, tile_set, theme, size))
+            colour = theme.group_of(tile_set, tile.group).arrow
+            width = max(x for x, _ in arrow.points) - min(x for x, _ in arrow.points)
+            if style == "solid":
+                assert arrow.style.fill == colour and arrow.style.stroke is None, (tile.id, size)
+            else:
+                assert arrow.style.fill is None and arrow.style.stroke == colour, (tile.id, size)
+                assert 0.1 <= arrow.style.stroke_width < width / 8, (tile.id, size, arrow.style.stroke_width)
