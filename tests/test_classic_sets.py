@@ -225,6 +225,7 @@ def pips_sit_in_their_half_apart_and_off_the_divider(tile_set, size):
             top_half = pip.cy < size.height / 2
             low, high = (0, size.height / 2) if top_half else (size.height / 2, size.height)
             assert margin <= pip.cx - pip.r and pip.cx + pip.r <= size.width - margin, tile.id
+            assert 2 * pip.r >= size.half_side / 10, tile.id      # a dot one counts, not a pinprick
             assert low + margin <= pip.cy - pip.r and pip.cy + pip.r <= high - margin, tile.id   # not on the bar
             assert abs(pip.cy - size.height / 2) - pip.r >= bar + margin / 2, tile.id      # clear of its stroke
         for i, a in enumerate(pips):

@@ -58,6 +58,7 @@ def test_nothing_overlaps_and_every_digit_is_drawn(size):
             x0, y0, x1, y1 = _box(shape)
             assert 0.5 <= x0 and x1 <= size.width - 0.5 and 0.5 <= y0 and y1 <= size.height - 0.5, tile.id
             assert _apart(shape, circle), tile.id
+            assert min(x1 - x0, y1 - y0) >= size.half_side / 20, tile.id      # a mark one sees
             for other in digits[index + 1:]:
                 assert _apart(shape, other), tile.id
 
@@ -147,13 +148,13 @@ def test_the_group_circle_is_the_largest_mark_on_the_face():
 @pytest.mark.parametrize("size", SIZES, ids=str)
 def test_set_c_draws_its_digits_as_dashes_standing_on_the_frontal_edges(size):
     """Set C's numbers 0-3 are dashes near the short edges (the seed). Each end's bars stand upright
-    side by side, centred across the tile, the same distance in from their own edge at both ends:
+    (at least 0.5 mm wide, a bar one reads, not a hairline) side by side, centred across the tile, the same distance in from their own edge at both ends:
     a tile turned end for end shows its dashes where the other end's were."""
     sets = load_all_sets(OPEN_SET_NAMES)
     theme = load_theme()
     for tile in sets["C"].tiles:
         digits, _ = _shapes(tile_front(tile, sets["C"], theme, size))
-        assert all(isinstance(shape, Rect) and shape.height > shape.width for shape in digits), tile.id
+        assert all(isinstance(shape, Rect) and shape.height > shape.width >= 0.5 for shape in digits), tile.id
         gaps = []
         for digit, near_head in ((tile.head, True), (tile.tail, False)):
             bars = sorted((d for d in digits if (d.y + d.height / 2 < size.height / 2) == near_head), key=lambda d: d.x)
