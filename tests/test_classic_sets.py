@@ -408,6 +408,48 @@ def test_classic_backs_survive_a_half_turn_and_are_all_alike(name):
     assert len(others) == 1                         # a back tells nothing about its face
 
 
+@pytest.mark.parametrize("name", COUNTS)
+@pytest.mark.parametrize("size", [TileSize(), TileSize(15, 30), TileSize(30, 60)], ids=str)
+def test_a_classic_back_has_its_frame_and_its_set_mark_on_both_halves(name, size):
+    """A classic back (the set files' [back]): a frame the same distance inside every edge; the
+    set's mark, when it has one, upright on the lower half and turned half way round on the upper
+    one, across the middle of the tile; the Chinese back's three spots on a diagonal through the
+    tile's middle, the red one between the other two."""
+    import tomllib
+
+    from generator.files.resources import template_path
+
+    back = tomllib.loads(template_path(f"sets/classic/{name}.toml").read_text(encoding="utf-8")).get("back", {})
+    tile_set, theme = load_set(name), load_theme()
+    w, h = size.width, size.height
+    items = tile_back(tile_set.tiles[0], tile_set, theme, size).items[1:]          # after the ground
+    frame = next(item for item in items if isinstance(item, Rect))
+    inset = frame.x
+    assert 0 < inset < size.half_side / 4 and frame.style.fill is None and frame.style.stroke_width > 0
+    assert (frame.y, w - frame.x - frame.width, h - frame.y - frame.height) == pytest.approx((inset,) * 3)
+    upright = [item for item in items if isinstance(item, Text)]
+    turned = [item for item in items if isinstance(item, Group)]
+    if back.get("mark"):
+        assert [t.text for t in upright] == [back["mark"]] and len(turned) == 1
+        text = upright[0]
+        assert text.anchor == "middle" and text.x == pytest.approx(w / 2) and h / 2 < text.y < h - inset
+        assert turned[0].items == (text,)
+        assert turned[0].transform.apply(text.x, text.y) == pytest.approx((w - text.x, h - text.y))
+        assert (turned[0].transform.a, turned[0].transform.d) == pytest.approx((-1, -1))
+    else:
+        assert upright == [] and turned == []
+    spots = [item for item in items if isinstance(item, Circle)]
+    if back.get("spots"):
+        spots.sort(key=lambda c: c.cx)
+        assert len(spots) == 3 and (spots[1].cx, spots[1].cy) == pytest.approx((w / 2, h / 2))
+        (x0, y0), (x2, y2) = (spots[0].cx - w / 2, spots[0].cy - h / 2), (spots[2].cx - w / 2, spots[2].cy - h / 2)
+        assert (x2, y2) == pytest.approx((-x0, -y0)) and x0 != 0 and y0 != 0      # a diagonal, evenly
+        assert spots[1].style.fill == theme.colour("chinese.red") != spots[0].style.fill == spots[2].style.fill
+        assert all(math.dist((a.cx, a.cy), (b.cx, b.cy)) > a.r + b.r for a, b in zip(spots, spots[1:]))
+    else:
+        assert spots == []
+
+
 # --- sheets, measured in the PDF ------------------------------------------------------------
 
 def tile_boxes(page, size=(22, 44)):
