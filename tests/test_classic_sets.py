@@ -425,7 +425,9 @@ def test_a_classic_back_has_its_frame_and_its_set_mark_on_both_halves(name, size
     items = tile_back(tile_set.tiles[0], tile_set, theme, size).items[1:]          # after the ground
     frame = next(item for item in items if isinstance(item, Rect))
     inset = frame.x
-    assert 0 < inset < size.half_side / 4 and frame.style.fill is None and frame.style.stroke_width > 0
+    # at least 1 mm in (a hand's cut wanders that much, and a frame nearer the edge shows it), and
+    # a line of at least 0.1 mm, which prints
+    assert 1 <= inset < size.half_side / 4 and frame.style.fill is None and frame.style.stroke_width >= 0.1
     assert (frame.y, w - frame.x - frame.width, h - frame.y - frame.height) == pytest.approx((inset,) * 3)
     upright = [item for item in items if isinstance(item, Text)]
     turned = [item for item in items if isinstance(item, Group)]
@@ -448,6 +450,28 @@ def test_a_classic_back_has_its_frame_and_its_set_mark_on_both_halves(name, size
         assert all(math.dist((a.cx, a.cy), (b.cx, b.cy)) > a.r + b.r for a, b in zip(spots, spots[1:]))
     else:
         assert spots == []
+
+
+def test_a_rounded_classic_back_has_a_frame_that_follows_its_corners():
+    """With --corner-radius the frame keeps the same distance inside the tile's edge all round: its
+    straight parts that far in, its corners arcs about the tile's own corner centres."""
+    tile_set, theme = load_set("double-6"), load_theme()
+    size = TileSize(corner_radius=4)
+    (clipped,) = tile_back(tile_set.tiles[0], tile_set, theme, size).items      # kept inside the outline
+    ground, frame = [item for item in clipped.items if type(item).__name__ == "Path"]
+    assert ground.style.fill is not None and frame.style.fill is None and frame.style.stroke_width >= 0.1
+    ends = [frame.start, *[(p.x, p.y) if hasattr(p, "radius") else p for p in frame.parts]]
+    x0, y0 = min(x for x, _ in ends), min(y for _, y in ends)
+    x1, y1 = max(x for x, _ in ends), max(y for _, y in ends)
+    inset = x0
+    assert 1 <= inset < size.corner_radius
+    assert (y0, size.width - x1, size.height - y1) == pytest.approx((inset,) * 3)
+    arcs = [p for p in frame.parts if hasattr(p, "radius")]
+    assert len(arcs) == 4
+    centres = {(round(a.cx, 6), round(a.cy, 6)) for a in arcs}
+    r = size.corner_radius
+    assert centres == {(r, r), (size.width - r, r), (size.width - r, size.height - r), (r, size.height - r)}
+    assert all(a.radius == pytest.approx(r - inset) for a in arcs)
 
 
 # --- sheets, measured in the PDF ------------------------------------------------------------
