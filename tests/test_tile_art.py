@@ -212,6 +212,7 @@ def test_each_back_mark_stands_on_the_middle_of_its_half(size):
             here = [m for m in marks if abs(sum(y for _, y in _corners(m)) / len(_corners(m)) - centre_y) < 1e-6]
             found = set()
             for mark in here:
+                assert mark.style.fill is None and mark.style.stroke_width >= 0.1      # a line that prints
                 points = _corners(mark)
                 xs, ys = [x for x, _ in points], [y for _, y in points]
                 assert (min(xs) + max(xs)) / 2 == pytest.approx(size.width / 2), (tile_set.name, tile.group)
