@@ -110,6 +110,43 @@ def test_a_set_of_pictures_from_one_up_shows_the_first_picture_for_one(tmp_path)
         assert drawn == [bundled.symbols[tile.head], bundled.symbols[tile.tail]], (tile.id, drawn)
 
 
+@pytest.mark.parametrize("theme_name", ["classic", "grayscale"])
+def test_each_picture_stands_centred_on_its_half_in_its_own_colour(theme_name):
+    """A picture (templates/symbols.toml: a box from -1 to 1) stands on the middle of its half,
+    the head's turned to face its own end; its shapes painted "fill" take the number's colour from
+    the theme file ([picture] N), "ink" the digit colour, "face" the face colour."""
+    import tomllib
+
+    from generator.art.digits import symbol_shapes
+    from generator.files.resources import template_path
+
+    data = tomllib.loads(template_path(f"themes/{theme_name}.toml").read_text(encoding="utf-8"))
+    theme, tile_set = load_theme(theme_name), load_set("picture")
+    size = TileSize()
+    for tile in tile_set.tiles:
+        groups = [item for item in tile_front(tile, tile_set, theme, size).items if isinstance(item, Group)]
+        assert len(groups) == 2, tile.id
+        for outer in groups:
+            inner = outer.items[0] if isinstance(outer.items[0], Group) else outer
+            turned = inner is not outer
+            centre = inner.transform.apply(0, 0)
+            if turned:
+                centre = outer.transform.apply(*centre)
+                assert (outer.transform.a, outer.transform.d) == pytest.approx((-1, -1)), tile.id
+            number = tile.head if centre[1] < size.height / 2 else tile.tail
+            assert turned == (centre[1] < size.height / 2), tile.id            # the head's faces the far end
+            expected_y = size.height / 4 if turned else 3 * size.height / 4
+            assert centre == pytest.approx((size.width / 2, expected_y)), tile.id
+            shapes = symbol_shapes()[tile_set.symbols[number]]
+            assert len(shapes) == len(inner.items), tile.id
+            for shape, item in zip(shapes, inner.items):
+                paint = shape["paint"]
+                wanted = data["picture"][str(number)]["hex"] if paint == "fill" else \
+                    data["tile"]["digit" if paint == "ink" else "face"]["hex"]
+                drawn = item.style.stroke if "line" in shape else item.style.fill
+                assert drawn.hex.lower() == wanted.lower(), (tile.id, paint)
+
+
 # --- a set file of your own: one test per rule ------------------------------------------------
 
 GOOD = 'name = "club-4"\ndouble = 4\ndigits = "pips"\n[back]\nmark = "C"\n'
