@@ -375,7 +375,7 @@ def test_each_numeral_reads_from_its_own_end_inside_its_half(tmp_path, size):
     widest = load_classic_set_file(write(tmp_path, 'name = "w"\ntiles = ["0-99", "88-99", "0-88"]\nhighest = 99\n'
                                          'digits = "numerals"\n', "wide.toml"))
     theme = load_theme()
-    ink = tuple(round(255 * c) for c in theme.colour("tile.digit").rgb)
+    ink = theme.colour("tile.digit").rgb
     dpi = 254                                           # 10 pixels a millimetre
     for tile_set, tile in [(twelve, t) for t in twelve.tiles] + [(widest, t) for t in widest.tiles]:
         drawing = tile_front(tile, tile_set, theme, size)
@@ -450,7 +450,7 @@ def test_classic_backs_survive_a_half_turn_and_are_all_alike(name):
 def test_a_classic_back_has_its_frame_and_its_set_mark_on_both_halves(name, size):
     """A classic back (the set files' [back]): a frame the same distance inside every edge; the
     set's mark, when it has one, upright on the lower half and turned half way round on the upper
-    one, across the middle of the tile; the Chinese back's three spots on a diagonal through the
+    one, centred on each half as printed, a lone 6 or 9 underlined; the Chinese back's three spots on a diagonal through the
     tile's middle, the red one between the other two."""
     import tomllib
 
@@ -472,9 +472,30 @@ def test_a_classic_back_has_its_frame_and_its_set_mark_on_both_halves(name, size
         assert [t.text for t in upright] == [back["mark"]] and len(turned) == 1
         text = upright[0]
         assert text.anchor == "middle" and text.x == pytest.approx(w / 2) and h / 2 < text.y < h - inset
-        assert turned[0].items == (text,)
+        bars = [item for item in items if isinstance(item, Rect) and item is not frame]
+        assert turned[0].items == (text, *bars)
+        # A lone 6 or 9 is underlined, as the numerals are: the copy seen turned must not read as the other.
+        assert len(bars) == (back["mark"] in ("6", "9")), name
+        for bar in bars:
+            assert bar.x + bar.width / 2 == pytest.approx(w / 2) and text.y < bar.y < h - inset, name
         assert turned[0].transform.apply(text.x, text.y) == pytest.approx((w - text.x, h - text.y))
         assert (turned[0].transform.a, turned[0].transform.d) == pytest.approx((-1, -1))
+        assert text.size >= 6 / 72 * 25.4                   # 6 pt, the least type that reads in print
+        # As printed: each copy's ink centred on its half, inside the frame.
+        image = render(tile_back(tile_set.tiles[0], tile_set, theme, size), dpi=254)
+        ink = theme.colour("back.mark").rgb
+        inked = ImageChops.difference(image, Image.new("RGB", image.size, ink)).convert("L").point(
+            lambda v: 255 if v < 60 else 0)
+        px, clear = 10.0, inset + frame.style.stroke_width + 0.2           # 254 dpi: 10 pixels a millimetre
+        for bar in bars:            # the number is what is centred: its underline (and the turned one's) hangs off it
+            for y0, y1 in ((bar.y, bar.y + bar.height), (h - bar.y - bar.height, h - bar.y)):
+                inked.paste(0, (0, round((y0 - 0.2) * px), image.width, round((y1 + 0.2) * px)))
+        for top, bottom in ((clear, h / 2), (h / 2, h - clear)):
+            box = inked.crop((round(clear * px), round(top * px), round((w - clear) * px), round(bottom * px))).getbbox()
+            assert box, (name, top)
+            middle = (clear + (box[0] + box[2]) / 2 / px, top + (box[1] + box[3]) / 2 / px)
+            assert middle == pytest.approx((w / 2, h / 4 if top < h / 2 else 3 * h / 4), abs=0.04 * text.size), \
+                (name, top, middle)
     else:
         assert upright == [] and turned == []
     spots = [item for item in items if isinstance(item, Circle)]
@@ -485,6 +506,7 @@ def test_a_classic_back_has_its_frame_and_its_set_mark_on_both_halves(name, size
         assert (x2, y2) == pytest.approx((-x0, -y0)) and x0 != 0 and y0 != 0      # a diagonal, evenly
         assert spots[1].style.fill == theme.colour("chinese.red") != spots[0].style.fill == spots[2].style.fill
         assert all(math.dist((a.cx, a.cy), (b.cx, b.cy)) > a.r + b.r for a, b in zip(spots, spots[1:]))
+        assert all(2 * spot.r >= size.half_side / 10 for spot in spots)       # a spot one sees, as a pip
     else:
         assert spots == []
 

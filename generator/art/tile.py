@@ -6,12 +6,12 @@ Every face and back (triangles too) draws its background first, `bleed` mm past 
 then what stands on it: generator/imposition/product_images.py tells the two apart that way.
 """
 
-from generator.art.digits import chinese_pips, dashes, numeral, pip_grid, pips, symbol
+from generator.art.digits import chinese_pips, dashes, numeral, pip_grid, pips, symbol, underlined_text
 from generator.art.tile_ground import clipped_to_outline, ground
 from generator.art.triangle import triangle_back, triangle_front
 from generator.colour.theme import GroupLook, Theme
 from generator.model.tiles import Tile, TileSet
-from generator.scene.drawing import Circle, Drawing, Group, Line, Polygon, Rect, Style, Text, rotate_about
+from generator.scene.drawing import Circle, Drawing, Group, Line, Polygon, Rect, Style, rotate_about
 from generator.scene.outline import tile_outline
 from generator.scene.sizes import TileSize
 
@@ -149,6 +149,6 @@ def classic_back(tile_set: TileSet, size: TileSize, side: float, theme: Theme) -
     mark = tile_set.back.get("mark", "")
     if mark:
         size = MARK_TEXT * side
-        lower = Text(w / 2, 3 * h / 4 + 0.35 * size, mark, size, ink, "sans-bold", "middle")
-        marks += [lower, Group((lower,), rotate_about(180, w / 2, h / 2))]
+        lower = underlined_text(mark, w / 2, 3 * h / 4 + 0.35 * size, size, ink)     # a 6 or 9 underlined
+        marks += [*lower, Group(tuple(lower), rotate_about(180, w / 2, h / 2))]
     return marks

@@ -64,5 +64,7 @@ def back_namer(item, stroke: bool) -> str:
         return _whole(_("the diamond") if len(item.points) == 4 else _("the frame"))
     if isinstance(item, Line):
         return _whole(_("the cross"))
+    if isinstance(item, Rect) and not stroke:
+        return _whole(_("the underline"))         # of a mark 6 or 9
     return _whole(_("the frame"))
 
