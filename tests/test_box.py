@@ -1087,3 +1087,30 @@ def test_the_laser_panels_put_together_fill_the_walls_and_floor_once():
     shell |= (x > t + divider) & (x < 2 * t + divider)
     assert (count[shell] == 1).all() and (count[~shell] == 0).all()
     assert (count == 1).sum() > 100_000
+
+
+def test_the_default_stacks_are_the_fewest_none_taller_than_a_tile_is_wide():
+    """The guide's rule (docs/how-to/box.md): by default the fewest stacks in which no stack
+    stands taller than a tile is wide, counted here from the tiles, one by one. Where the width
+    is an exact number of thicknesses the full stack is allowed; a tile thicker than the width
+    lies on its own; and --stacks may go as far as one tile a stack, but no further."""
+    from generator.errors import UserError
+    from generator.model.box_size import tile_stacks
+
+    def fewest(count, width, thickness):
+        stacks = 1
+        while stacks < count and math.ceil(count / stacks) * thickness > width + 1e-9:
+            stacks += 1
+        return stacks
+
+    # (28, 1.12): 28 / 1.12 is 24.999999999999996 in floating point, and 25 tiles do stand 28 mm high
+    for width, thickness in ((22, 1.0), (22, 1.1), (20, 0.5), (15, 0.8), (28, 1.12), (22, 30)):
+        for count in (1, 20, 21, 22, 23, 25, 28, 32, 44, 45, 50, 66, 91, 190):
+            contents = tile_stacks("S", count, "domino", (width, 2 * width), thickness)
+            assert contents.stacks == fewest(count, width, thickness), (width, thickness, count)
+            assert contents.per_stack == math.ceil(count / contents.stacks)
+            assert contents.height == pytest.approx(contents.per_stack * thickness)
+            assert contents.width == pytest.approx(contents.stacks * width)
+    assert tile_stacks("A", 32, "domino", (22, 44), 1.0, stacks=32).per_stack == 1
+    with pytest.raises(UserError, match="33 stacks for the 32 tiles of A"):
+        tile_stacks("A", 32, "domino", (22, 44), 1.0, stacks=33)
