@@ -524,9 +524,26 @@ def test_preflight_fails_layers_which_pdfx_1a_does_not_allow(shop_boxes, tmp_pat
     assert not pdfx.passed and "optional content (layers), which PDF/X-1a does not allow" in pdfx.detail
 
 
+def test_a_whole_number_in_the_box_numbers_is_a_number(tmp_path, monkeypatch):
+    """templates/boxes.toml is edited by hand: "gap = 8" is as good as "gap = 8.0"."""
+    from generator.model import box_size
+
+    text = (ROOT / "templates" / "boxes.toml").read_text()
+    assert "gap = 8.0" in text
+    (tmp_path / "boxes.toml").write_text(text.replace("gap = 8.0", "gap = 8", 1))
+    monkeypatch.setattr(box_size, "template_path", lambda name: tmp_path / name)
+    box_size.box_numbers.cache_clear()
+    try:
+        assert box_size.box_numbers().sheet.gap == 8.0
+    finally:
+        box_size.box_numbers.cache_clear()
+
+
 @pytest.mark.parametrize("change, said", [
-    (("thickness = 0.4", "thickness = -0.4"), "[card] thickness = -0.4 must be a positive number"),
-    (("glue_tab = 10.0", "glue_tab = \"wide\""), "Expected `float`, got `str` - at `$.card.glue_tab`"),
+    (("thickness = 0.4", "thickness = -0.4"), "templates/boxes.toml: [card] thickness = -0.4 must be a positive number"),
+    (("lid_fit = 0.5", "lid_fit = 0"), "templates/boxes.toml: [card] lid_fit = 0.0 must be a positive number"),
+    (("glue_tab = 10.0", "glue_tab = \"wide\""),
+     "templates/boxes.toml: Expected `float`, got `str` - at `$.card.glue_tab`; see the comments in the file"),
 ])
 def test_the_box_numbers_are_checked_when_read(tmp_path, monkeypatch, change, said):
     from generator.errors import UserError
@@ -538,8 +555,9 @@ def test_the_box_numbers_are_checked_when_read(tmp_path, monkeypatch, change, sa
     monkeypatch.setattr(box_size, "template_path", lambda name: tmp_path / name)
     box_size.box_numbers.cache_clear()
     try:
-        with pytest.raises(UserError, match=re.escape(said)):
+        with pytest.raises(UserError) as caught:
             box_size.box_numbers()
+        assert str(caught.value) == said            # the whole line
     finally:
         box_size.box_numbers.cache_clear()
 
