@@ -65,7 +65,9 @@ def shell_panels(outline, folds) -> dict[str, float]:
     beside = [x for x, y in outline if y0 - NEAR <= y <= y1 + NEAR]
     over = [y for x, y in outline if x0 - NEAR <= x <= x1 + NEAR]
     return {"width": x1 - x0, "length": y1 - y0,
-            "walls": (y0 - min(over), max(over) - y1, x0 - min(beside), max(beside) - x1)}
+            "walls": (y0 - min(over), max(over) - y1, x0 - min(beside), max(beside) - x1),
+            "floor": (x0, y0, x1, y1), "piece": (min(x for x, _ in outline), min(y for _, y in outline),
+                                                 max(x for x, _ in outline), max(y for _, y in outline))}
 
 
 def assert_holds(panels: dict, width: float, length: float, height: float | None) -> None:
@@ -397,6 +399,20 @@ def test_together_gives_one_box_with_a_compartment_per_set(tmp_path):
     (a, b), (c, d) = folds
     assert abs(a[0] - c[0]) == pytest.approx(45, abs=0.05)        # as long as the inside, between its folds
     assert abs(a[1] - b[1]) == pytest.approx(17, abs=0.05)        # and as high
+    # Where to glue the divider: a short solid line down from each long wall's rim, at the divider's
+    # middle. Folded, A's compartment (45 mm) starts at the left wall's inner face, half a card in
+    # from the floor's fold, and the divider's middle is half a card past it.
+    page = read_pdf(tmp_path / "box-A-double-3.pdf").pages[0]
+    height = float(page.mediabox.height)
+    floor_x0 = tray["floor"][0]
+    ticks = [[_mm(p, height) for p in path.points] for path in stroked_paths(page)
+             if not path.closed and not path.dashed and len(path.points) == 2]
+    ticks = [(p, q) for p, q in ticks if abs(p[0] - q[0]) < NEAR and 1 < abs(p[1] - q[1]) < 10
+             and tray["piece"][0] < p[0] < tray["piece"][2] and tray["piece"][1] - NEAR <= p[1] <= tray["piece"][3] + NEAR]
+    assert len(ticks) == 2, ticks                                   # one on each long wall
+    card = CARD["thickness"]
+    for (x, _), _ in ticks:
+        assert x - floor_x0 == pytest.approx(card / 2 + 45 + card / 2, abs=0.02)
 
 
 def test_the_same_box_twice_is_the_same_file(home_box, tmp_path):
