@@ -17,6 +17,7 @@ from generator.art.digits import pip_patterns
 from generator.art.tile import tile_back, tile_front
 from generator.colour.theme import load_theme
 from generator.errors import UserError
+from generator.files.resources import load_toml, template_path
 from generator.imposition.mirror import mirror_box
 from generator.jobs.build import BuildOptions, BuildReport, build, build_tile_sheets
 from generator.jobs.exports import ExportOptions, export
@@ -115,12 +116,9 @@ def test_each_picture_stands_centred_on_its_half_in_its_own_colour(theme_name):
     """A picture (templates/symbols.toml: a box from -1 to 1) stands on the middle of its half,
     the head's turned to face its own end; its shapes painted "fill" take the number's colour from
     the theme file ([picture] N), "ink" the digit colour, "face" the face colour."""
-    import tomllib
-
     from generator.art.digits import symbol_shapes
-    from generator.files.resources import template_path
 
-    data = tomllib.loads(template_path(f"themes/{theme_name}.toml").read_text(encoding="utf-8"))
+    data = load_toml(template_path(f"themes/{theme_name}.toml"))
     theme, tile_set = load_theme(theme_name), load_set("picture")
     size = TileSize()
     for tile in tile_set.tiles:
@@ -366,6 +364,12 @@ def test_numerals_print_the_number_and_underline_six_and_nine(tmp_path):
     assert len(bars) == 1 + 2          # the face, and one underline under each of 6 and 9
 
 
+def inked_pixels(image, ink) -> Image.Image:
+    """A mask of the pixels printed in `ink` (within 60 of it, for the rasteriser's soft edges)."""
+    return ImageChops.difference(image, Image.new("RGB", image.size, ink)).convert("L").point(
+        lambda v: 255 if v < 60 else 0)
+
+
 @pytest.mark.parametrize("size", [TileSize(), TileSize(15, 30), TileSize(30, 60)], ids=str)
 def test_each_numeral_reads_from_its_own_end_inside_its_half(tmp_path, size):
     """A numeral tile read by the player at either end: each number upright from its own end (the
@@ -405,8 +409,7 @@ def test_each_numeral_reads_from_its_own_end_inside_its_half(tmp_path, size):
                     assert at[1] < centre[1] < size.height, tile.id
                 assert bar.width < text.size, tile.id
         image = render(drawing, dpi=dpi)
-        inked = ImageChops.difference(image, Image.new("RGB", image.size, ink)).convert("L").point(
-            lambda v: 255 if v < 60 else 0)
+        inked = inked_pixels(image, ink)
         px = dpi / 25.4
         for top, bottom in ((0, size.height / 2), (size.height / 2, size.height)):
             box = inked.crop((0, round(top * px), image.width, round(bottom * px))).getbbox()
@@ -452,11 +455,7 @@ def test_a_classic_back_has_its_frame_and_its_set_mark_on_both_halves(name, size
     set's mark, when it has one, upright on the lower half and turned half way round on the upper
     one, centred on each half as printed, a lone 6 or 9 underlined; the Chinese back's three spots on a diagonal through the
     tile's middle, the red one between the other two."""
-    import tomllib
-
-    from generator.files.resources import template_path
-
-    back = tomllib.loads(template_path(f"sets/classic/{name}.toml").read_text(encoding="utf-8")).get("back", {})
+    back = load_toml(template_path(f"sets/classic/{name}.toml")).get("back", {})
     tile_set, theme = load_set(name), load_theme()
     w, h = size.width, size.height
     items = tile_back(tile_set.tiles[0], tile_set, theme, size).items[1:]          # after the ground
@@ -484,8 +483,7 @@ def test_a_classic_back_has_its_frame_and_its_set_mark_on_both_halves(name, size
         # As printed: each copy's ink centred on its half, inside the frame.
         image = render(tile_back(tile_set.tiles[0], tile_set, theme, size), dpi=254)
         ink = theme.colour("back.mark").rgb
-        inked = ImageChops.difference(image, Image.new("RGB", image.size, ink)).convert("L").point(
-            lambda v: 255 if v < 60 else 0)
+        inked = inked_pixels(image, ink)
         px, clear = 10.0, inset + frame.style.stroke_width + 0.2           # 254 dpi: 10 pixels a millimetre
         for bar in bars:            # the number is what is centred: its underline (and the turned one's) hangs off it
             for y0, y1 in ((bar.y, bar.y + bar.height), (h - bar.y - bar.height, h - bar.y)):

@@ -8,6 +8,7 @@ import pytest
 from generator.art.digits import pip_patterns
 from generator.art.tile import tile_back, tile_front
 from generator.colour.theme import load_theme, theme_names
+from generator.files.resources import load_toml, template_path
 from generator.model.set_loader import OPEN_SET_NAMES, load_all_sets
 from generator.scene.drawing import Circle, Line, Polygon, Rect
 from generator.scene.sizes import TileSize
@@ -245,11 +246,7 @@ def test_each_arrow_is_drawn_as_its_theme_file_says(theme_name):
     from templates/themes/, a solid arrow is filled with the group's arrow colour and has no
     outline; a hollow one is an outline in that colour, open inside, its line thick enough to print
     (0.1 mm, a print shop's usual least line) and thin beside the arrow's width."""
-    import tomllib
-
-    from generator.files.resources import template_path
-
-    data = tomllib.loads(template_path(f"themes/{theme_name}.toml").read_text(encoding="utf-8"))
+    data = load_toml(template_path(f"themes/{theme_name}.toml"))
     theme = load_theme(theme_name)
     for size in SIZES:
         for tile_set, tile in _all_tiles():
