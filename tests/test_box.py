@@ -80,6 +80,125 @@ def assert_holds(panels: dict, width: float, length: float, height: float | None
         assert need - NEAR <= got <= need + room + NEAR, (inside, (width, length, height))
 
 
+def _crossing(p, q, r, s) -> bool:
+    """Whether segments pq and rs share a point (collinear overlaps included)."""
+    def side(a, b, c):
+        value = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+        return 0 if abs(value) < 1e-6 else 1 if value > 0 else -1
+
+    def within(a, b, c):
+        return min(a[0], b[0]) - 1e-6 <= c[0] <= max(a[0], b[0]) + 1e-6 and \
+            min(a[1], b[1]) - 1e-6 <= c[1] <= max(a[1], b[1]) + 1e-6
+
+    d1, d2, d3, d4 = side(r, s, p), side(r, s, q), side(p, q, r), side(p, q, s)
+    if d1 * d2 < 0 and d3 * d4 < 0:
+        return True
+    return any(d == 0 and within(a, b, c) for d, (a, b, c) in
+               ((d1, (r, s, p)), (d2, (r, s, q)), (d3, (p, q, r)), (d4, (p, q, s))))
+
+
+def assert_simple(outline) -> None:
+    """The closed outline never crosses or touches itself: each edge meets only its two neighbours,
+    at their shared corners, so a knife can follow it once round."""
+    edges = list(zip(outline, outline[1:] + outline[:1]))
+    for i, (p, q) in enumerate(edges):
+        for j in range(i + 2, len(edges)):
+            if i == 0 and j == len(edges) - 1:
+                continue
+            assert not _crossing(p, q, *edges[j]), (edges[i], edges[j])
+
+
+def _area(outline) -> float:
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(outline, outline[1:] + outline[:1]))) / 2
+
+
+def piece_panels(outline, folds) -> list[tuple[float, float, float, float]]:
+    """The rectangles (x0, y0, x1, y1) of a piece's panels, read from its die line: a tray's or a
+    lid's floor and four walls, or a divider's one panel between its two folds."""
+    if len(folds) == 2:
+        xs = sorted(point[0] for fold in folds for point in fold)
+        ys = sorted(point[1] for fold in folds for point in fold)
+        return [(xs[0], ys[0], xs[-1], ys[-1])]
+    shell = shell_panels(outline, folds)
+    x0, y0, x1, y1 = shell["floor"]
+    top, bottom, left, right = shell["walls"]
+    return [(x0, y0, x1, y1), (x0, y0 - top, x1, y0), (x0, y1, x1, y1 + bottom), (x0 - left, y0, x0, y1),
+            (x1, y0, x1 + right, y1)]
+
+
+def glue_tabs(outline, panels) -> list[tuple]:
+    """(hinge start, free edge start, free edge end, hinge end) of each glue tab: each run of the
+    outline's corners outside every panel, with the corners before and after it."""
+    def outside(point):
+        return not any(x0 - NEAR <= point[0] <= x1 + NEAR and y0 - NEAR <= point[1] <= y1 + NEAR
+                       for x0, y0, x1, y1 in panels)
+
+    count = len(outline)
+    start = next(i for i in range(count) if not outside(outline[i]))
+    ring = outline[start:] + outline[:start]
+    tabs, run = [], []
+    for index, point in enumerate(ring + ring[:1]):
+        if outside(point):
+            run.append(point)
+        elif run:
+            tabs.append((ring[index - len(run) - 1], *run, point))
+            run = []
+    return tabs
+
+
+def assert_die_line_shape(outline, folds, along: float | None) -> None:
+    """A piece's cut as a die maker would draw it: a simple outline whose corners are its panels'
+    outer corners and its glue tabs' and nothing else, its area theirs together. Each tab hinges
+    on a fold and is a trapezoid standing out from it, its free edge parallel to the hinge, centred
+    on it, and cut back at each end by templates/boxes.toml's glue_tab_taper (never to less than
+    half the hinge, so that there is something to glue). A tab is glue_tab wide, but two tabs are
+    glued to each side wall of a tray or a lid (`along` mm between its folds), one from each end,
+    and they must stay a millimetre apart there: on a short wall each is as wide as that allows.
+    A divider (`along` None) has one tab at each end, each glued to a long wall of the tray."""
+    assert_simple(outline)
+    panels = piece_panels(outline, folds)
+    tabs = glue_tabs(outline, panels)
+    assert len(tabs) == (4 if len(panels) == 5 else 2), tabs
+
+    def same(p, q):
+        return math.dist(p, q) < NEAR
+
+    expected = [(x, y) for x0, y0, x1, y1 in panels for x in (x0, x1) for y in (y0, y1)]
+    expected += [point for tab in tabs for point in tab[1:-1]]
+    expected = [point for index, point in enumerate(expected) if not any(same(point, q) for q in expected[:index])]
+    assert len(outline) == len(expected), (outline, expected)
+    assert all(any(same(point, q) for q in outline) for point in expected), (outline, expected)
+    areas = sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in panels)
+    for tab in tabs:
+        assert len(tab) == 4, tab
+        hinge_a, free_a, free_b, hinge_b = tab
+        assert any(same(hinge_a, a) and same(hinge_b, b) or same(hinge_a, b) and same(hinge_b, a)
+                   for a, b in folds), tab
+        hinge = math.dist(hinge_a, hinge_b)
+        ux, uy = (hinge_b[0] - hinge_a[0]) / hinge, (hinge_b[1] - hinge_a[1]) / hinge
+
+        def across(point):
+            return abs((point[0] - hinge_a[0]) * uy - (point[1] - hinge_a[1]) * ux)
+
+        def down(point):
+            return (point[0] - hinge_a[0]) * ux + (point[1] - hinge_a[1]) * uy
+
+        width = across(free_a)
+        assert across(free_b) == pytest.approx(width, abs=NEAR)            # the free edge parallel to the hinge
+        cut_back = (down(free_a), hinge - down(free_b))
+        assert cut_back[0] == pytest.approx(cut_back[1], abs=NEAR)          # centred on it
+        taper = CARD["glue_tab_taper"]
+        assert cut_back[0] == pytest.approx(taper if hinge >= 4 * taper else hinge / 4, abs=NEAR), tab
+        assert hinge - 2 * cut_back[0] >= hinge / 2 - NEAR
+        full = CARD["glue_tab"]
+        if along is None:
+            assert width == pytest.approx(full, abs=NEAR), tab
+        else:
+            assert width == pytest.approx(min(full, (along - 1) / 2), abs=NEAR), (tab, along)
+        areas += width * (hinge + hinge - 2 * cut_back[0]) / 2
+    assert _area(outline) == pytest.approx(areas, rel=1e-4, abs=0.05)      # the PDF's coordinates are rounded
+
+
 SHEET = tomllib.loads((ROOT / "templates" / "boxes.toml").read_text())["sheet"]
 LEGEND = ("cut", "fold, printed side out", "glue inside")        # templates/sheet_texts.toml, in English
 
@@ -217,6 +336,224 @@ def test_every_piece_is_one_closed_cut_with_its_folds_apart(home_box):
         assert len(outline) == 20
         assert len(folds) == 8                  # the floor's four edges and the four tabs' hinges
         assert all(len(fold) == 2 for fold in folds)
+        assert_die_line_shape(outline, folds, shell_panels(outline, folds)["length"])
+
+
+def _distance_to_outline(outline, px, py):
+    """Each point's distance (mm) to the nearest edge of the closed outline (numpy)."""
+    nearest = np.full(px.shape, np.inf)
+    for (x1, y1), (x2, y2) in zip(outline, outline[1:] + outline[:1]):
+        dx, dy = x2 - x1, y2 - y1
+        t = np.clip(((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy), 0, 1)
+        nearest = np.minimum(nearest, np.hypot(px - (x1 + t * dx), py - (y1 + t * dy)))
+    return nearest
+
+
+def assert_grounds_and_glue_marks(path: Path) -> int:
+    """Rendered, every piece on the sheet is printed as a die-cut piece should be:
+    - its colour runs the bleed of templates/boxes.toml past every cut of its panels, corners
+      included, so that a cut a little outside the line shows no white, and onto each glue tab by
+      `wrap` mm past the fold, so that a fold a little off shows none either;
+    - outside its cut there is that colour fading to the white sheet and nothing else (no hatching,
+      no text), and a little beyond the bleed the sheet is white;
+    - every panel the box prints nothing on (all but a shell's floor and the lid's front; the
+      tray's rims carry the dividers' ticks) is that colour all over, so no glue hatching or
+      label strays onto the box's outside or a divider;
+    - each glue tab is hatched all over past the colour's wrap.
+    Returns how many blank panels it checked."""
+    import pypdfium2
+
+    dpi = 150
+    document = pypdfium2.PdfDocument(str(path))
+    pages = read_pdf(path).pages
+    lid_width = max(shell_panels(*piece)["width"] for page in pages for piece in die_lines(page)
+                    if len(piece[1]) == 8)                          # the lid slides over the tray
+    blank = 0
+    for number, page in enumerate(pages):
+        pixels = np.asarray(document[number].render(scale=dpi / 72).to_pil().convert("RGB"), dtype=float)
+        blank += _check_pieces(path.name, page, pixels, dpi, lid_width)
+    document.close()
+    return blank
+
+
+def _check_pieces(name: str, page, pixels, dpi: int, lid_width: float) -> int:
+    """assert_grounds_and_glue_marks for one page: `pixels` its rendering at `dpi`; the lid is the
+    shell whose floor is `lid_width` mm wide."""
+    edge = 0.45                            # mm kept clear of a cut or fold line, its width and smoothing
+    bleed, wrap = SHEET["bleed"], CARD["wrap"]
+    page_height = float(page.mediabox.height)
+    # Marks on a panel: short level or upright lines (a divider's ticks). The hatching's slanting
+    # lines run past their tabs, clipped to them, and do not count.
+    marks = [[_mm(point, page_height) for point in stroke.points] for stroke in stroked_paths(page)
+             if not stroke.dashed and not stroke.closed and len(stroke.points) == 2
+             and (abs(stroke.points[0][0] - stroke.points[1][0]) < NEAR or abs(stroke.points[0][1] - stroke.points[1][1]) < NEAR)]
+
+    def colour(x, y):
+        """The median colour of the 0.8 mm square about (x, y) mm: a hatch line through it is not its colour."""
+        row, column, half = round(y / 25.4 * dpi), round(x / 25.4 * dpi), round(0.4 / 25.4 * dpi)
+        return np.median(pixels[row - half:row + half + 1, column - half:column + half + 1].reshape(-1, 3), axis=0)
+
+    blank = 0
+    for outline, folds in die_lines(page):
+        panels, shell = piece_panels(outline, folds), len(folds) == 8
+        x0, y0, x1, y1 = panels[0]
+        body = colour(*((x1 + panels[4][2]) / 2, (y0 + y1) / 2) if shell else ((x0 + x1) / 2, (y0 + y1) / 2))
+        assert (255 - body).max() > 60, body                    # a colour these checks tell from white
+        white = np.array([255.0, 255.0, 255.0])
+        channel = int(np.argmax(white - body))
+
+        def faded(values):
+            """How far each colour is from the line between the colour and white."""
+            share = np.clip((values[..., channel] - body[channel]) / (255 - body[channel]), 0, 1)[..., None]
+            return np.abs(values - (body + share * (white - body))).max(axis=-1)
+
+        # Samples: past the cuts and corners, and onto the tabs.
+        near = bleed * 0.75                # past a cut, the sample square (0.8 mm) wholly inside the bleed
+        gap = bleed / 2                    # nearer where a tab's cut-back runs close
+        if shell:
+            top, bottom, left, right = (y0 - panels[1][1], panels[2][3] - y1, x0 - panels[3][0], panels[4][2] - x1)
+            middle_x, middle_y = (x0 + x1) / 2, (y0 + y1) / 2
+            coloured = [(middle_x, y0 - top - near), (middle_x, y1 + bottom + near),
+                        (x0 - left - near, middle_y), (x1 + right + near, middle_y),
+                        (x1 + right / 2, y0 - gap), (x1 + right / 2, y1 + gap),      # between a side wall
+                        (x0 - left / 2, y0 - gap), (x0 - left / 2, y1 + gap),        # and a tab's cut-back
+                        (x1 + right + near, y0 - near), (x1 + right + near, y1 + near),
+                        (x0 - left - near, y0 - near), (x0 - left - near, y1 + near),
+                        (x0 + near, y0 - top - near), (x1 - near, y0 - top - near),
+                        (x0 + near, y1 + bottom + near), (x1 - near, y1 + bottom + near)]
+            beyond = [(middle_x, y0 - top - bleed - 1.5), (middle_x, y1 + bottom + bleed + 1.5),
+                      (x0 - left - bleed - 1.5, middle_y), (x1 + right + bleed + 1.5, middle_y)]
+        else:
+            coloured = [(x, y) for x in (x0 + near, (x0 + x1) / 2, x1 - near) for y in (y0 - near, y1 + near)]
+            beyond = [((x0 + x1) / 2, y0 - bleed - 1.5), ((x0 + x1) / 2, y1 + bleed + 1.5)]
+        tabs = glue_tabs(outline, panels)
+        for hinge_a, _, _, hinge_b in tabs:
+            mx, my = (hinge_a[0] + hinge_b[0]) / 2, (hinge_a[1] + hinge_b[1]) / 2
+            outward = 1 if not any(r[0] - NEAR <= mx + 0.5 <= r[2] + NEAR and r[1] - NEAR <= my <= r[3] + NEAR
+                                   for r in panels) else -1
+            if abs(hinge_a[0] - hinge_b[0]) < NEAR:                  # an upright hinge: the tab beside it
+                coloured.append((mx + outward * wrap / 2, my))
+            else:
+                outward = 1 if not any(r[0] - NEAR <= mx <= r[2] + NEAR and r[1] - NEAR <= my + 0.5 <= r[3] + NEAR
+                                       for r in panels) else -1
+                coloured.append((mx, my + outward * wrap / 2))
+        for x, y in coloured:
+            assert abs(colour(x, y) - body).max() <= 30, (name, (x, y), colour(x, y), body)
+        for x, y in beyond:
+            assert (colour(x, y) >= 245).all(), (name, (x, y), colour(x, y))
+
+        # Outside the cut: the colour fading to white, nothing else. (The piece's part of the page.)
+        first = [math.floor((min(v for v in values) - bleed - 2) / 25.4 * dpi) for values in
+                 ([y for _, y in outline], [x for x, _ in outline])]
+        last = [math.ceil((max(v for v in values) + bleed + 2) / 25.4 * dpi) for values in
+                ([y for _, y in outline], [x for x, _ in outline])]
+        part = pixels[first[0]:last[0], first[1]:last[1]]
+        rows, columns = np.indices(part.shape[:2])
+        py, px = (rows + first[0] + 0.5) * 25.4 / dpi, (columns + first[1] + 0.5) * 25.4 / dpi
+        outside = ~_inside_polygon(list(outline), px, py) & (_distance_to_outline(outline, px, py) >= edge)
+        assert outside.sum() > 1000
+        assert faded(part[outside]).max() <= 25, (name, "something printed outside the cut")
+
+        # The blank panels: the colour all over, the divider's ticks on the tray's rims aside. What
+        # is printed: a shell's floor (the lid's top, the tray's underside) and the lid's front.
+        lid = shell and abs((x1 - x0) - lid_width) < NEAR
+        for rx0, ry0, rx1, ry1 in ([panels[1], panels[3], panels[4]] if lid else panels[1:]) if shell else panels:
+            area = (px > rx0 + edge) & (px < rx1 - edge) & (py > ry0 + edge) & (py < ry1 - edge)
+            for mark in marks:
+                if all(rx0 - NEAR <= x <= rx1 + NEAR and ry0 - NEAR <= y <= ry1 + NEAR for x, y in mark):
+                    (mx0, mx1), (my0, my1) = (sorted(values) for values in zip(*mark))
+                    area &= ~((px > mx0 - edge) & (px < mx1 + edge) & (py > my0 - edge) & (py < my1 + edge))
+            assert area.sum() > 100
+            blank += 1
+            assert np.abs(part[area] - body).max() <= 25, (name, (rx0, ry0, rx1, ry1), "a blank panel is marked")
+
+        # The tabs: hatched all over past the wrap (a 1.2 mm square always meets a line 1.6 mm apart
+        # slanting at 45 degrees), the colour's wrap and the label aside.
+        hatched = (255 - part).max(axis=-1) > 40                      # not the white card
+        side = round(1.2 / 25.4 * dpi)
+        for tab in tabs:
+            inner = _inside_polygon(list(tab), px, py) & (_distance_to_outline(tab, px, py) >= wrap + edge)
+            assert inner.sum() > 200, tab
+            whole = _window_sums(inner, side) == side * side           # squares wholly on the tab
+            assert whole.any(), tab
+            assert (_window_sums(hatched, side)[whole] > 0).all(), (name, tab, "a glue tab not hatched all over")
+    return blank
+
+
+def _window_sums(mask, side: int):
+    """The count of true pixels in every side x side square of the mask (by its running sums)."""
+    sums = np.pad(mask.astype(int).cumsum(0).cumsum(1), ((1, 0), (1, 0)))
+    return sums[side:, side:] - sums[:-side, side:] - sums[side:, :-side] + sums[:-side, :-side]
+
+
+def test_the_colour_runs_past_every_cut_and_the_glue_tabs_are_hatched(home_box):
+    out, _ = home_box
+    # Blank: the tray's four walls (its floor says what it holds), the lid's back and sides (its
+    # top and front carry the set's name).
+    assert assert_grounds_and_glue_marks(out / "box-A.pdf") == 7
+
+
+def test_the_lid_names_the_set_on_its_top_and_front_and_the_tray_what_it_holds_underneath(home_box):
+    """Folded printed side out, the lid's top is its floor on the flat piece and its front the wall
+    below it: the set's title stands on both, reading left to right, and the top says what the
+    box holds. The tray's floor is the box's underside: the title, what it holds and the inside."""
+    import pypdfium2
+
+    out, _ = home_box
+    path = out / "box-A.pdf"
+    page = read_pdf(path).pages[0]
+    height = float(page.mediabox.height) / MM
+    tray, lid = sorted((shell_panels(*piece) for piece in die_lines(page)), key=lambda p: p["width"])
+    document = pypdfium2.PdfDocument(str(path))
+    text_page = document[0].get_textpage()
+    full = text_page.get_text_range()
+
+    def places(text):
+        """The box (mm) of each run of `text` on the page, checking that it reads left to right."""
+        found, start = [], full.find(text)
+        while start >= 0:
+            boxes = _char_boxes(text_page, start, len(text), height)
+            assert all(a[0] < b[0] for a, b in zip(boxes, boxes[1:])), text
+            found.append((min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                          max(b[3] for b in boxes)))
+            start = full.find(text, start + 1)
+        return found
+
+    def within(box, panel):
+        return panel[0] <= box[0] and box[2] <= panel[2] and panel[1] <= box[1] and box[3] <= panel[3]
+
+    def front(shell):
+        x0, _, x1, y1 = shell["floor"]
+        return x0, y1, x1, y1 + shell["walls"][1]
+
+    title, holds, inside = "Open Domino · set A", "32 tiles · stacks: 2 × 16", "inside 45 × 45 × 17 mm"
+    titles = places(title)
+    assert len(titles) == 4                                     # and the sheet's heading
+    assert sum(within(box, lid["floor"]) for box in titles) == 1
+    assert sum(within(box, front(lid)) for box in titles) == 1
+    assert sum(within(box, tray["floor"]) for box in titles) == 1
+    assert [within(box, lid["floor"]) for box in places(holds)].count(True) == 1
+    assert [within(box, tray["floor"]) for box in places(holds)].count(True) == 1
+    assert any(within(box, tray["floor"]) for box in places(inside))
+    document.close()
+
+
+def test_a_box_with_short_walls_narrows_its_glue_tabs_to_stay_apart(tmp_path):
+    """Tiles 12 x 18 mm, 4 stacks of thin ones: the tray's side walls are 19 mm inside, too short
+    for two 10 mm glue tabs and a millimetre between; the box still holds the set, as high as the
+    least height of boxes.toml (12 mm: a lower wall is too short for its tabs)."""
+    result = run_cli("box", "--sets", "A", "--tile-size", "12x18", "--tile-thickness", "0.5", "--stacks", "4",
+                     "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    height = max(8 * 0.5 + 1, tomllib.loads((ROOT / "templates" / "boxes.toml").read_text())["fit"]["min_inside_height"])
+    assert f"inside 49 × 19 × {height:g} mm" in result.stdout
+    pieces = die_lines(read_pdf(tmp_path / "box-A.pdf").pages[0])
+    assert len(pieces) == 2
+    tray, lid = sorted(pieces, key=lambda piece: shell_panels(*piece)["width"])
+    assert_holds(shell_panels(*tray), 4 * 12 + 1, 18 + 1, height)
+    assert shell_panels(*tray)["length"] < 2 * CARD["glue_tab"] + 1
+    for outline, folds in pieces:
+        assert_die_line_shape(outline, folds, shell_panels(outline, folds)["length"])
 
 
 @pytest.fixture(scope="module")
@@ -281,7 +618,8 @@ def test_the_shop_box_holds_the_triominoes_and_its_art_reaches_the_bleed(shop_bo
     # a triangle's height along, 28 mm high; 1 mm more each way.
     assert_holds(shell_panels(outline, folds), 1.5 * 44 + 1, 44 * math.sqrt(3) / 2 + 1, 28 + 1)
     for page in (tray_page, lid_page):
-        (outline, _), = die_lines(page)
+        (outline, folds), = die_lines(page)
+        assert_die_line_shape(outline, folds, shell_panels(outline, folds)["length"])
         height = float(page.mediabox.height) / MM
         trim = [float(v) / MM for v in page["/TrimBox"]]
         bleed = [float(v) / MM for v in page["/BleedBox"]]
@@ -396,6 +734,8 @@ def test_together_gives_one_box_with_a_compartment_per_set(tmp_path):
     tray = min(shells, key=lambda p: p["width"])
     # A's 2 stacks of 22 mm and double-3's one (10 tiles), 1 mm each, and a card between them.
     assert_holds(tray, (44 + 1) + CARD["thickness"] + (22 + 1), 44 + 1, 16 + 1)
+    for outline, folds in pieces:
+        assert_die_line_shape(outline, folds, shell_panels(outline, folds)["length"] if len(folds) == 8 else None)
     (outline, folds), = dividers
     (a, b), (c, d) = folds
     assert abs(a[0] - c[0]) == pytest.approx(45, abs=0.05)        # as long as the inside, between its folds
@@ -403,17 +743,43 @@ def test_together_gives_one_box_with_a_compartment_per_set(tmp_path):
     # Where to glue the divider: a short solid line down from each long wall's rim, at the divider's
     # middle. Folded, A's compartment (45 mm) starts at the left wall's inner face, half a card in
     # from the floor's fold, and the divider's middle is half a card past it.
-    page = read_pdf(tmp_path / "box-A-double-3.pdf").pages[0]
+    card = CARD["thickness"]
+    ticks = rim_ticks(read_pdf(tmp_path / "box-A-double-3.pdf").pages[0], tray)
+    assert len(ticks) == 2, ticks                                   # one on each long wall
+    assert ticks == pytest.approx([card / 2 + 45 + card / 2] * 2, abs=0.02)
+
+
+def rim_ticks(page, tray: dict) -> list[float]:
+    """Where the short upright lines stand on the tray's piece (its rims' divider marks), as
+    distances from the left fold of its floor, in order."""
     height = float(page.mediabox.height)
-    floor_x0 = tray["floor"][0]
     ticks = [[_mm(p, height) for p in path.points] for path in stroked_paths(page)
              if not path.closed and not path.dashed and len(path.points) == 2]
     ticks = [(p, q) for p, q in ticks if abs(p[0] - q[0]) < NEAR and 1 < abs(p[1] - q[1]) < 10
              and tray["piece"][0] < p[0] < tray["piece"][2] and tray["piece"][1] - NEAR <= p[1] <= tray["piece"][3] + NEAR]
-    assert len(ticks) == 2, ticks                                   # one on each long wall
+    return sorted(p[0] - tray["floor"][0] for p, _ in ticks)
+
+
+def test_three_sets_together_have_two_dividers_each_marked_where_it_stands(tmp_path):
+    """A (2 stacks, 45 mm), double-3 (1 stack, 23 mm) and double-6 (28 tiles: 2 stacks, 45 mm):
+    two dividers, each glued at its middle, a card past the compartments before it; every piece
+    printed and hatched as a die-cut piece should be."""
+    boxes(BuildOptions(out=tmp_path), BoxOptions(("A", "double-3", "double-6"), together=True, tile_thickness=1,
+                                                  clearance=1))
+    path = tmp_path / "box-A-double-3-double-6.pdf"
     card = CARD["thickness"]
-    for (x, _), _ in ticks:
-        assert x - floor_x0 == pytest.approx(card / 2 + 45 + card / 2, abs=0.02)
+    pieces = [piece for page in read_pdf(path).pages for piece in die_lines(page)]
+    shells = [shell_panels(*piece) for piece in pieces if len(piece[1]) == 8]
+    assert len(shells) == 2 and len([piece for piece in pieces if len(piece[1]) == 2]) == 2
+    tray = min(shells, key=lambda p: p["width"])
+    assert_holds(tray, 45 + card + 23 + card + 45, 44 + 1, 16 + 1)
+    for outline, folds in pieces:
+        assert_die_line_shape(outline, folds, shell_panels(outline, folds)["length"] if len(folds) == 8 else None)
+    tray_page = next(page for page in read_pdf(path).pages
+                     if any(len(folds) == 8 and shell_panels(outline, folds) == tray for outline, folds in die_lines(page)))
+    first, second = card / 2 + 45 + card / 2, card / 2 + 45 + card + 23 + card / 2
+    assert rim_ticks(tray_page, tray) == pytest.approx([first, first, second, second], abs=0.02)
+    assert assert_grounds_and_glue_marks(path) == 4 + 3 + 2          # the tray's walls, the lid's, the dividers
 
 
 def test_the_same_box_twice_is_the_same_file(home_box, tmp_path):

@@ -17,7 +17,6 @@ them out. (0, 0) is the top-left corner of the piece's box.
 from msgspec import Struct
 
 Point = tuple[float, float]
-SIDES = ("top", "right", "bottom", "left")
 
 
 class Panel(Struct, frozen=True):
