@@ -493,49 +493,165 @@ def test_the_colour_runs_past_every_cut_and_the_glue_tabs_are_hatched(home_box):
     assert assert_grounds_and_glue_marks(out / "box-A.pdf") == 7
 
 
+class BoxSheet:
+    """The first sheet of a home box as the tests read it: the page, its height in mm, the tray's
+    and the lid's panels (the lid is the wider), and pdfium's text page and its text."""
+
+    def __init__(self, path: Path):
+        import pypdfium2
+
+        self.page = read_pdf(path).pages[0]
+        self.height = float(self.page.mediabox.height) / MM
+        self.tray, self.lid = sorted((shell_panels(*piece) for piece in die_lines(self.page)),
+                                     key=lambda p: p["width"])
+        self.document = pypdfium2.PdfDocument(str(path))
+        self.text_page = self.document[0].get_textpage()
+        self.text = self.text_page.get_text_range()
+
+    def runs(self, text: str) -> list[list[tuple]]:
+        """The character boxes (mm) of every run of `text` on the sheet."""
+        found, start = [], self.text.find(text)
+        while start >= 0:
+            found.append(_char_boxes(self.text_page, start, len(text), self.height))
+            start = self.text.find(text, start + 1)
+        return found
+
+    def close(self) -> None:
+        self.document.close()
+
+
+def front_wall(shell: dict) -> tuple:
+    """A shell's wall below its floor on the flat piece: the lid's front once folded."""
+    x0, _, x1, y1 = shell["floor"]
+    return x0, y1, x1, y1 + shell["walls"][1]
+
+
+def _box(chars) -> tuple:
+    return min(c[0] for c in chars), min(c[1] for c in chars), max(c[2] for c in chars), max(c[3] for c in chars)
+
+
 def test_the_lid_names_the_set_on_its_top_and_front_and_the_tray_what_it_holds_underneath(home_box):
     """Folded printed side out, the lid's top is its floor on the flat piece and its front the wall
     below it: the set's title stands on both, reading left to right, and the top says what the
     box holds. The tray's floor is the box's underside: the title, what it holds and the inside."""
-    import pypdfium2
-
     out, _ = home_box
-    path = out / "box-A.pdf"
-    page = read_pdf(path).pages[0]
-    height = float(page.mediabox.height) / MM
-    tray, lid = sorted((shell_panels(*piece) for piece in die_lines(page)), key=lambda p: p["width"])
-    document = pypdfium2.PdfDocument(str(path))
-    text_page = document[0].get_textpage()
-    full = text_page.get_text_range()
+    sheet = BoxSheet(out / "box-A.pdf")
 
     def places(text):
-        """The box (mm) of each run of `text` on the page, checking that it reads left to right."""
-        found, start = [], full.find(text)
-        while start >= 0:
-            boxes = _char_boxes(text_page, start, len(text), height)
-            assert all(a[0] < b[0] for a, b in zip(boxes, boxes[1:])), text
-            found.append((min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
-                          max(b[3] for b in boxes)))
-            start = full.find(text, start + 1)
-        return found
+        """The box of each run of `text`, checking that it reads left to right."""
+        runs = sheet.runs(text)
+        assert all(a[0] < b[0] for chars in runs for a, b in zip(chars, chars[1:])), text
+        return [_box(chars) for chars in runs]
 
     def within(box, panel):
         return panel[0] <= box[0] and box[2] <= panel[2] and panel[1] <= box[1] and box[3] <= panel[3]
 
-    def front(shell):
-        x0, _, x1, y1 = shell["floor"]
-        return x0, y1, x1, y1 + shell["walls"][1]
-
+    tray, lid = sheet.tray, sheet.lid
     title, holds, inside = "Open Domino · set A", "32 tiles · stacks: 2 × 16", "inside 45 × 45 × 17 mm"
     titles = places(title)
     assert len(titles) == 4                                     # and the sheet's heading
     assert sum(within(box, lid["floor"]) for box in titles) == 1
-    assert sum(within(box, front(lid)) for box in titles) == 1
+    assert sum(within(box, front_wall(lid)) for box in titles) == 1
     assert sum(within(box, tray["floor"]) for box in titles) == 1
     assert [within(box, lid["floor"]) for box in places(holds)].count(True) == 1
     assert [within(box, tray["floor"]) for box in places(holds)].count(True) == 1
     assert any(within(box, tray["floor"]) for box in places(inside))
-    document.close()
+    sheet.close()
+
+
+def test_each_glue_tab_is_labelled_along_its_long_side_inside_it(home_box):
+    """One "glue" (templates/sheet_texts.toml) on each tab, wholly on it, in the middle of its box,
+    reading along its long side (upwards on a tab taller than wide, as a spine does)."""
+    out, _ = home_box
+    sheet = BoxSheet(out / "box-A.pdf")
+    # Not the instructions' "glue" above the pieces, nor the legend's below.
+    labels = [chars for chars in sheet.runs("glue")
+              if SHEET["margin"] + SHEET["header"] < _box(chars)[1] < sheet.height - SHEET["margin"] - SHEET["footer"]]
+    sheet.close()
+    tabs = [tab for outline, folds in die_lines(sheet.page) for tab in glue_tabs(outline, piece_panels(outline, folds))]
+    assert len(tabs) == 8 and len(labels) == 8, (len(tabs), len(labels))
+    for tab in tabs:
+        xs, ys = [x for x, _ in tab], [y for _, y in tab]
+        on_it = [chars for chars in labels
+                 if all(_inside_polygon(list(tab), np.array([x]), np.array([y]))[0]
+                        for a, b, c, d in chars for x, y in ((a, b), (c, b), (a, d), (c, d)))]
+        assert len(on_it) == 1, tab
+        box = _box(on_it[0])
+        assert (box[0] + box[2]) / 2 == pytest.approx((min(xs) + max(xs)) / 2, abs=0.3)
+        assert (box[1] + box[3]) / 2 == pytest.approx((min(ys) + max(ys)) / 2, abs=0.3)
+        tall = max(ys) - min(ys) > max(xs) - min(xs)
+        middles = [((a + c) / 2, (b + d) / 2) for a, b, c, d in on_it[0]]
+        steps = [(q[0] - p[0], q[1] - p[1]) for p, q in zip(middles, middles[1:])]
+        if tall:
+            assert all(dy < 0 and abs(dx) < abs(dy) for dx, dy in steps), steps    # upwards (a g hangs lower)
+        else:
+            assert all(dx > 0 and abs(dy) < abs(dx) for dx, dy in steps), steps
+
+
+def assert_lines_on(sheet: BoxSheet, panel: tuple, texts: list[str], count: int) -> list[tuple]:
+    """`count` of the `texts` stand on the panel, each centred across it and at least TEXT_MARGIN
+    (2.5 mm, the room the box keeps between its words and a fold) inside its sides, one under
+    another without touching; returns their boxes, top to bottom."""
+    from generator.art.box_art import TEXT_MARGIN
+
+    found = [_box(chars) for text in texts for chars in sheet.runs(text)]
+    boxes = sorted((box for box in found if panel[0] - 5 <= box[0] and box[2] <= panel[2] + 5
+                    and panel[1] <= box[1] and box[3] <= panel[3]), key=lambda box: box[1])
+    assert len(boxes) == count, boxes
+    for box in boxes:
+        assert (box[0] + box[2]) / 2 == pytest.approx((panel[0] + panel[2]) / 2, abs=0.3), (box, panel)
+        assert panel[0] + TEXT_MARGIN - NEAR <= box[0] and box[2] <= panel[2] - TEXT_MARGIN + NEAR, (box, panel)
+        assert panel[1] + TEXT_MARGIN - 0.6 <= box[1] and box[3] <= panel[3] - TEXT_MARGIN + 0.6, (box, panel)
+    assert all(a[3] < b[1] for a, b in zip(boxes, boxes[1:])), boxes
+    return boxes
+
+
+def test_the_printed_words_stand_centred_and_clear_of_the_folds(home_box):
+    """The lines on the lid's top, its front and the tray's underside stand as assert_lines_on
+    says; the front label is centred up and down on its wall, and the underside's lines are a
+    block centred on the floor (by the type's height, within half a millimetre). On the lid's top
+    the tiles stand between the title and what it holds, centred across it and up and down."""
+    from generator.art.box_art import TEXT_MARGIN
+
+    out, _ = home_box
+    sheet = BoxSheet(out / "box-A.pdf")
+    title, holds, inside = "Open Domino · set A", "32 tiles · stacks: 2 × 16", "inside 45 × 45 × 17 mm"
+    top, floor, front = sheet.lid["floor"], sheet.tray["floor"], front_wall(sheet.lid)
+    title_box, holds_box = assert_lines_on(sheet, top, [title, holds], 2)
+    (label,) = assert_lines_on(sheet, front, [title], 1)
+    block = assert_lines_on(sheet, floor, [title, holds, inside], 3)
+    pixels = np.asarray(sheet.document[0].render(scale=150 / 72).to_pil().convert("L"), dtype=int)
+    sheet.close()
+    assert (label[1] + label[3]) / 2 == pytest.approx((front[1] + front[3]) / 2, abs=0.3)
+    assert block[0][1] - floor[1] == pytest.approx(floor[3] - block[-1][3], abs=0.6)
+    # The lid's tiles: dark ink (their pips) between the title and the line below, centred across.
+    dots = 150 / 25.4
+    first, last = round(title_box[3] * dots) + 1, round(holds_box[1] * dots) - 1
+    band = pixels[first:last, round((top[0] + TEXT_MARGIN) * dots):round((top[2] - TEXT_MARGIN) * dots)]
+    inked = np.nonzero((band < 100).any(axis=0))[0]
+    assert inked.size
+    left, right = top[0] + TEXT_MARGIN + inked[0] / dots, top[0] + TEXT_MARGIN + (inked[-1] + 1) / dots
+    assert (left + right) / 2 == pytest.approx((top[0] + top[2]) / 2, abs=1.5)
+    # Up and down, the tiles' faces (paler than the box) stand in the middle of that room.
+    ground = np.median(pixels[round((top[1] + 1) * dots), round(top[0] * dots):round(top[2] * dots)])
+    faces = np.nonzero((band > ground + 20).sum(axis=1) > 5)[0]
+    assert faces.size
+    above, below = (first + faces[0]) / dots - title_box[3], holds_box[1] - (first + faces[-1] + 1) / dots
+    assert above > 0.5 and below > 0.5
+    assert above == pytest.approx(below, abs=1.0)
+
+
+def test_on_a_narrow_box_the_words_shrink_to_stay_clear_of_the_folds(tmp_path):
+    """double-3's ten tiles lie in one stack: a floor 23.4 mm across between its folds, too narrow
+    for the lines at their usual size. They still stand as assert_lines_on says."""
+    result = run_cli("box", "--sets", "double-3", "--tile-thickness", "1", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "inside 23 × 45 × 12 mm" in result.stdout
+    sheet = BoxSheet(tmp_path / "box-double-3.pdf")
+    texts = ["Dominoes · double-3", "10 tiles", "inside 23 × 45 × 12 mm"]
+    assert_lines_on(sheet, sheet.tray["floor"], texts, 3)
+    assert_lines_on(sheet, sheet.lid["floor"], texts, 2)
+    sheet.close()
 
 
 def test_a_box_with_short_walls_narrows_its_glue_tabs_to_stay_apart(tmp_path):
@@ -751,13 +867,21 @@ def test_together_gives_one_box_with_a_compartment_per_set(tmp_path):
 
 def rim_ticks(page, tray: dict) -> list[float]:
     """Where the short upright lines stand on the tray's piece (its rims' divider marks), as
-    distances from the left fold of its floor, in order."""
+    distances from the left fold of its floor, in order; each runs from a long wall's rim (its cut
+    edge, where the divider's top will be) down that wall, and no further than its middle."""
     height = float(page.mediabox.height)
     ticks = [[_mm(p, height) for p in path.points] for path in stroked_paths(page)
              if not path.closed and not path.dashed and len(path.points) == 2]
     ticks = [(p, q) for p, q in ticks if abs(p[0] - q[0]) < NEAR and 1 < abs(p[1] - q[1]) < 10
              and tray["piece"][0] < p[0] < tray["piece"][2] and tray["piece"][1] - NEAR <= p[1] <= tray["piece"][3] + NEAR]
-    return sorted(p[0] - tray["floor"][0] for p, _ in ticks)
+    x0, y0, x1, y1 = tray["floor"]
+    top_rim, bottom_rim = y0 - tray["walls"][0], y1 + tray["walls"][1]
+    for p, q in ticks:
+        (a, b) = sorted((p[1], q[1]))
+        on_top = a == pytest.approx(top_rim, abs=NEAR) and b <= (top_rim + y0) / 2
+        on_bottom = b == pytest.approx(bottom_rim, abs=NEAR) and a >= (bottom_rim + y1) / 2
+        assert on_top or on_bottom, (p, q, top_rim, bottom_rim)
+    return sorted(p[0] - x0 for p, _ in ticks)
 
 
 def test_three_sets_together_have_two_dividers_each_marked_where_it_stands(tmp_path):

@@ -36,6 +36,7 @@ FOLD_DASH = (3.0, 2.0)      # mm on, mm off
 HATCH_STEP = 1.6            # mm between the glue tabs' hatch lines
 HATCH_WIDTH = 0.15
 TEXT_MARGIN = 2.5           # mm between printed text and a panel's folds
+LINE_GAP = 0.3              # between lines of text, as a share of their size
 
 
 class DieStyle(Struct, frozen=True):
@@ -104,7 +105,7 @@ def centred_lines(x: float, y: float, width: float, lines: list[tuple[str, str, 
         ascent, descent = text_extent(font, size)
         y += ascent
         texts.append(Text(x, y, text, size, colour, font, "middle"))
-        y += -descent + size * 0.3
+        y += -descent + size * LINE_GAP
     return texts, y
 
 
@@ -182,7 +183,8 @@ def panel_lines(panel: Panel, lines: list[str], colour) -> list:
     size = min(3.0, panel.height / (2 * len(lines) + 2), *(fitting_size("sans", line, width) for line in lines))
     specs = [(line, "sans", size) for line in lines]            # one size for all: the longest line's
     texts, below = centred_lines(0.0, 0.0, width, specs, colour)
-    top = panel.y + (panel.height - below) / 2
+    block = below - size * LINE_GAP            # not the gap centred_lines leaves below the last line
+    top = panel.y + (panel.height - block) / 2
     return [Group(tuple(texts), translate(panel.x + panel.width / 2, top))]
 
 
