@@ -1512,6 +1512,31 @@ def test_the_printed_lid_carries_the_name_cut_into_its_top(printed_box):
     assert len(above) < 20
 
 
+def test_a_long_printed_lid_carries_its_name_along_its_length_in_the_middle(tmp_path):
+    """double-3 in one stack: the lid's top is twice as long as wide. Cut into it, the name runs
+    along the long side, in the middle of the top, inside its walls and a margin (a section
+    through the letters, halfway into them, read from the written STL)."""
+    trimesh = pytest.importorskip("trimesh")
+    from generator.art.box_art import TEXT_MARGIN
+
+    result = run_cli("box", "--sets", "double-3", "--stacks", "1", "--format", "stl", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    lid = trimesh.load(tmp_path / "stl" / "box-double-3-lid.stl")
+    (x0, y0, _), (x1, y1, _) = lid.bounds
+    points = trimesh.intersections.mesh_plane(lid, [0, 0, 1], [0, 0, PRINTED["name_depth"] / 2]).reshape(-1, 3)
+    letters = points[(points[:, 0] > x0 + NEAR) & (points[:, 0] < x1 - NEAR) & (points[:, 1] > y0 + NEAR)
+                     & (points[:, 1] < y1 - NEAR)]
+    assert len(letters) > 100
+    (lx0, ly0), (lx1, ly1) = letters[:, :2].min(axis=0), letters[:, :2].max(axis=0)
+    long_x = x1 - x0 > y1 - y0
+    assert max(x1 - x0, y1 - y0) > 1.5 * min(x1 - x0, y1 - y0)
+    assert (lx1 - lx0 > 3 * (ly1 - ly0)) if long_x else (ly1 - ly0 > 3 * (lx1 - lx0))
+    assert (lx0 + lx1) / 2 == pytest.approx((x0 + x1) / 2, abs=0.5)
+    assert (ly0 + ly1) / 2 == pytest.approx((y0 + y1) / 2, abs=0.5)
+    inset = PRINTED["wall"] + TEXT_MARGIN - NEAR
+    assert x0 + inset <= lx0 and lx1 <= x1 - inset and y0 + inset <= ly0 and ly1 <= y1 - inset
+
+
 def test_a_printed_box_with_compartments_has_walls_between_them(tmp_path):
     """--together: double-3 (10 tiles: 2 stacks of up to 7) and the triominoes (56 triangles of
     side 44 mm: 5 stacks of 12, each stack after the first half a side more), each in a cavity of
