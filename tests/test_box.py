@@ -1475,7 +1475,8 @@ def test_the_printed_box_parts_are_closed_solids_on_the_plate(printed_box):
 def test_the_printed_tray_holds_the_stacks_and_the_lid_clears_it_by_the_fit(printed_box):
     """Measured on the meshes: the cavity holds 5 stacks of 7 tiles of 22 x 44 x 6 mm (the 3D tile's
     thickness; stacks no taller than two tile widths) with 1 mm to spare each way, behind walls
-    as thick as templates/boxes.toml says; the lid's inside is the tray's outside and the fit."""
+    as thick as templates/boxes.toml says on every side; the lid's inside is the tray's outside and
+    the fit, its walls as thick."""
     _, _, parts = printed_box
     tray, lid = parts["tray"], parts["lid"]
     top = tray.bounds[1][2]
@@ -1483,13 +1484,16 @@ def test_the_printed_tray_holds_the_stacks_and_the_lid_clears_it_by_the_fit(prin
     (x_out0, x_out1, (x_cavity,)), (y_out0, y_out1, (y_cavity,)) = across
     inside = sorted([x_cavity[1] - x_cavity[0], y_cavity[1] - y_cavity[0]])
     assert inside == pytest.approx(sorted([5 * 22 + 1, 44 + 1]), abs=0.01)
-    assert x_cavity[0] - x_out0 == pytest.approx(PRINTED["wall"], abs=0.01)
+    walls = (x_cavity[0] - x_out0, x_out1 - x_cavity[1], y_cavity[0] - y_out0, y_out1 - y_cavity[1])
+    assert walls == pytest.approx([PRINTED["wall"]] * 4, abs=0.01)          # every side
     floor = floor_levels(tray, sum(x_cavity) / 2, sum(y_cavity) / 2)
     assert floor == pytest.approx([0, PRINTED["wall"], top], abs=0.01)
     assert top - floor[1] >= 7 * 6 + 1 - 0.01
     outside = sorted([x_out1 - x_out0, y_out1 - y_out0])
     lid_top = lid.bounds[1][2]
-    (_, _, (lx,)), (_, _, (ly,)) = cavities(lid, (PRINTED["wall"] + lid_top) / 2)
+    (lx0, lx1, (lx,)), (ly0, ly1, (ly,)) = cavities(lid, (PRINTED["wall"] + lid_top) / 2)
+    lid_walls = (lx[0] - lx0, lx1 - lx[1], ly[0] - ly0, ly1 - ly[1])
+    assert lid_walls == pytest.approx([PRINTED["wall"]] * 4, abs=0.01)
     lid_inside = sorted([lx[1] - lx[0], ly[1] - ly[0]])
     assert [(a - b) / 2 for a, b in zip(lid_inside, outside)] == pytest.approx([PRINTED["lid_fit"]] * 2, abs=0.005)
     assert lid_top - PRINTED["wall"] >= 10 - 0.01 and lid_top <= top
@@ -1535,6 +1539,44 @@ def test_a_long_printed_lid_carries_its_name_along_its_length_in_the_middle(tmp_
     assert (ly0 + ly1) / 2 == pytest.approx((y0 + y1) / 2, abs=0.5)
     inset = PRINTED["wall"] + TEXT_MARGIN - NEAR
     assert x0 + inset <= lx0 and lx1 <= x1 - inset and y0 + inset <= ly0 and ly1 <= y1 - inset
+
+
+def test_the_printed_lids_name_reads_once_the_lid_is_turned_over(printed_box):
+    """The lid prints on its top, so its name is cut mirrored on the plate and reads when the lid
+    is turned over. "Open Domino · set A" has one descender, the p near its start: seen from
+    above the plate, going from the p's end of the name to its middle and then turning towards
+    the side away from the p's tail must be a turn to the right (it is to the left for a name
+    that reads on the plate as it lies). A turn is the same whichever way round the lid lies
+    on the plate; only a mirror changes it. Read from a section of the written STL through the
+    letters."""
+    trimesh = pytest.importorskip("trimesh")
+    out, _, _ = printed_box
+    lid = trimesh.load(out / "stl" / "box-A-lid.stl")
+    (x0, y0, _), (x1, y1, _) = lid.bounds
+    points = trimesh.intersections.mesh_plane(lid, [0, 0, 1], [0, 0, PRINTED["name_depth"] / 2]).reshape(-1, 3)
+    letters = points[(points[:, 0] > x0 + NEAR) & (points[:, 0] < x1 - NEAR) & (points[:, 1] > y0 + NEAR)
+                     & (points[:, 1] < y1 - NEAR)][:, :2]
+    spread = letters.max(axis=0) - letters.min(axis=0)
+    along, across = (0, 1) if spread[0] > spread[1] else (1, 0)
+    middle = (letters.max(axis=0) + letters.min(axis=0)) / 2
+
+    def reach(side):
+        """The points within 0.2 mm of the letters' furthest line on one side across them."""
+        far = letters[:, across].max() if side > 0 else letters[:, across].min()
+        return letters[np.abs(letters[:, across] - far) < 0.2]
+
+    # The capitals and the t reach out along the whole name on one side; only the p's tail on the other.
+    ends = {side: reach(side) for side in (1, -1)}
+    tail = min(ends, key=lambda side: np.ptp(ends[side][:, along]))
+    assert np.ptp(ends[tail][:, along]) < 0.2 * spread[along] < np.ptp(ends[-tail][:, along])
+    p = ends[tail].mean(axis=0)
+    start = np.sign(p[along] - middle[along])                        # the p's end of the name
+    reading = np.zeros(2)
+    reading[along] = -start                                          # from there to the middle
+    up = np.zeros(2)
+    up[across] = -tail                                               # away from the p's tail
+    turn = reading[0] * up[1] - reading[1] * up[0]
+    assert turn < 0, "the name reads as it lies on the plate: it will be mirrored on the box"
 
 
 def test_a_printed_box_with_compartments_has_walls_between_them(tmp_path):
