@@ -1466,10 +1466,25 @@ def test_the_printed_box_parts_are_closed_solids_on_the_plate(printed_box):
         alone = trimesh.load(out / "stl" / f"box-A-{name}.stl")
         assert alone.is_watertight and alone.volume == pytest.approx(mesh.volume, rel=1e-4)
         assert np.allclose(alone.bounds, mesh.bounds, atol=1e-3)
-    # The two parts lie apart on the plate.
-    (a0, b0, _), (a1, b1, _) = parts["tray"].bounds
-    (c0, d0, _), (c1, d1, _) = parts["lid"].bounds
-    assert a1 <= c0 or c1 <= a0 or b1 <= d0 or d1 <= b0
+    assert_on_the_plate(list(parts.values()), (PLATE, PLATE))
+
+
+def test_the_printed_box_is_one_filament_in_the_themes_colour(printed_box):
+    """Read back with nothing of the kit's (mesh_inspect): the plate's 3MF has the tray and the lid,
+    one part each, printed with the first extruder in the theme's back colour (the box is the
+    colour of the tiles' backs); the PrusaSlicer project gives both to the first extruder too."""
+    from mesh_inspect import read_3mf, read_prusaslicer_3mf
+
+    out, _, _ = printed_box
+    theme = tomllib.loads((ROOT / "templates" / "themes" / "classic.toml").read_text(encoding="utf-8"))
+    objects, materials = read_3mf(out / "3mf" / "box-A-plate-1.3mf")
+    assert sorted(obj.name for obj in objects) == ["lid", "tray"] and len(materials) == 1
+    for obj in objects:
+        (part,) = obj.parts
+        assert part.extruder == 1 and part.colour.lower() == theme["back"]["background"]["hex"].lower()
+    prusa = read_prusaslicer_3mf(out / "3mf" / "box-A-plate-1-prusaslicer.3mf")
+    assert sorted(obj.name for obj in prusa) == ["lid", "tray"]
+    assert [part.extruder for obj in prusa for part in obj.parts] == [1, 1]
 
 
 def test_the_printed_tray_holds_the_stacks_and_the_lid_clears_it_by_the_fit(printed_box):
@@ -1525,6 +1540,8 @@ def test_a_long_printed_lid_carries_its_name_along_its_length_in_the_middle(tmp_
 
     result = run_cli("box", "--sets", "double-3", "--stacks", "1", "--format", "stl", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
+    (summary,) = [line for line in result.stdout.splitlines() if ": set double-3: " in line]
+    assert (tmp_path / summary.split(":")[0]).is_file(), result.stdout          # the file it names
     lid = trimesh.load(tmp_path / "stl" / "box-double-3-lid.stl")
     (x0, y0, _), (x1, y1, _) = lid.bounds
     points = trimesh.intersections.mesh_plane(lid, [0, 0, 1], [0, 0, PRINTED["name_depth"] / 2]).reshape(-1, 3)
@@ -1541,17 +1558,15 @@ def test_a_long_printed_lid_carries_its_name_along_its_length_in_the_middle(tmp_
     assert x0 + inset <= lx0 and lx1 <= x1 - inset and y0 + inset <= ly0 and ly1 <= y1 - inset
 
 
-def test_the_printed_lids_name_reads_once_the_lid_is_turned_over(printed_box):
+def assert_name_reads_once_turned_over(lid) -> None:
     """The lid prints on its top, so its name is cut mirrored on the plate and reads when the lid
     is turned over. "Open Domino · set A" has one descender, the p near its start: seen from
     above the plate, going from the p's end of the name to its middle and then turning towards
     the side away from the p's tail must be a turn to the right (it is to the left for a name
-    that reads on the plate as it lies). A turn is the same whichever way round the lid lies
-    on the plate; only a mirror changes it. Read from a section of the written STL through the
-    letters."""
-    trimesh = pytest.importorskip("trimesh")
-    out, _, _ = printed_box
-    lid = trimesh.load(out / "stl" / "box-A-lid.stl")
+    that reads on the plate as it lies). A turn is the same whichever way round the lid lies on
+    the plate; only a mirror changes it. Read from a section of the mesh through the letters."""
+    import trimesh
+
     (x0, y0, _), (x1, y1, _) = lid.bounds
     points = trimesh.intersections.mesh_plane(lid, [0, 0, 1], [0, 0, PRINTED["name_depth"] / 2]).reshape(-1, 3)
     letters = points[(points[:, 0] > x0 + NEAR) & (points[:, 0] < x1 - NEAR) & (points[:, 1] > y0 + NEAR)
@@ -1579,12 +1594,98 @@ def test_the_printed_lids_name_reads_once_the_lid_is_turned_over(printed_box):
     assert turn < 0, "the name reads as it lies on the plate: it will be mirrored on the box"
 
 
+def test_the_printed_lids_name_reads_once_the_lid_is_turned_over(printed_box):
+    trimesh = pytest.importorskip("trimesh")
+    out, _, _ = printed_box
+    assert_name_reads_once_turned_over(trimesh.load(out / "stl" / "box-A-lid.stl"))
+
+
+def assert_on_the_plate(parts, plate: tuple[float, float]) -> None:
+    """Every part inside the plate's margins (the kit keeps 5 mm clear of a plate's edges) and
+    standing on it, the parts at least the gap apart (5 mm, room for a brim) and together in the
+    plate's middle; each a closed solid, not turned inside out (a mirrored placement would be)."""
+    from generator.imposition.build_plates import GAP, MARGIN
+
+    low = np.min([part.bounds[0] for part in parts], axis=0)
+    high = np.max([part.bounds[1] for part in parts], axis=0)
+    assert low[0] >= MARGIN - NEAR and low[1] >= MARGIN - NEAR and low[2] == pytest.approx(0, abs=NEAR)
+    assert high[0] <= plate[0] - MARGIN + NEAR and high[1] <= plate[1] - MARGIN + NEAR
+    assert (low[:2] + high[:2]) / 2 == pytest.approx([plate[0] / 2, plate[1] / 2], abs=0.05)
+    assert least_gap([(*part.bounds[0][:2], *part.bounds[1][:2]) for part in parts]) >= GAP - NEAR
+    for part in parts:
+        assert part.is_watertight and part.volume > 0
+
+
+@pytest.mark.parametrize("plate, turned", [((70, 220), True), ((260, 100), False)])
+def test_the_printed_parts_lie_on_any_plate_whole_apart_and_centred(tmp_path, plate, turned):
+    """A in 4 stacks: a tray 93 x 49 mm and a lid 97.6 x 53.6 mm. On a plate 70 mm wide both lie
+    turned a quarter, one above the other; on one 100 mm deep, side by side. Either way they are on
+    the plate as assert_on_the_plate says, turned and never mirrored (the lid's name still reads
+    once it is turned over). The summary names a file that is there, and its numbers are the
+    meshes'."""
+    trimesh = pytest.importorskip("trimesh")
+
+    result = run_cli("box", "--sets", "A", "--stacks", "4", "--format", "3mf,stl", "--plate", "x".join(map(str, plate)),
+                     "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    (summary,) = [line for line in result.stdout.splitlines() if ": set A: " in line]
+    assert (tmp_path / summary.split(":")[0]).is_file(), result.stdout          # the file it names
+    tray = trimesh.load(tmp_path / "stl" / "box-A-tray.stl")
+    lid = trimesh.load(tmp_path / "stl" / "box-A-lid.stl")
+    assert_on_the_plate([tray, lid], plate)
+    for part in (tray, lid):
+        width, length = part.bounds[1][:2] - part.bounds[0][:2]
+        assert (length > width) == turned
+    assert_name_reads_once_turned_over(lid)
+    line = re.search(r"box-A: 1 plate; print the tray open side up and the lid on its top, no supports; walls "
+                     r"(\S+) mm \((\S+) lines of a 0\.4 mm nozzle\), the lid (\S+) mm larger than the tray on "
+                     r"every side; the box closed (\d+) x (\d+) x (\d+) mm$", result.stdout, re.MULTILINE)
+    assert line, result.stdout
+    wall, lines, fit, *closed = (float(value) for value in line.groups())
+    assert (wall, lines, fit) == (PRINTED["wall"], PRINTED["wall"] / 0.4, PRINTED["lid_fit"])
+    across = sorted(lid.bounds[1][:2] - lid.bounds[0][:2])          # the lid over the tray
+    assert sorted(closed[:2]) == [round(v) for v in across]
+    assert closed[2] == round(tray.bounds[1][2] + PRINTED["wall"])    # the tray and the lid's top
+
+
+# Worked out from the sets (A: 32 tiles of 22 x 44 x 6 mm, 2 tile widths a stack at most: 5 stacks
+# of 7; double-3: 10 tiles, 2 stacks of 5) and templates/boxes.toml [printed] (walls 2 mm, a divider
+# 1.2 mm, the lid 0.3 mm larger each side): A in 4 stacks is a tray 93 x 49 mm and a lid 97.6 x 53.6,
+# which a 93 mm square room holds only in 3 stacks; A and double-3 together are 111 + 1.2 + 45 mm
+# inside, a tray 161 mm long; A in one stack is a lid 31.6 x 53.6 mm, which a 50 x 60 mm room holds
+# and a 40 x 45 mm one does not.
+@pytest.mark.parametrize("args, said", [
+    (("--sets", "A", "--stacks", "4", "--plate", "103x103"),
+     "--plate: a 103x103 mm plate less 5 mm margins does not hold the lid of the box for A (98 x 54 mm); "
+     "use --stacks 3 (taller stacks, a narrower box) or a larger --plate"),
+    (("--sets", "A,double-3", "--together", "--plate", "60x90"),
+     "--plate: a 60x90 mm plate less 5 mm margins does not hold the tray of the box for A, double-3 (161 x 49 mm); "
+     "use a larger --plate or a smaller --tile-size"),
+    (("--sets", "A", "--plate", "60x70"),
+     "--plate: a 60x70 mm plate less 5 mm margins does not hold the tray of the box for A (115 x 49 mm); "
+     "use --stacks 1 (taller stacks, a narrower box) or a larger --plate"),
+    (("--sets", "A", "--plate", "50x55"),
+     "--plate: a 50x55 mm plate less 5 mm margins does not hold the tray of the box for A (115 x 49 mm); "
+     "use a larger --plate or a smaller --tile-size"),
+])
+def test_a_printed_box_too_large_for_the_plate_says_what_would_fit_in_one_line(tmp_path, args, said):
+    result = run_cli("box", *args, "--format", "stl", "--out", str(tmp_path))
+    assert result.returncode == 2
+    assert result.stderr.strip() == f"opendomino: error: {said}", result.stderr
+    assert not [path for path in tmp_path.rglob("*") if path.is_file()]
+
+
 def test_a_printed_box_with_compartments_has_walls_between_them(tmp_path):
     """--together: double-3 (10 tiles: 2 stacks of up to 7) and the triominoes (56 triangles of
     side 44 mm: 5 stacks of 12, each stack after the first half a side more), each in a cavity of
     its own, a wall as thick as templates/boxes.toml's divider between them."""
     trimesh = pytest.importorskip("trimesh")
-    boxes(BuildOptions(out=tmp_path), BoxOptions(("double-3", "triominoes"), together=True, formats=("3mf",)))
+    result = run_cli("box", "--sets", "double-3,triominoes", "--together", "--format", "3mf", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    (summary,) = [line for line in result.stdout.splitlines() if ": set double-3: " in line]
+    assert (tmp_path / summary.split(":")[0]).is_file(), result.stdout          # the file it names
+    assert sorted(path.name for path in (tmp_path / "3mf").iterdir()) == [
+        "box-double-3-triominoes-plate-1-prusaslicer.3mf", "box-double-3-triominoes-plate-1.3mf"]
     scene = trimesh.load(tmp_path / "3mf" / "box-double-3-triominoes-plate-1.3mf")
     tray = next(mesh for name, mesh in scene.geometry.items() if name.startswith("tray"))
     assert tray.is_watertight
