@@ -913,6 +913,15 @@ def test_the_same_box_twice_is_the_same_file(home_box, tmp_path):
     assert (tmp_path / "box-A.pdf").read_bytes() == (out / "box-A.pdf").read_bytes()
 
 
+def test_a_kerf_as_wide_as_the_material_is_refused_in_one_line(tmp_path):
+    """A kerf as wide as the material would cut its fingers away: 1 mm of it on 1 mm stock is refused
+    as surely as more."""
+    result = run_cli("box", "--sets", "A", "--machine", "laser", "--material", "1", "--kerf", "1", "--out", str(tmp_path))
+    assert result.returncode == 2
+    assert result.stderr.strip() == ("opendomino: error: --kerf: 1 mm is not less than the 1 mm --material; a laser's "
+                                     "kerf is 0.05-0.5 mm"), result.stderr
+
+
 @pytest.mark.parametrize("args, said", [
     (("--sets", "A", "--tile-thickness", "0"), "--tile-thickness: 0 mm is outside 0.1-30 mm"),
     (("--sets", "A,Z"), "--sets: unknown set 'Z'"),
@@ -1113,6 +1122,11 @@ def test_the_laser_box_says_its_inside_and_its_sheets(laser_box):
     assert (f"box-A-1.svg: set A: 32 tiles in 5 stacks of up to 7; inside {inside[0]:g} × {inside[1]:g} × "
             f"{inside[2]:g} mm") in result.stdout
     assert "kerf 0.2 mm applied" in result.stdout
+    # Closed, the box is the lid's outside across and the tray's outside height and the lid's top high.
+    sizes = laser_box_sizes(3.0)
+    (lx, ly, _), (_, _, z) = sizes["lid"], sizes["tray"]
+    assert (f"\n  box-A: 1 sheet of 300 x 200 mm, 3 mm thick; the box closed {lx:.0f} x {ly:.0f} x {z + 3:.0f} mm\n"
+            in result.stdout), result.stdout
     assert [path.name for path in dxfs] == ["box-A-1.dxf"]
     assert (out / "laser" / "box-A-1.svg").is_file()
     purposes = {entry["file"]: entry["purpose"] for entry in json.loads((out / "manifest.json").read_text())["files"]}
@@ -1317,6 +1331,28 @@ def test_the_panels_fill_sheets_just_large_enough_turned_to_stand_on_a_portrait_
             assert left and right and all(mate(one, other) for one in left for other in right)
 
 
+def test_a_dark_faced_sets_laser_lid_engraves_its_pips_and_words_not_its_faces(laser_box, tmp_path):
+    """The bare wood stands for the tiles' faces, as on the laser tiles: Chinese dominoes have dark
+    faces (templates/themes/classic.toml), so their lid engraves what stands out from a dark face,
+    the light pips and the words, as set A's lid engraves its dark pips and words, and never the
+    faces whole. The two engravings cover about the same area (within a factor of 2; engraving the
+    four pictured faces whole would be some seven times A's)."""
+    from laser_inspect import dxf_polygons
+
+    def engraved(path):
+        return sum(abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1]))) / 2
+                   for ring in dxf_polygons(path, "ENGRAVE"))
+
+    _, _, dxfs, _ = laser_box
+    result = run_cli("box", "--sets", "chinese", "--machine", "laser", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    theme = tomllib.loads((ROOT / "templates" / "themes" / "classic.toml").read_text(encoding="utf-8"))
+    face = theme["chinese"]["face"]["hex"]
+    assert sum(int(face[i:i + 2], 16) for i in (1, 3, 5)) < 3 * 64              # dark, as the docstring says
+    a, chinese = engraved(dxfs[0]), engraved(tmp_path / "laser" / "box-chinese-1.dxf")
+    assert 0.5 < chinese / a < 2, (chinese, a)
+
+
 def test_the_lids_engraving_stands_in_the_middle_of_its_top(laser_box):
     """Across the lid's top the engraving (the name, the tiles, what the box holds) is centred to a
     twentieth of a millimetre; along it, where the lines of text make it uneven, to half a millimetre."""
@@ -1374,7 +1410,19 @@ def test_a_laser_box_with_compartments_has_a_divider_slotted_into_the_floor_and_
     each slot the divider's thickness wide and where a tab of it goes."""
     from laser_inspect import dxf_polygons, moved_in, panels_of, same_places, sides
 
-    boxes(BuildOptions(out=tmp_path), BoxOptions(("A", "double-3"), together=True, machine="laser", kerf=KERF))
+    result = run_cli("box", "--sets", "A,double-3", "--together", "--machine", "laser", "--kerf", str(KERF),
+                     "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    (summary,) = [line for line in result.stdout.splitlines() if ": set A: " in line]
+    assert (tmp_path / summary.split(":")[0]).is_file(), result.stdout          # the file it names
+    # Inside: A's 5 stacks (111 mm), a 3 mm divider, double-3's 2 stacks (45 mm); A's 22 mm high.
+    # Closed: the lid over the tray's walls and the fit; the tray's walls and floor, the lid's top.
+    t, fit, z = 3, LASER["lid_fit"], laser_box_sizes(3.0)["tray"][2]
+    width, length = 111 + t + 45 + 4 * t + 2 * fit, 45 + 4 * t + 2 * fit
+    sheets = len(sorted((tmp_path / "laser").glob("box-A-double-3-*.dxf")))
+    assert sheets == 2
+    assert (f"\n  box-A-double-3: 2 sheets of 300 x 200 mm, 3 mm thick; the box closed {width:.0f} x {length:.0f} x "
+            f"{z + t:.0f} mm\n") in result.stdout, result.stdout
     panels = [panel for path in sorted((tmp_path / "laser").glob("box-A-double-3-*.dxf"))
               for panel in panels_of(dxf_polygons(path, "CUT"))]
     t = 3.0
