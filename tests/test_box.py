@@ -502,7 +502,7 @@ class BoxSheet:
 
         self.page = read_pdf(path).pages[0]
         self.height = float(self.page.mediabox.height) / MM
-        self.tray, self.lid = sorted((shell_panels(*piece) for piece in die_lines(self.page)),
+        self.tray, self.lid = sorted((shell_panels(*piece) for piece in die_lines(self.page) if len(piece[1]) == 8),
                                      key=lambda p: p["width"])
         self.document = pypdfium2.PdfDocument(str(path))
         self.text_page = self.document[0].get_textpage()
@@ -904,6 +904,47 @@ def test_three_sets_together_have_two_dividers_each_marked_where_it_stands(tmp_p
     first, second = card / 2 + 45 + card / 2, card / 2 + 45 + card + 23 + card / 2
     assert rim_ticks(tray_page, tray) == pytest.approx([first, first, second, second], abs=0.02)
     assert assert_grounds_and_glue_marks(path) == 4 + 3 + 2          # the tray's walls, the lid's, the dividers
+    # The lid shows one tile of each set, side by side between its title and the inside's size:
+    # three pale faces on the box's colour.
+    sheet = BoxSheet(path)
+    top = sheet.lid["floor"]
+    title_box, inside_box = assert_lines_on(sheet, top, ["Sets A, double-3, double-6", "inside 113.8 × 45 × 17 mm"], 2)
+    pixels = np.asarray(sheet.document[0].render(scale=150 / 72).to_pil().convert("L"), dtype=int)
+    sheet.close()
+    dots = 150 / 25.4
+    band = pixels[round(title_box[3] * dots) + 1:round(inside_box[1] * dots) - 1,
+                  round(top[0] * dots) + 2:round(top[2] * dots) - 2]
+    ground = np.median(band[:3])
+    pale = (band > ground + 20).sum(axis=0) > 5                     # columns crossing a tile's face
+    starts = np.count_nonzero(pale[1:] & ~pale[:-1]) + int(pale[0])
+    assert starts == 3, starts
+
+
+def test_a_box_for_sets_and_the_mexican_train_names_each_on_its_lid_and_underside(tmp_path):
+    """A, double-3 and the Mexican Train's pieces in one box (on A3: the hub's compartment makes it
+    large). The lid's top and front name all three (templates/sheet_texts.toml's "Sets …", the
+    train by its short name); the underside gives each compartment's contents after its name:
+    A's 32 tiles in 2 stacks of 16, double-3's 10 in one, the hub and its 8 markers (the hub has
+    a slot for each of 8 trains), then the inside."""
+    import pypdfium2
+
+    result = run_cli("box", "--sets", "A,double-3,mexican-train", "--together", "--paper", "a3", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    document = pypdfium2.PdfDocument(str(tmp_path / "box-A-double-3-mexican-train.pdf"))
+    pages = [[line.strip() for line in document[index].get_textpage().get_text_range().splitlines()]
+             for index in range(len(document))]
+    document.close()
+    title = "Sets A, double-3, Mexican Train"
+    inside = re.search(r"inside (\S+) × (\S+) × (\S+) mm$", result.stdout.strip()).group(0)
+    underside = [title, "Open Domino · set A: 32 tiles · stacks: 2 × 16", "Dominoes · double-3: 10 tiles",
+                 "Mexican Train · hub and markers: the hub and 8 markers", inside]
+    # Each sheet's footer says which pieces it holds ("… · tray · sheet 1 of 2").
+    tray_page, lid_page = (next(lines for lines in pages if any(marker in line for line in lines))
+                           for marker in (" · tray · sheet", " · lid"))
+    start = tray_page.index(title)
+    assert tray_page[start:start + len(underside)] == underside, tray_page
+    assert lid_page.count(title) == 2, lid_page                     # its top and its front
+    assert f"{title} · a box to fold" in lid_page                   # the sheet's heading
 
 
 def test_the_same_box_twice_is_the_same_file(home_box, tmp_path):
