@@ -935,7 +935,10 @@ def test_a_box_for_sets_and_the_mexican_train_names_each_on_its_lid_and_undersid
              for index in range(len(document))]
     document.close()
     title = "Sets A, double-3, Mexican Train"
-    inside = re.search(r"inside (\S+) × (\S+) × (\S+) mm$", result.stdout.strip()).group(0)
+    inside = re.search(r"inside (\S+) × (\S+) × 17 mm$", result.stdout.strip()).group(0)
+    assert result.stdout.strip().splitlines()[-1] == (
+        "box-A-double-3-mexican-train.pdf: set A: 32 tiles in 2 stacks of 16; set double-3: 10 tiles in one stack; "
+        f"the Mexican Train's hub and 8 markers; {inside}")
     underside = [title, "Open Domino · set A: 32 tiles · stacks: 2 × 16", "Dominoes · double-3: 10 tiles",
                  "Mexican Train · hub and markers: the hub and 8 markers", inside]
     # Each sheet's footer says which pieces it holds ("… · tray · sheet 1 of 2").
@@ -945,6 +948,37 @@ def test_a_box_for_sets_and_the_mexican_train_names_each_on_its_lid_and_undersid
     assert tray_page[start:start + len(underside)] == underside, tray_page
     assert lid_page.count(title) == 2, lid_page                     # its top and its front
     assert f"{title} · a box to fold" in lid_page                   # the sheet's heading
+
+
+def test_on_a4_the_same_box_names_its_sets_and_the_paper_that_holds_it(tmp_path):
+    result = run_cli("box", "--sets", "A,double-3,mexican-train", "--together", "--out", str(tmp_path))
+    assert result.returncode == 2
+    line = result.stderr.strip()
+    assert line.startswith("opendomino: error: the tray of the box for A, double-3, mexican-train (") and \
+        line.endswith(" mm flat) does not fit A4, even turned; use --paper a3 or a larger paper"), line
+
+
+def test_the_shop_makes_a_file_for_each_set(tmp_path):
+    result = run_cli("box", "--sets", "A,B", "--target", "shop", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert sorted(path.name for path in tmp_path.glob("*.pdf")) == ["shop-box-A.pdf", "shop-box-B.pdf"]
+    assert [line.split(":")[0] for line in result.stdout.splitlines() if ": set " in line] == \
+        ["shop-box-A.pdf", "shop-box-B.pdf"]
+
+
+@pytest.mark.parametrize("args, folder", [(("--machine", "laser"), "laser"), (("--format", "stl"), "stl"),
+                                          (("--format", "3mf"), "3mf")])
+def test_the_box_refuses_a_symlinked_folder_inside_the_output(tmp_path, args, folder):
+    """As every command that writes below --out: the folder a laser or 3D box goes into may not be a
+    link out of it (nothing is written through it)."""
+    pytest.importorskip("manifold3d")
+    out, elsewhere = tmp_path / "kit", tmp_path / "elsewhere"
+    out.mkdir()
+    elsewhere.mkdir()
+    (out / folder).symlink_to(elsewhere, target_is_directory=True)
+    result = run_cli("box", "--sets", "A", *args, "--out", str(out))
+    assert result.returncode == 2 and "symbolic link" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert list(elsewhere.iterdir()) == []
 
 
 def test_the_same_box_twice_is_the_same_file(home_box, tmp_path):
