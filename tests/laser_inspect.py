@@ -60,7 +60,8 @@ def panels_of(polygons) -> list[Panel]:
     return [Panel(p, [q for q in polygons if contains(p, q)]) for p in outer]
 
 
-def _area(points) -> float:
+def signed_area(points) -> float:
+    """The shoelace area of a closed polygon: positive when its corners run anticlockwise."""
     return 0.5 * sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))
 
 
@@ -72,7 +73,7 @@ def is_rectilinear(points) -> bool:
 def moved_in(points, distance: float) -> list:
     """A polygon of right angles with every edge moved `distance` mm towards its inside: what a
     beam of twice that width leaves of a part cut along it (a negative distance: of a slot)."""
-    turn = 1.0 if _area(points) > 0 else -1.0           # anticlockwise: the inside is on the left
+    turn = 1.0 if signed_area(points) > 0 else -1.0           # anticlockwise: the inside is on the left
     moved = []
     for before, point, after in zip(points[-1:] + points[:-1], points, points[1:] + points[:1]):
         normals = []

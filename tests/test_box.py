@@ -17,6 +17,7 @@ import subprocess
 import tomllib
 
 from conftest import run_cli
+from laser_inspect import signed_area
 from layout_inspect import least_gap
 import numpy as np
 from pdf_inspect import MM, circles, form_strokes, page_shapes, read_pdf, stroked_paths
@@ -108,10 +109,6 @@ def assert_simple(outline) -> None:
             assert not _crossing(p, q, *edges[j]), (edges[i], edges[j])
 
 
-def _area(outline) -> float:
-    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(outline, outline[1:] + outline[:1]))) / 2
-
-
 def piece_panels(outline, folds) -> list[tuple[float, float, float, float]]:
     """The rectangles (x0, y0, x1, y1) of a piece's panels, read from its die line: a tray's or a
     lid's floor and four walls, or a divider's one panel between its two folds."""
@@ -196,7 +193,7 @@ def assert_die_line_shape(outline, folds, along: float | None) -> None:
         else:
             assert width == pytest.approx(min(full, (along - 1) / 2), abs=NEAR), (tab, along)
         areas += width * (hinge + hinge - 2 * cut_back[0]) / 2
-    assert _area(outline) == pytest.approx(areas, rel=1e-4, abs=0.05)      # the PDF's coordinates are rounded
+    assert abs(signed_area(outline)) == pytest.approx(areas, rel=1e-4, abs=0.05)      # the PDF's coordinates are rounded
 
 
 SHEET = tomllib.loads((ROOT / "templates" / "boxes.toml").read_text())["sheet"]
@@ -1415,8 +1412,7 @@ def test_a_dark_faced_sets_laser_lid_engraves_its_pips_and_words_not_its_faces(l
     from laser_inspect import dxf_polygons
 
     def engraved(path):
-        return sum(abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1]))) / 2
-                   for ring in dxf_polygons(path, "ENGRAVE"))
+        return sum(abs(signed_area(ring)) for ring in dxf_polygons(path, "ENGRAVE"))
 
     _, _, dxfs, _ = laser_box
     result = run_cli("box", "--sets", "chinese", "--machine", "laser", "--out", str(tmp_path))

@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 
 from conftest import SRGB_PNG, png_colour_chunks, run_cli
 import ezdxf
+from laser_inspect import signed_area
 from pdf_inspect import MM, page_shapes, read_pdf
 from PIL import Image
 from pip_count import pips_in_cells, set_a_layout
@@ -685,15 +686,11 @@ def _rings_of(set_name: str, index: int):
     return tile, ink_rings(tile_front(tile, tile_set, THEME, TileSize()).items, ground)
 
 
-def _area(ring) -> float:
-    return 0.5 * sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1]))
-
-
 def test_engraving_keeps_what_contrasts_with_the_face():
     # Set A's first tile: group 1, a red circle with a white arrow: the arrow is a hole in the disc.
     tile, rings = _rings_of("A", 0)
     assert tile.group == 1
-    holes = [r for r in rings if _area(r) * _area(max(rings, key=lambda q: abs(_area(q)))) < 0]
+    holes = [r for r in rings if signed_area(r) * signed_area(max(rings, key=lambda q: abs(signed_area(q)))) < 0]
     assert holes, "the arrow is cut out of the engraved circle"
     # Chinese: light pips on a dark face are engraved, one ring per pip (none is lost to the dark face).
     for index in range(len(load_set("chinese").tiles)):
