@@ -15,7 +15,7 @@ from plane import polygon_gap
 import pytest
 
 from generator.errors import UserError
-from generator.files.resources import template_path
+from generator.files.resources import load_toml, template_path
 from generator.imposition.mirror import mirror_box
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_grid import plan_sheets
@@ -54,13 +54,13 @@ def mm_points(points, page_height):
     return tuple((x / MM, (page_height - y) / MM) for x, y in points)
 
 
-def triangles(page) -> list[tuple]:
+def triangles(page, side: float = SIDE) -> list[tuple]:
     """Filled triangles of the page whose three sides are each a tile's side long (in mm, top-left origin)."""
     height = float(page.mediabox.height)
     found = []
     for points, _fill in page_shapes(page).polygons:
         corners = mm_points(points[:3], height)
-        if len(points) in (3, 4) and all(abs(math.dist(corners[i], corners[(i + 1) % 3]) - SIDE) < 1.0
+        if len(points) in (3, 4) and all(abs(math.dist(corners[i], corners[(i + 1) % 3]) - side) < 1.0
                                          for i in range(3)):
             found.append(corners)
     return found
@@ -186,6 +186,45 @@ def test_a_row_of_n_triangles_takes_n_plus_one_half_sides(tmp_path):
     found = triangles(reader.pages[0])
     top = min(min(y for _, y in corners) for corners in found)
     assert sum(1 for corners in found if min(y for _, y in corners) == pytest.approx(top, abs=TOLERANCE)) == 7
+
+
+def test_one_triangle_to_a_row_still_has_its_colour_past_every_cut(tmp_path):
+    """90 mm paper and 50 mm sides leave room for one triangle a row, pointing up and down in turn.
+    A row of one is three corners, a case the rows of several never meet. The colour of fronts and
+    backs must still run past every side: the guide promises 3 mm past the outer cuts
+    (docs/tutorials/first-set-at-home.md). Checked 2 mm out from each side, at a quarter, half and
+    three quarters of its length, on the pages as pdfium renders them: there the theme file's face
+    colour (fronts) or back colour (backs)."""
+    import numpy as np
+    import pypdfium2
+
+    side, dpi = 50.0, 100
+    theme = load_toml(template_path("themes/classic.toml"))
+    colours = [np.array([int(theme[part][key]["hex"][i:i + 2], 16) for i in (1, 3, 5)])
+               for part, key in (("tile", "face"), ("back", "background"))]
+    report = BuildReport()
+    build_tile_sheets(BuildOptions(out=tmp_path, sets=("triominoes",), paper="90x297", tile_size=TileSize(25, side)),
+                      report)
+    (path,) = report.written
+    reader, document = read_pdf(path), pypdfium2.PdfDocument(str(path))
+    pointing_down = 0
+    for number, page in enumerate(reader.pages):
+        found = triangles(page, side)
+        assert found and len({round(min(y for _, y in c)) for c in found}) == len(found), "one triangle a row"
+        pointing_down += sum(1 for c in found if sorted(y for _, y in c)[1] < max(y for _, y in c) - 1)
+        pixels = np.asarray(document[number].render(scale=dpi / 72).to_pil().convert("RGB"), dtype=int)
+        for corners in found:
+            centre = (sum(x for x, _ in corners) / 3, sum(y for _, y in corners) / 3)
+            for a, b in zip(corners, corners[1:] + corners[:1]):
+                for share in (0.25, 0.5, 0.75):
+                    x, y = a[0] + (b[0] - a[0]) * share, a[1] + (b[1] - a[1]) * share
+                    away = math.dist((x, y), centre)
+                    out = (x + (x - centre[0]) / away * 2.0, y + (y - centre[1]) / away * 2.0)
+                    pixel = pixels[round(out[1] / 25.4 * dpi), round(out[0] / 25.4 * dpi)]
+                    assert np.abs(pixel - colours[number % 2]).max() <= 12, \
+                        f"page {number + 1}: {pixel.tolist()} 2 mm outside a side at {out}"
+    document.close()
+    assert pointing_down >= 20, "rows of one pointing down too"
 
 
 def test_a_triangle_wider_than_the_paper_is_refused():

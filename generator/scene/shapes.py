@@ -6,12 +6,12 @@
 
 Art draws a tile in its frame; imposition places frames on pages, turned by 0 or 180 degrees,
 and asks for the outline to know where the cut lines and backgrounds go. Nothing else in the
-kit needs to know a tile's shape.
+kit needs to know a tile's shape. (Which shapes a set file may name is the set file's rule:
+generator/model/classic_sets.py.)
 """
 
 import math
 
-SHAPES = ("domino", "triangle")
 SQRT3 = math.sqrt(3)
 
 
