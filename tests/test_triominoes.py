@@ -10,6 +10,7 @@ import re
 
 from conftest import run_cli
 from crop_marks import check_crop_marks
+from laser_inspect import signed_area
 from pdf_inspect import MM, page_shapes, read_pdf, stroked_paths
 from plane import polygon_gap
 import pytest
@@ -19,7 +20,7 @@ from generator.files.resources import load_toml, template_path
 from generator.imposition.mirror import mirror_box
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_grid import plan_sheets
-from generator.jobs.build import BuildOptions, BuildReport, build, build_tile_sheets
+from generator.jobs.build import BuildOptions, BuildReport, build, build_tile_sheets, with_set_files
 from generator.jobs.preflight import preflight
 from generator.model.figures import _load_figure_file, figure
 from generator.model.set_loader import load_set
@@ -171,12 +172,7 @@ def test_the_gluing_outline_turns_at_the_backs_corners(tmp_path):
         assert outlines and not [r for r in page_shapes(page).stroked_rects if r[4]]
         for point in (point for outline in outlines for point in outline):
             assert min(math.dist(point, corner) for corner in corners) < TOLERANCE, point
-        assert sum(map(area, outlines)) == pytest.approx(len(backs) * SIDE ** 2 * math.sqrt(3) / 4, rel=1e-4)
-
-
-def area(points) -> float:
-    """A polygon's area (shoelace)."""
-    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
+        assert sum(abs(signed_area(outline)) for outline in outlines) == pytest.approx(len(backs) * SIDE ** 2 * math.sqrt(3) / 4, rel=1e-4)
 
 
 def test_a_row_of_n_triangles_takes_n_plus_one_half_sides(tmp_path):
@@ -318,6 +314,147 @@ def die_lines(page) -> list[list[tuple[float, float]]]:
 def same_polygon(a, b, tolerance: float = 0.01) -> bool:
     """The same corners to `tolerance` (points), whichever corner each path starts at."""
     return len(a) == len(b) and all(any(math.dist(p, q) < tolerance for q in b) for p in a)
+
+
+def printed_characters(path, index: int, page) -> list[tuple[str, tuple, tuple, tuple]]:
+    """Each character the page prints, as pdfium reads it: (the character, its glyph's box (left,
+    top, right, bottom), the box's centre, the unit vector of the glyph's "up" on the page), in mm
+    from the top-left. The up comes from pdfium's angle of the character (clockwise on the page
+    from upright)."""
+    import pypdfium2
+    import pypdfium2.raw as pdfium_c
+
+    height = float(page.mediabox.height) / MM
+    document = pypdfium2.PdfDocument(str(path))
+    text = document[index].get_textpage()
+    found = []
+    for i in range(text.count_chars()):
+        char = text.get_text_range(i, 1)
+        left, bottom, right, top = text.get_charbox(i)
+        if char.strip() and right > left:
+            angle = pdfium_c.FPDFText_GetCharAngle(text.raw, i)
+            box = (left / MM, height - top / MM, right / MM, height - bottom / MM)
+            found.append((char, box, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
+                          (math.sin(angle), -math.cos(angle))))
+    document.close()
+    return found
+
+
+def inside_by(point, corners) -> float:
+    """How far `point` lies inside the triangle `corners` (mm): its distance to the nearest side,
+    negative outside."""
+    centre = (sum(x for x, _ in corners) / 3, sum(y for _, y in corners) / 3)
+    distances = []
+    for a, b in zip(corners, corners[1:] + corners[:1]):
+        normal = (b[1] - a[1], a[0] - b[0])
+        length = math.hypot(*normal)
+        side = ((point[0] - a[0]) * normal[0] + (point[1] - a[1]) * normal[1]) / length
+        inward = ((centre[0] - a[0]) * normal[0] + (centre[1] - a[1]) * normal[1]) > 0
+        distances.append(side if inward else -side)
+    return min(distances)
+
+
+def turned(point, centre, degrees: float):
+    angle = math.radians(degrees)
+    x, y = point[0] - centre[0], point[1] - centre[1]
+    return (centre[0] + x * math.cos(angle) - y * math.sin(angle), centre[1] + x * math.sin(angle) + y * math.cos(angle))
+
+
+def assert_one_to_a_corner(characters, corners, smallest: float) -> dict[int, tuple]:
+    """Three characters on the triangle, one by each corner, its top towards that corner. The
+    three are one character's place turned by 120 degrees about the tile's centre, so the tile
+    reads alike from each side. The upright one's glyph (the box pdfium gives is the glyph's own
+    only for an upright one) is at least `smallest` mm tall, nearer its corner than the other two
+    and 1 mm or more inside every side, clear of a cut 1 mm off. Returns them by corner."""
+    centre = (sum(x for x, _ in corners) / 3, sum(y for _, y in corners) / 3)
+    by_corner = {min(range(3), key=lambda k: math.dist(corners[k], character[2])): character
+                 for character in characters}
+    assert len(characters) == 3 and len(by_corner) == 3, [c[0] for c in characters]
+    for k, (char, box, middle, up) in by_corner.items():
+        towards = (corners[k][0] - middle[0], corners[k][1] - middle[1])
+        assert (up[0] * towards[0] + up[1] * towards[1]) / math.hypot(*towards) > math.cos(math.radians(2)), \
+            f"{char} by corner {corners[k]} does not face it"
+        for degrees in (120, -120):
+            assert min(math.dist(turned(middle, centre, degrees), other[2]) for other in characters) < 0.6, \
+                "the three are not one place turned about the centre"
+        if abs(up[0]) < 0.01:
+            assert box[3] - box[1] >= smallest, f"{char} is {box[3] - box[1]:.2f} mm tall"
+            for point in ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])):
+                assert inside_by(point, corners) >= 1.0, f"{char} reaches within 1 mm of a side"
+                assert min(range(3), key=lambda i: math.dist(corners[i], point)) == k, f"{char} strays from its corner"
+    return by_corner
+
+
+def test_each_corner_number_and_back_mark_stands_by_its_corner_facing_it(tmp_path):
+    """The fronts: each tile's numbers, read clockwise from the apex, never decrease, and the 56
+    tiles are every three numbers of 0-5 once (DESIGN.md); each stands by its corner, facing it, at
+    least 5 mm tall, where commercial sets of this size print theirs. The backs: the set file's mark
+    by each corner (at least 3 mm tall) inside one triangular frame, drawn inside the tile with a
+    line of at least 0.1 mm, its every point 1 mm or more inside the tile's sides and no deeper
+    than half the way to the centre. Rounded corners (3 mm) draw the frame by another path; their
+    tiles stand where the sharp ones do."""
+    import itertools
+
+    mark = load_toml(template_path("sets/classic/triominoes.toml"))["back"]["mark"]
+    inradius = SIDE / (2 * math.sqrt(3))
+    tiles_of_page = None
+    for corner_radius in (0.0, 3.0):
+        report = BuildReport()
+        build_tile_sheets(BuildOptions(out=tmp_path / str(corner_radius), sets=("triominoes",),
+                                       corner_radius=corner_radius), report)
+        (path,) = report.written
+        reader = read_pdf(path)
+        tiles_of_page = tiles_of_page or [triangles(page) for page in reader.pages]
+        read = []
+        for index, page in enumerate(reader.pages):
+            height = float(page.mediabox.height)
+            characters = printed_characters(path, index, page)
+            strokes = [mm_points(path.points, height) for path in stroked_paths(page)
+                       if path.closed and not path.dashed and path.width / MM >= 0.1] if index % 2 else []
+            for corners in tiles_of_page[index]:
+                on_tile = [c for c in characters if inside_by(c[2], corners) > 0]
+                if index % 2 == 0:
+                    by_corner = assert_one_to_a_corner(on_tile, corners, smallest=5.0)
+                    apex = next(k for k in range(3)           # the corner off the side that lies level
+                                if abs(corners[k - 1][1] - corners[k - 2][1]) < TOLERANCE)
+                    centre = (sum(x for x, _ in corners) / 3, sum(y for _, y in corners) / 3)
+
+                    def bearing(k):
+                        return math.atan2(corners[k][1] - centre[1], corners[k][0] - centre[0])
+
+                    clockwise = sorted(range(3), key=lambda k: (bearing(k) - bearing(apex)) % (2 * math.pi))
+                    numbers = [int(by_corner[k][0]) for k in clockwise]
+                    assert numbers == sorted(numbers), f"{numbers} clockwise from the apex"
+                    read.append(tuple(numbers))
+                else:
+                    by_corner = assert_one_to_a_corner(on_tile, corners, smallest=3.0)
+                    assert {c[0] for c in by_corner.values()} == {mark}
+                    frames = [points for points in strokes if all(inside_by(point, corners) > 0 for point in points)]
+                    assert len(frames) == 1, f"{len(frames)} frames on a back"
+                    assert all(1.0 <= inside_by(point, corners) <= inradius / 2 for point in frames[0]), "the frame"
+                    upright = next(c for c in by_corner.values() if abs(c[3][0]) < 0.01)
+                    box = upright[1]
+                    inset = min(inside_by(point, corners) for point in frames[0])   # the frame's sides
+                    for point in ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])):
+                        assert inside_by(point, corners) > inset, "a mark outside its frame"
+        assert sorted(read) == list(itertools.combinations_with_replacement(range(6), 3))
+
+
+def test_a_triangle_set_of_ones_own_without_a_mark_has_bare_backs(tmp_path):
+    """docs/reference/set-file.md: a back's mark is empty unless the set file gives one. A triangle
+    set of 0-2 without [back] prints its ten tiles' numbers and, on the backs, the frame alone."""
+    set_file = tmp_path / "little.toml"
+    set_file.write_text('name = "little"\nshape = "triangle"\nlowest = 0\nhighest = 2\ndigits = "numerals"\n')
+    report = BuildReport()
+    build_tile_sheets(with_set_files(BuildOptions(out=tmp_path / "out", sets=(), set_files=(set_file,))), report)
+    (path,) = report.written
+    reader = read_pdf(path)
+    fronts, backs = reader.pages
+    tiles = triangles(fronts)
+    assert len(tiles) == 10
+    numbers = [c for c in printed_characters(path, 0, fronts) if any(inside_by(c[2], t) > 0 for t in tiles)]
+    assert sorted(c[0] for c in numbers) == sorted("012" * 10)       # 30 corners, each number alike
+    assert not [c for c in printed_characters(path, 1, backs) if any(inside_by(c[2], t) > 0 for t in triangles(backs))]
 
 
 def test_exports(tmp_path):

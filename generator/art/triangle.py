@@ -34,7 +34,7 @@ def _corner_text(text: str, corner_index: int, points, size: float, colour, dept
     return Group((upright,), rotate_about(120.0 * corner_index, x, y))
 
 
-def triangle_front(tile, tile_set, theme, size, bleed: float = 0.0) -> Drawing:
+def triangle_front(tile, tile_set, theme, size, bleed: float) -> Drawing:
     w, h = frame("triangle", size)
     side = w
     drawing = Drawing(w, h)
@@ -47,7 +47,7 @@ def triangle_front(tile, tile_set, theme, size, bleed: float = 0.0) -> Drawing:
     return clipped_to_outline(drawing, "triangle", size, bleed)
 
 
-def triangle_back(tile, tile_set, theme, size, bleed: float = 0.0) -> Drawing:
+def triangle_back(tile, tile_set, theme, size, bleed: float) -> Drawing:
     w, h = frame("triangle", size)
     side = w
     drawing = Drawing(w, h)
