@@ -305,10 +305,11 @@ def circles(paths: list[StrokedPath], page_height: float) -> list[tuple[float, f
     return found
 
 
-def character_boxes(pdf, index: int, height: float, loose: bool = False) -> list[tuple[str, tuple]]:
-    """pdfium's reading of a page: each printed character and its box (left, top, right, bottom) in mm
-    from the top-left: the glyph's own, or with `loose` the font's line height (alike on a line)."""
+def _characters(pdf, index: int, height: float, loose: bool):
+    """pdfium's reading of a page: (character, its box (left, top, right, bottom) in mm from the
+    top-left, its angle clockwise from upright in radians) for each printed character."""
     import pypdfium2
+    import pypdfium2.raw as pdfium_c
 
     document = pypdfium2.PdfDocument(str(pdf))
     text = document[index].get_textpage()
@@ -317,6 +318,22 @@ def character_boxes(pdf, index: int, height: float, loose: bool = False) -> list
         char = text.get_text_range(i, 1)
         left, bottom, right, top = text.get_charbox(i, loose=loose)
         if char.strip() and right > left:
-            found.append((char, (left / MM, height - top / MM, right / MM, height - bottom / MM)))
+            found.append((char, (left / MM, height - top / MM, right / MM, height - bottom / MM),
+                          pdfium_c.FPDFText_GetCharAngle(text.raw, i)))
     document.close()
     return found
+
+
+def character_boxes(pdf, index: int, height: float, loose: bool = False) -> list[tuple[str, tuple]]:
+    """pdfium's reading of a page: each printed character and its box (left, top, right, bottom) in mm
+    from the top-left: the glyph's own, or with `loose` the font's line height (alike on a line)."""
+    return [(char, box) for char, box, _ in _characters(pdf, index, height, loose)]
+
+
+def printed_characters(path, index: int, page) -> list[tuple[str, tuple, tuple, tuple]]:
+    """Each character the page prints, as pdfium reads it: (the character, its glyph's box (left,
+    top, right, bottom), the box's centre, the unit vector of the glyph's "up" on the page), in mm
+    from the top-left. The box is the glyph's own only when it stands upright; turned, it is the
+    turned glyph's bounding box."""
+    return [(char, box, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), (math.sin(angle), -math.cos(angle)))
+            for char, box, angle in _characters(path, index, float(page.mediabox.height) / MM, False)]

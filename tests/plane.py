@@ -11,3 +11,25 @@ def polygon_gap(a, b) -> float:
         return math.dist(p, (q[0] + t * dx, q[1] + t * dy))
     return min(to_segment(p, q, r) for one, other in ((a, b), (b, a)) for p in one
                for q, r in zip(other, other[1:] + other[:1]))
+
+
+def turned(point, centre, degrees: float):
+    """`point` turned about `centre` by `degrees` (clockwise on a page whose y runs down)."""
+    angle = math.radians(degrees)
+    x, y = point[0] - centre[0], point[1] - centre[1]
+    return (centre[0] + x * math.cos(angle) - y * math.sin(angle), centre[1] + x * math.sin(angle) + y * math.cos(angle))
+
+
+def inside_by(point, corners) -> float:
+    """How far `point` lies inside the convex polygon `corners`: its distance to the nearest side,
+    negative outside."""
+    corners = list(corners)
+    centre = (sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners))
+    distances = []
+    for a, b in zip(corners, corners[1:] + corners[:1]):
+        normal = (b[1] - a[1], a[0] - b[0])
+        length = math.hypot(*normal)
+        side = ((point[0] - a[0]) * normal[0] + (point[1] - a[1]) * normal[1]) / length
+        inward = ((centre[0] - a[0]) * normal[0] + (centre[1] - a[1]) * normal[1]) > 0
+        distances.append(side if inward else -side)
+    return min(distances)

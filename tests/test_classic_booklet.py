@@ -6,7 +6,8 @@ from pathlib import Path
 import re
 import shutil
 
-from pdf_inspect import MM, all_operations, circles, read_pdf, stroked_paths
+from pdf_inspect import MM, all_operations, circles, page_shapes, printed_characters, read_pdf, stroked_paths
+from plane import inside_by, turned
 import pypdfium2
 import pytest
 
@@ -486,6 +487,149 @@ def test_the_token_sheet_cuts_the_hub_above_two_rows_of_numbered_markers(default
         inside = [char for char, centre in digits if math.dist(centre, (x, y)) < r and char.strip()]
         assert inside == [str(number)], (number, inside)
     document.close()
+
+
+def _shape_marks(points) -> list[tuple[float, float]]:
+    """A drawn shape as (bearing in degrees, distance as a share of the farthest) of each corner
+    from the corners' mean: the same for a shape however large, and turned as the shape turns."""
+    cx, cy = sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
+    farthest = max(math.dist((cx, cy), point) for point in points)
+    return [(math.degrees(math.atan2(y - cy, x - cx)) % 360, math.dist((cx, cy), (x, y)) / farthest) for x, y in points]
+
+
+def _same_shape(a, b) -> bool:
+    """The same corners, to 2 degrees and 2 % of the size."""
+    def near(p, q):
+        return min(abs(p[0] - q[0]), 360 - abs(p[0] - q[0])) < 2 and abs(p[1] - q[1]) < 0.02
+    return len(a) == len(b) and all(any(near(p, q) for q in b) for p in a)
+
+
+def _shape_name(points) -> str:
+    """What a player would call a marker's shape, from its corners (y down): a circle; a square
+    standing on a side or a diamond on a corner; a triangle on its base; a pentagon with a corner
+    up; a hexagon; a five-pointed star with a point up; a heart, the same both sides of its
+    upright middle line, its point down. Anything else is "?"."""
+    count = len(points)
+    cx, cy = sum(x for x, _ in points) / count, sum(y for _, y in points) / count
+    radii = [math.dist((cx, cy), point) for point in points]
+    sides = [math.dist(a, b) for a, b in zip(points, points[1:] + points[:1])]
+    bearings = [math.degrees(math.atan2(y - cy, x - cx)) % 360 for x, y in points]
+    regular = max(radii) - min(radii) < 0.01 * max(radii) and max(sides) - min(sides) < 0.01 * max(sides)
+
+    def has_bearing(angle, among=bearings):
+        return any(min(abs(b - angle), 360 - abs(b - angle)) < 0.5 for b in among)
+
+    if count >= 24 and regular:
+        return "circle"
+    if count == 4 and regular:
+        return "diamond" if has_bearing(270) and has_bearing(0) else "square" if has_bearing(225) else "?"
+    if count == 3 and regular and has_bearing(270):
+        return "triangle"
+    if count == 5 and regular and has_bearing(270):
+        return "pentagon"
+    if count == 6 and regular:
+        return "hexagon"
+    if count == 10 and has_bearing(270, [b for b, r in zip(bearings, radii) if r > 0.99 * max(radii)]) \
+            and sum(1 for r in radii if r > 0.99 * max(radii)) == 5 and min(radii) < 0.6 * max(radii):
+        return "star"
+    mirrored = [(2 * cx - x, y) for x, y in points]
+    lowest = max(points, key=lambda point: point[1])
+    if count >= 24 and not regular and abs(lowest[0] - cx) < 0.02 * max(radii) \
+            and all(min(math.dist(m, point) for point in points) < 0.02 * max(radii) for m in mirrored):
+        return "heart"
+    return "?"
+
+
+def test_each_train_marker_matches_its_slot_on_the_hub_in_number_colour_and_shape(tmp_path):
+    """What tells the trains apart on the table: train marker N and the hub's slot N, read from the
+    printed page.
+    - The engine's cell, a tile plus the clearance, stands on the hub's centre.
+    - Each slot's number stands past the slot's far end, where a tile in the slot leaves it in
+      sight, inside the hub, its top away from the centre (it reads from that train's side);
+      1 to 8 in turn round the hub, 45 degrees apart.
+    - Slot N's outline has marker N's colour; its mark lies in the slot, 1 mm or more inside the
+      outline, and is marker N's shape in marker N's colour, turned as the slot is turned.
+    - The markers carry 1 to 8, and no two share a colour or a shape."""
+    from generator.jobs.build import build_tokens
+
+    report = BuildReport()
+    build_tokens(BuildOptions(out=tmp_path), report)
+    (pdf,) = report.written
+    page, hub, markers = token_circles(pdf, dashed=True)
+    height = float(page.mediabox.height)
+    shapes = [([(x / MM, (height - y) / MM) for x, y in points], fill) for points, fill in page_shapes(page).polygons]
+    characters = printed_characters(pdf, 0, page)
+
+    def middle(points):
+        return sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
+
+    import numpy as np
+
+    dpi = 200
+    document = pypdfium2.PdfDocument(pdf)
+    shade = np.asarray(document[0].render(scale=dpi / 72).to_pil().convert("L"), dtype=int)
+    document.close()
+
+    def pixels(left, top, right, bottom):
+        return shade[round(top / 25.4 * dpi):round(bottom / 25.4 * dpi), round(left / 25.4 * dpi):round(right / 25.4 * dpi)]
+
+    marker_of = {}
+    for x, y, r in markers:
+        (number,) = [c for c in characters if math.dist(c[2], (x, y)) < r]
+        (shape,) = [(points, fill) for points, fill in shapes if math.dist(middle(points), (x, y)) < r]
+        marker_of[int(number[0])] = shape
+        # The number reads: dark ink on a light ground round it, whatever the marker's colour.
+        left, top, right, bottom = number[1]
+        ring = np.concatenate([pixels(left - 0.6, top - 0.6, right + 0.6, top - 0.3).ravel(),
+                               pixels(left - 0.6, bottom + 0.3, right + 0.6, bottom + 0.6).ravel(),
+                               pixels(left - 0.6, top, left - 0.3, bottom).ravel(),
+                               pixels(right + 0.3, top, right + 0.6, bottom).ravel()])
+        assert pixels(left, top, right, bottom).min() < 80 and ring.min() > 180, f"marker {number[0]}'s number"
+    assert sorted(marker_of) == list(range(1, SLOTS + 1))
+    centre = hub[:2]
+    cell = (22 + BuildOptions().clearance, 44 + BuildOptions().clearance)
+    cells = [(points, path.colour[1:]) for path in stroked_paths(page) if path.closed and not path.dashed
+             for points in [[(x / MM, (height - y) / MM) for x, y in path.points]]
+             if len(points) == 4 and math.dist(middle(points), centre) < hub[2]
+             and sorted((math.dist(points[0], points[1]), math.dist(points[1], points[2]))) == pytest.approx(cell, abs=0.01)]
+    (engine,) = [points for points, _ in cells if inside_by(centre, points) > 0]
+    assert middle(engine) == pytest.approx(centre, abs=0.05)
+    in_hub = [(points, fill) for points, fill in shapes if math.dist(middle(points), centre) < hub[2]]
+    labels = [c for c in characters if math.dist(c[2], centre) < hub[2]]
+    assert len(in_hub) == len(labels) == len(cells) - 1 == SLOTS
+    bearings = {}
+    for label in labels:                # the slot's middle line runs from the hub's centre out through its number
+        bearing = math.atan2(label[2][1] - centre[1], label[2][0] - centre[0])
+        along = (math.cos(bearing), math.sin(bearing))
+
+        def across(x, y):
+            return abs((x - centre[0]) * along[1] - (y - centre[1]) * along[0])
+
+        def out(x, y):
+            return (x - centre[0]) * along[0] + (y - centre[1]) * along[1]
+
+        (points, fill), = [(points, fill) for points, fill in in_hub if across(*middle(points)) < 3 and out(*middle(points)) > 0]
+        (slot, outline), = [(p, colour) for p, colour in cells if across(*middle(p)) < 3 and out(*middle(p)) > cell[0]]
+        number = int(label[0])
+        bearings[number] = math.degrees(bearing)
+        assert all(inside_by(point, slot) >= 1.0 for point in points), f"slot {number}'s mark is not inside it"
+        box = label[1]
+        box_corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])]
+        assert min(out(*point) for point in box_corners) > max(out(*point) for point in slot), \
+            f"slot {number}'s number is under a tile in the slot"
+        assert max(math.dist(point, centre) for point in box_corners) < hub[2]
+        assert label[3][0] * along[0] + label[3][1] * along[1] > math.cos(math.radians(0.5)), f"slot {number}'s number"
+        marker_points, marker_fill = marker_of[number]
+        assert fill == marker_fill and outline == tuple(marker_fill), f"slot {number} is not marker {number}'s colour"
+        upright = [turned(point, centre, -math.degrees(bearing)) for point in points]
+        assert _same_shape(_shape_marks(upright), _shape_marks(marker_points)), f"slot {number} is not marker {number}'s shape"
+    assert sorted(bearings) == list(range(1, SLOTS + 1))
+    steps = [(bearings[n % SLOTS + 1] - bearings[n]) % 360 for n in range(1, SLOTS + 1)]
+    assert all(abs(step - 45) < 0.5 for step in steps) or all(abs(step - 315) < 0.5 for step in steps), steps
+    assert len({fill for _, fill in marker_of.values()}) == SLOTS
+    # The shapes as docs/how-to/classic-sets.md names them, from marker 1 to 8.
+    assert [_shape_name(marker_of[n][0]) for n in range(1, SLOTS + 1)] == \
+        ["circle", "square", "triangle", "diamond", "pentagon", "hexagon", "star", "heart"]
 
 
 def test_each_token_cut_line_runs_round_the_edge_of_its_piece(default_kit):

@@ -259,6 +259,34 @@ def test_the_mexican_train_pieces_bleed_clear_of_each_others_die_lines(shop_kit,
         [trim[0] / MM, y0, trim[2] / MM, y1], abs=0.01)
 
 
+def test_the_mexican_train_pieces_colour_runs_past_their_die_lines_and_nothing_prints_on_them(shop_kit):
+    """Prepress: each piece's colour runs past its die line into the bleed, all the way round (a cut
+    a little off still leaves no white edge), and nothing but the die line itself is stroked along
+    the cut (a printed ring there would show as a sliver wherever the cut wanders). Read from
+    pdfium's picture of the page and from its strokes."""
+    import numpy as np
+    import pypdfium2
+
+    pdf = shop_kit / "shop-tokens-mexican-train.pdf"
+    page = read_pdf(pdf).pages[0]
+    height = float(page.mediabox.height)
+    paths = stroked_paths(page)
+    die = circles([path for path in paths if path.colour and path.colour[0] == "spot"], height)
+    printed = circles([path for path in paths if not (path.colour and path.colour[0] == "spot")], height)
+    bleed = (float(page.trimbox[0]) - float(page.bleedbox[0])) / MM
+    dpi = 150
+    document = pypdfium2.PdfDocument(pdf)
+    pixels = np.asarray(document[0].render(scale=dpi / 72).to_pil().convert("RGB"), dtype=int)
+    document.close()
+    for x, y, r in die:
+        assert not [c for c in printed if math.dist(c[:2], (x, y)) < 0.5 and abs(c[2] - r) < 0.5], "a ring on the cut"
+        for step in range(48):
+            angle = step * math.pi / 24
+            px, py = x + (r + 0.6 * bleed) * math.cos(angle), y + (r + 0.6 * bleed) * math.sin(angle)
+            colour = pixels[round(py / 25.4 * dpi), round(px / 25.4 * dpi)]
+            assert (255 - colour).max() > 6, ((x, y, r), step, colour.tolist())
+
+
 def test_colours_are_cmyk_with_pure_black(shop_kit):
     reader = read_pdf(shop_kit / "shop-tiles-A.pdf")
     fills = cmyk_fills(reader)

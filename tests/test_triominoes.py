@@ -11,8 +11,8 @@ import re
 from conftest import run_cli
 from crop_marks import check_crop_marks
 from laser_inspect import signed_area
-from pdf_inspect import MM, page_shapes, read_pdf, stroked_paths
-from plane import polygon_gap
+from pdf_inspect import MM, page_shapes, printed_characters, read_pdf, stroked_paths
+from plane import inside_by, polygon_gap, turned
 import pytest
 
 from generator.errors import UserError
@@ -314,50 +314,6 @@ def die_lines(page) -> list[list[tuple[float, float]]]:
 def same_polygon(a, b, tolerance: float = 0.01) -> bool:
     """The same corners to `tolerance` (points), whichever corner each path starts at."""
     return len(a) == len(b) and all(any(math.dist(p, q) < tolerance for q in b) for p in a)
-
-
-def printed_characters(path, index: int, page) -> list[tuple[str, tuple, tuple, tuple]]:
-    """Each character the page prints, as pdfium reads it: (the character, its glyph's box (left,
-    top, right, bottom), the box's centre, the unit vector of the glyph's "up" on the page), in mm
-    from the top-left. The up comes from pdfium's angle of the character (clockwise on the page
-    from upright)."""
-    import pypdfium2
-    import pypdfium2.raw as pdfium_c
-
-    height = float(page.mediabox.height) / MM
-    document = pypdfium2.PdfDocument(str(path))
-    text = document[index].get_textpage()
-    found = []
-    for i in range(text.count_chars()):
-        char = text.get_text_range(i, 1)
-        left, bottom, right, top = text.get_charbox(i)
-        if char.strip() and right > left:
-            angle = pdfium_c.FPDFText_GetCharAngle(text.raw, i)
-            box = (left / MM, height - top / MM, right / MM, height - bottom / MM)
-            found.append((char, box, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
-                          (math.sin(angle), -math.cos(angle))))
-    document.close()
-    return found
-
-
-def inside_by(point, corners) -> float:
-    """How far `point` lies inside the triangle `corners` (mm): its distance to the nearest side,
-    negative outside."""
-    centre = (sum(x for x, _ in corners) / 3, sum(y for _, y in corners) / 3)
-    distances = []
-    for a, b in zip(corners, corners[1:] + corners[:1]):
-        normal = (b[1] - a[1], a[0] - b[0])
-        length = math.hypot(*normal)
-        side = ((point[0] - a[0]) * normal[0] + (point[1] - a[1]) * normal[1]) / length
-        inward = ((centre[0] - a[0]) * normal[0] + (centre[1] - a[1]) * normal[1]) > 0
-        distances.append(side if inward else -side)
-    return min(distances)
-
-
-def turned(point, centre, degrees: float):
-    angle = math.radians(degrees)
-    x, y = point[0] - centre[0], point[1] - centre[1]
-    return (centre[0] + x * math.cos(angle) - y * math.sin(angle), centre[1] + x * math.sin(angle) + y * math.cos(angle))
 
 
 def assert_one_to_a_corner(characters, corners, smallest: float) -> dict[int, tuple]:
