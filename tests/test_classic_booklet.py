@@ -7,14 +7,14 @@ import re
 import shutil
 
 from pdf_inspect import MM, all_operations, circles, page_shapes, printed_characters, read_pdf, stroked_paths
-from plane import inside_by, turned
+from plane import inside_by, polygon_gap, turned
 import pypdfium2
 import pytest
 
 from generator.art.mexican_train import SHAPES, SLOTS, hub_drawing, marker_drawing
 from generator.colour.theme import load_theme
 from generator.errors import UserError
-from generator.files.resources import template_path
+from generator.files.resources import load_toml, template_path
 from generator.imposition.paper import PAPERS
 from generator.jobs.build import BuildOptions, BuildReport
 from generator.model import figures as figures_module
@@ -353,7 +353,7 @@ def _slot_rects(drawing):
 @pytest.mark.parametrize("size", [TileSize(22, 44), TileSize(26, 52)])
 @pytest.mark.parametrize("clearance", [0.0, 2.0])       # the booklets' figures; the printed hub (--clearance)
 def test_the_hub_has_eight_slots_of_the_tile_size_and_clearance(size, clearance):
-    hub = hub_drawing(load_theme("classic"), size, clearance=clearance)
+    hub = hub_drawing(load_theme("classic"), size, 0.0, clearance)
     slots = list(_slot_rects(hub))
     assert len(slots) == SLOTS == 8
     width, length = size.width + clearance, size.height + clearance
@@ -441,7 +441,7 @@ def test_the_printed_hub_slots_have_the_clearance(tmp_path, target, clearance):
 
 def test_eight_markers_in_distinct_colours_and_shapes():
     theme = load_theme("classic")
-    colours = {marker_drawing(theme, number).items[1].style.fill.hex for number in range(1, 9)}
+    colours = {marker_drawing(theme, number, 0.0).items[1].style.fill.hex for number in range(1, 9)}
     assert len(colours) == 8 and len(set(SHAPES)) == 8
 
 
@@ -540,7 +540,9 @@ def _shape_name(points) -> str:
     return "?"
 
 
-def test_each_train_marker_matches_its_slot_on_the_hub_in_number_colour_and_shape(tmp_path):
+@pytest.mark.parametrize("theme, size", [("classic", TileSize(22, 44)),
+                                         ("grayscale", TileSize(18, 48))])   # long tiles: the slots' length sets their start
+def test_each_train_marker_matches_its_slot_on_the_hub_in_number_colour_and_shape(tmp_path, theme, size):
     """What tells the trains apart on the table: train marker N and the hub's slot N, read from the
     printed page.
     - The engine's cell, a tile plus the clearance, stands on the hub's centre.
@@ -549,11 +551,14 @@ def test_each_train_marker_matches_its_slot_on_the_hub_in_number_colour_and_shap
       1 to 8 in turn round the hub, 45 degrees apart.
     - Slot N's outline has marker N's colour; its mark lies in the slot, 1 mm or more inside the
       outline, and is marker N's shape in marker N's colour, turned as the slot is turned.
-    - The markers carry 1 to 8, and no two share a colour or a shape."""
+    - No two of the cells (the engine's and the slots) overlap, or come within 0.9 mm of each
+      other, where their outlines would run together.
+    - The markers carry 1 to 8, and no two share a shape. Their colours are the theme file's
+      pips.1 to pips.8, or all its digit colour in a theme that does not colour numbers."""
     from generator.jobs.build import build_tokens
 
     report = BuildReport()
-    build_tokens(BuildOptions(out=tmp_path), report)
+    build_tokens(BuildOptions(out=tmp_path, theme=theme, tile_size=size), report)
     (pdf,) = report.written
     page, hub, markers = token_circles(pdf, dashed=True)
     height = float(page.mediabox.height)
@@ -587,13 +592,16 @@ def test_each_train_marker_matches_its_slot_on_the_hub_in_number_colour_and_shap
         assert pixels(left, top, right, bottom).min() < 80 and ring.min() > 180, f"marker {number[0]}'s number"
     assert sorted(marker_of) == list(range(1, SLOTS + 1))
     centre = hub[:2]
-    cell = (22 + BuildOptions().clearance, 44 + BuildOptions().clearance)
+    cell = (size.width + BuildOptions().clearance, size.height + BuildOptions().clearance)
     cells = [(points, path.colour[1:]) for path in stroked_paths(page) if path.closed and not path.dashed
              for points in [[(x / MM, (height - y) / MM) for x, y in path.points]]
              if len(points) == 4 and math.dist(middle(points), centre) < hub[2]
              and sorted((math.dist(points[0], points[1]), math.dist(points[1], points[2]))) == pytest.approx(cell, abs=0.01)]
     (engine,) = [points for points, _ in cells if inside_by(centre, points) > 0]
     assert middle(engine) == pytest.approx(centre, abs=0.05)
+    for index, (points, _) in enumerate(cells):
+        for other, _ in cells[index + 1:]:
+            assert not _overlap(points, other) and polygon_gap(points, other) >= 0.9, "two cells overlap or touch"
     in_hub = [(points, fill) for points, fill in shapes if math.dist(middle(points), centre) < hub[2]]
     labels = [c for c in characters if math.dist(c[2], centre) < hub[2]]
     assert len(in_hub) == len(labels) == len(cells) - 1 == SLOTS
@@ -626,7 +634,11 @@ def test_each_train_marker_matches_its_slot_on_the_hub_in_number_colour_and_shap
     assert sorted(bearings) == list(range(1, SLOTS + 1))
     steps = [(bearings[n % SLOTS + 1] - bearings[n]) % 360 for n in range(1, SLOTS + 1)]
     assert all(abs(step - 45) < 0.5 for step in steps) or all(abs(step - 315) < 0.5 for step in steps), steps
-    assert len({fill for _, fill in marker_of.values()}) == SLOTS
+    data = load_toml(template_path(f"themes/{theme}.toml"))
+    hexes = ([data["pips"][str(n)]["hex"] for n in range(1, SLOTS + 1)] if data.get("numbers_in_colour", True)
+             else [data["tile"]["digit"]["hex"]] * SLOTS)
+    assert [marker_of[n][1] for n in range(1, SLOTS + 1)] == \
+        [tuple(round(int(h[i:i + 2], 16) / 255, 4) for i in (1, 3, 5)) for h in hexes]
     # The shapes as docs/how-to/classic-sets.md names them, from marker 1 to 8.
     assert [_shape_name(marker_of[n][0]) for n in range(1, SLOTS + 1)] == \
         ["circle", "square", "triangle", "diamond", "pentagon", "hexagon", "star", "heart"]

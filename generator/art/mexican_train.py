@@ -24,7 +24,7 @@ def cell_size(size, clearance: float) -> tuple[float, float]:
     return size.width + clearance, size.height + clearance
 
 
-def slot_start(size, clearance: float = 0.0) -> float:
+def slot_start(size, clearance: float) -> float:
     """From the hub's centre to the inner end of a slot: past the engine, and far enough out that
     neighbouring slots, 360/8 degrees apart, do not overlap (their inner corners clear each other)."""
     width, length = cell_size(size, clearance)
@@ -32,7 +32,7 @@ def slot_start(size, clearance: float = 0.0) -> float:
     return max(length / 2, clear_of_neighbours) + GAP
 
 
-def hub_radius(size, clearance: float = 0.0) -> float:
+def hub_radius(size, clearance: float) -> float:
     """From the hub's centre to where a slot ends, and the rim beyond it."""
     return slot_start(size, clearance) + cell_size(size, clearance)[1] + RIM
 
@@ -41,7 +41,7 @@ def _train_colour(theme, number: int):
     return theme.colour(f"pips.{number}") if theme.numbers_in_colour else theme.colour("tile.digit")
 
 
-def hub_drawing(theme, size, bleed: float = 0.0, clearance: float = 0.0) -> Drawing:
+def hub_drawing(theme, size, bleed: float, clearance: float) -> Drawing:
     """The hub, centred in its own square frame; with a bleed its colour runs past its edge. The
     printed hub has the build's clearance; the booklets' figures draw it without (tiles in place)."""
     radius = hub_radius(size, clearance)
@@ -99,7 +99,7 @@ def _shape(shape: str, cx: float, cy: float, r: float, style: Style):
     return Polygon(marker_outline(shape, cx, cy, r), style)
 
 
-def marker_drawing(theme, number: int, bleed: float = 0.0) -> Drawing:
+def marker_drawing(theme, number: int, bleed: float) -> Drawing:
     """Train marker `number` (1-8): a disc to cut out, with its shape in its colour and its number.
     With a bleed the disc's face colour runs `bleed` mm past its edge."""
     size = MARKER_SIZE

@@ -95,7 +95,7 @@ def line_drawing(figure: Figure, theme: Theme, size: TileSize = TileSize()) -> D
     start_art = tile_front(start.tile, tile_set, theme, size)
     items, points = [], []
     if line.hub:
-        hub = hub_drawing(theme, size)
+        hub = hub_drawing(theme, size, 0.0, 0.0)       # no bleed; no clearance: the tiles drawn in place
         items.append(Group(tuple(hub.items), translate(-hub.width / 2, -hub.height / 2)))
         points += [(-hub.width / 2, -hub.height / 2), (hub.width / 2, hub.height / 2)]
     if start.is_double:
@@ -109,7 +109,7 @@ def line_drawing(figure: Figure, theme: Theme, size: TileSize = TileSize()) -> D
     for arm in line.arms:
         arm_items, boxes = _arm_items(arm, tile_set, theme, size)
         # In the hub a train's first tile rests in its slot.
-        distance = slot_start(size) if line.hub else reach[arm.angle] + GAP
+        distance = slot_start(size, 0.0) if line.hub else reach[arm.angle] + GAP
         transform = translate(distance, 0).then(rotate_about(arm.angle, 0, 0))
         items.append(Group(tuple(arm_items), transform))
         points += _turned_boxes(boxes, transform)
