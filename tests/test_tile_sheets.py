@@ -1,6 +1,8 @@
 """The duplex tile sheets, measured in the PDFs themselves."""
 
-from pdf_inspect import MM, font_report, page_shapes, page_texts, read_pdf, scale_bars
+import math
+
+from pdf_inspect import MM, font_report, page_shapes, page_texts, read_pdf, scale_bars, stroked_paths
 from pip_count import pips_in_cells, set_a_layout
 import pytest
 
@@ -64,10 +66,35 @@ def test_each_tile_stands_where_the_sets_layout_puts_it(default_kit):
 
 
 def test_rounded_corners_keep_every_front(default_kit, tmp_path):
-    """With --corner-radius the tiles stand where the sharp ones do, each with its own front."""
+    """With --corner-radius the tiles stand where the sharp ones do, each with its own front. The
+    dashed cut lines follow the rounded outlines: at each corner of each tile one open quarter arc
+    from a point r along one edge to the point r along the other; straight runs, level or upright,
+    along the edges, over every edge's middle and never over the r beside a corner."""
     build_tile_sheets(BuildOptions(out=tmp_path, sets=("A",), corner_radius=3), BuildReport())
     boxes = tile_boxes(page_shapes(read_pdf(default_kit / "tiles-A.pdf").pages[0]))
     assert pips_in_cells(tmp_path / "tiles-A.pdf", boxes) == set_a_layout()
+    dashed = [path for path in stroked_paths(read_pdf(tmp_path / "tiles-A.pdf").pages[0]) if path.dashed]
+    assert dashed and not [path for path in dashed if path.closed], "a closed cut path draws a chord"
+    r = 3 * MM
+    ends = [(path.points[0], path.points[-1]) for path in dashed]
+
+    def same(p, q):
+        return math.dist(p, q) < 0.02
+
+    arcs, runs = [], []
+    for a, b in ends:
+        (runs if abs(a[0] - b[0]) < 0.01 or abs(a[1] - b[1]) < 0.01 else arcs).append((a, b))
+    assert len(arcs) == 4 * len(boxes)
+    for x0, y0, x1, y1 in boxes:
+        for cx, cy, sx, sy in ((x0, y0, 1, 1), (x1, y0, -1, 1), (x1, y1, -1, -1), (x0, y1, 1, -1)):
+            along_x, along_y = (cx + sx * r, cy), (cx, cy + sy * r)
+            assert sum(1 for a, b in arcs if (same(a, along_x) and same(b, along_y)) or (same(a, along_y) and same(b, along_x))) == 1
+        for point, beside_corner in (((x0 + r / 2, y0), True), ((x0, y0 + r / 2), True), (((x0 + x1) / 2, y0), False),
+                                     ((x1, (y0 + y1) / 2), False)):
+            covered = any(min(a[0], b[0]) - 0.01 <= point[0] <= max(a[0], b[0]) + 0.01
+                          and min(a[1], b[1]) - 0.01 <= point[1] <= max(a[1], b[1]) + 0.01 for a, b in runs)
+            assert covered is not beside_corner, \
+                ("a straight cut beside a rounded corner" if beside_corner else "an edge left uncut", point)
 
 
 def test_cut_lines_are_where_the_tiles_end(default_kit):
@@ -170,6 +197,34 @@ def furniture_is_centred_and_ticks_clear_the_bleed(page) -> None:
     for x0, y0, x1, y1, *_ in ticks:
         for x, y in ((x0, y0), (x1, y1)):
             assert not (ground[0] + 0.01 < x < ground[2] - 0.01 and ground[1] + 0.01 < y < ground[3] - 0.01), (x, y)
+    # Each cut line (on the fronts) has a tick at each end, in line with it, in the 4 mm it reaches
+    # past the bleed (docs/explanation/print-conventions.md), so the cut shows in the margin.
+    solid = [l for l in shapes.lines if not l[4] and l not in (bar,)]
+    def near_the_ground(x, y):
+        return ground[0] - 5 * MM < x < ground[2] + 5 * MM and ground[1] - 5 * MM < y < ground[3] + 5 * MM
+
+    cuts = [l for l in shapes.lines if l[4] and near_the_ground(l[0], l[1]) and near_the_ground(l[2], l[3])]
+    for x0, y0, x1, y1, *_ in cuts:                 # (a gutter fold's dashed fold line runs on to the margins)
+        length = math.hypot(x1 - x0, y1 - y0)
+        along = ((x1 - x0) / length, (y1 - y0) / length)
+
+        def place(x, y):         # (distance along the cut line from its start, distance off it), in points
+            return (x - x0) * along[0] + (y - y0) * along[1], abs((x - x0) * along[1] - (y - y0) * along[0])
+
+        ends = sorted(sorted(place(tx, ty)[0] for tx, ty in ((l[0], l[1]), (l[2], l[3]))) for l in solid
+                      if all(place(tx, ty)[1] < 0.01 for tx, ty in ((l[0], l[1]), (l[2], l[3]))))
+        assert len(ends) == 2, f"{len(ends)} ticks on a cut line"
+        (a, b), (c, d) = ends
+        assert -0.01 <= a and b - a >= 2 * MM and b <= 4 * MM + 0.01, "the first tick is not in the line's first 4 mm"
+        assert c >= length - 4 * MM - 0.01 and d - c >= 2 * MM and d <= length + 0.01, "the last tick"
+    # The bar: a tick at each of its centimetres (six, from its left end), none past its ends, the
+    # end ones the longest, all on one side of it, as on a ruler.
+    left, level = min(bar[0], bar[2]), bar[1]
+    marks = [l for l in solid if abs(l[0] - l[2]) < 0.01 and min(abs(l[1] - level), abs(l[3] - level)) < 0.01]
+    assert sorted(round((l[0] - left) / MM, 2) for l in marks) == [0, 10, 20, 30, 40, 50]
+    sides = {(l[1] + l[3]) / 2 > level for l in marks}
+    lengths = {round((l[0] - left) / MM): abs(l[3] - l[1]) for l in marks}
+    assert len(sides) == 1 and min(lengths[0], lengths[50]) > max(lengths[k] for k in (10, 20, 30, 40))
 
 
 def test_captions_bars_and_ticks_of_the_tile_sheets(default_kit, tmp_path):
