@@ -24,7 +24,7 @@ def inside_by(point, corners) -> float:
     """How far `point` lies inside the convex polygon `corners`: its distance to the nearest side,
     negative outside."""
     corners = list(corners)
-    centre = (sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners))
+    centre = mean_point(corners)
     distances = []
     for a, b in zip(corners, corners[1:] + corners[:1]):
         normal = (b[1] - a[1], a[0] - b[0])
@@ -33,3 +33,15 @@ def inside_by(point, corners) -> float:
         inward = ((centre[0] - a[0]) * normal[0] + (centre[1] - a[1]) * normal[1]) > 0
         distances.append(side if inward else -side)
     return min(distances)
+
+
+def mean_point(points) -> tuple[float, float]:
+    """The mean of the points: a regular shape's centre, a triangle's centroid."""
+    points = list(points)
+    return sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
+
+
+def box_corners(box) -> tuple[tuple[float, float], ...]:
+    """The four corners of a box (left, top, right, bottom)."""
+    left, top, right, bottom = box
+    return (left, top), (right, top), (left, bottom), (right, bottom)

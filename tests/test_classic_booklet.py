@@ -7,7 +7,7 @@ import re
 import shutil
 
 from pdf_inspect import MM, all_operations, circles, page_shapes, printed_characters, read_pdf, stroked_paths
-from plane import inside_by, polygon_gap, turned
+from plane import box_corners, inside_by, mean_point, polygon_gap, turned
 import pypdfium2
 import pytest
 
@@ -492,7 +492,7 @@ def test_the_token_sheet_cuts_the_hub_above_two_rows_of_numbered_markers(default
 def _shape_marks(points) -> list[tuple[float, float]]:
     """A drawn shape as (bearing in degrees, distance as a share of the farthest) of each corner
     from the corners' mean: the same for a shape however large, and turned as the shape turns."""
-    cx, cy = sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
+    cx, cy = mean_point(points)
     farthest = max(math.dist((cx, cy), point) for point in points)
     return [(math.degrees(math.atan2(y - cy, x - cx)) % 360, math.dist((cx, cy), (x, y)) / farthest) for x, y in points]
 
@@ -510,7 +510,7 @@ def _shape_name(points) -> str:
     up; a hexagon; a five-pointed star with a point up; a heart, the same both sides of its
     upright middle line, its point down. Anything else is "?"."""
     count = len(points)
-    cx, cy = sum(x for x, _ in points) / count, sum(y for _, y in points) / count
+    cx, cy = mean_point(points)
     radii = [math.dist((cx, cy), point) for point in points]
     sides = [math.dist(a, b) for a, b in zip(points, points[1:] + points[:1])]
     bearings = [math.degrees(math.atan2(y - cy, x - cx)) % 360 for x, y in points]
@@ -565,9 +565,6 @@ def test_each_train_marker_matches_its_slot_on_the_hub_in_number_colour_and_shap
     shapes = [([(x / MM, (height - y) / MM) for x, y in points], fill) for points, fill in page_shapes(page).polygons]
     characters = printed_characters(pdf, 0, page)
 
-    def middle(points):
-        return sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
-
     import numpy as np
 
     dpi = 200
@@ -581,7 +578,7 @@ def test_each_train_marker_matches_its_slot_on_the_hub_in_number_colour_and_shap
     marker_of = {}
     for x, y, r in markers:
         (number,) = [c for c in characters if math.dist(c[2], (x, y)) < r]
-        (shape,) = [(points, fill) for points, fill in shapes if math.dist(middle(points), (x, y)) < r]
+        (shape,) = [(points, fill) for points, fill in shapes if math.dist(mean_point(points), (x, y)) < r]
         marker_of[int(number[0])] = shape
         # The number reads: dark ink on a light ground round it, whatever the marker's colour.
         left, top, right, bottom = number[1]
@@ -595,14 +592,14 @@ def test_each_train_marker_matches_its_slot_on_the_hub_in_number_colour_and_shap
     cell = (size.width + BuildOptions().clearance, size.height + BuildOptions().clearance)
     cells = [(points, path.colour[1:]) for path in stroked_paths(page) if path.closed and not path.dashed
              for points in [[(x / MM, (height - y) / MM) for x, y in path.points]]
-             if len(points) == 4 and math.dist(middle(points), centre) < hub[2]
+             if len(points) == 4 and math.dist(mean_point(points), centre) < hub[2]
              and sorted((math.dist(points[0], points[1]), math.dist(points[1], points[2]))) == pytest.approx(cell, abs=0.01)]
     (engine,) = [points for points, _ in cells if inside_by(centre, points) > 0]
-    assert middle(engine) == pytest.approx(centre, abs=0.05)
+    assert mean_point(engine) == pytest.approx(centre, abs=0.05)
     for index, (points, _) in enumerate(cells):
         for other, _ in cells[index + 1:]:
             assert not _overlap(points, other) and polygon_gap(points, other) >= 0.9, "two cells overlap or touch"
-    in_hub = [(points, fill) for points, fill in shapes if math.dist(middle(points), centre) < hub[2]]
+    in_hub = [(points, fill) for points, fill in shapes if math.dist(mean_point(points), centre) < hub[2]]
     labels = [c for c in characters if math.dist(c[2], centre) < hub[2]]
     assert len(in_hub) == len(labels) == len(cells) - 1 == SLOTS
     bearings = {}
@@ -616,16 +613,19 @@ def test_each_train_marker_matches_its_slot_on_the_hub_in_number_colour_and_shap
         def out(x, y):
             return (x - centre[0]) * along[0] + (y - centre[1]) * along[1]
 
-        (points, fill), = [(points, fill) for points, fill in in_hub if across(*middle(points)) < 3 and out(*middle(points)) > 0]
-        (slot, outline), = [(p, colour) for p, colour in cells if across(*middle(p)) < 3 and out(*middle(p)) > cell[0]]
+        def on_this_slot(points, beyond):
+            return across(*mean_point(points)) < 3 and out(*mean_point(points)) > beyond
+
+        (points, fill), = [(points, fill) for points, fill in in_hub if on_this_slot(points, 0)]
+        (slot, outline), = [(p, colour) for p, colour in cells if on_this_slot(p, cell[0])]     # not the engine's
         number = int(label[0])
         bearings[number] = math.degrees(bearing)
         assert all(inside_by(point, slot) >= 1.0 for point in points), f"slot {number}'s mark is not inside it"
         box = label[1]
-        box_corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])]
-        assert min(out(*point) for point in box_corners) > max(out(*point) for point in slot), \
+        corners = box_corners(box)
+        assert min(out(*point) for point in corners) > max(out(*point) for point in slot), \
             f"slot {number}'s number is under a tile in the slot"
-        assert max(math.dist(point, centre) for point in box_corners) < hub[2]
+        assert max(math.dist(point, centre) for point in corners) < hub[2]
         assert label[3][0] * along[0] + label[3][1] * along[1] > math.cos(math.radians(0.5)), f"slot {number}'s number"
         marker_points, marker_fill = marker_of[number]
         assert fill == marker_fill and outline == tuple(marker_fill), f"slot {number} is not marker {number}'s colour"

@@ -12,7 +12,7 @@ from conftest import run_cli
 from crop_marks import check_crop_marks
 from laser_inspect import signed_area
 from pdf_inspect import MM, page_shapes, printed_characters, read_pdf, stroked_paths
-from plane import inside_by, polygon_gap, turned
+from plane import box_corners, inside_by, mean_point, polygon_gap, turned
 import pytest
 
 from generator.errors import UserError
@@ -210,7 +210,7 @@ def test_one_triangle_to_a_row_still_has_its_colour_past_every_cut(tmp_path):
         pointing_down += sum(1 for c in found if sorted(y for _, y in c)[1] < max(y for _, y in c) - 1)
         pixels = np.asarray(document[number].render(scale=dpi / 72).to_pil().convert("RGB"), dtype=int)
         for corners in found:
-            centre = (sum(x for x, _ in corners) / 3, sum(y for _, y in corners) / 3)
+            centre = mean_point(corners)
             for a, b in zip(corners, corners[1:] + corners[:1]):
                 for share in (0.25, 0.5, 0.75):
                     x, y = a[0] + (b[0] - a[0]) * share, a[1] + (b[1] - a[1]) * share
@@ -322,7 +322,7 @@ def assert_one_to_a_corner(characters, corners, smallest: float) -> dict[int, tu
     reads alike from each side. The upright one's glyph (the box pdfium gives is the glyph's own
     only for an upright one) is at least `smallest` mm tall, nearer its corner than the other two
     and 1 mm or more inside every side, clear of a cut 1 mm off. Returns them by corner."""
-    centre = (sum(x for x, _ in corners) / 3, sum(y for _, y in corners) / 3)
+    centre = mean_point(corners)
     by_corner = {min(range(3), key=lambda k: math.dist(corners[k], character[2])): character
                  for character in characters}
     assert len(characters) == 3 and len(by_corner) == 3, [c[0] for c in characters]
@@ -335,7 +335,7 @@ def assert_one_to_a_corner(characters, corners, smallest: float) -> dict[int, tu
                 "the three are not one place turned about the centre"
         if abs(up[0]) < 0.01:
             assert box[3] - box[1] >= smallest, f"{char} is {box[3] - box[1]:.2f} mm tall"
-            for point in ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])):
+            for point in box_corners(box):
                 assert inside_by(point, corners) >= 1.0, f"{char} reaches within 1 mm of a side"
                 assert min(range(3), key=lambda i: math.dist(corners[i], point)) == k, f"{char} strays from its corner"
     return by_corner
@@ -373,7 +373,7 @@ def test_each_corner_number_and_back_mark_stands_by_its_corner_facing_it(tmp_pat
                     by_corner = assert_one_to_a_corner(on_tile, corners, smallest=5.0)
                     apex = next(k for k in range(3)           # the corner off the side that lies level
                                 if abs(corners[k - 1][1] - corners[k - 2][1]) < TOLERANCE)
-                    centre = (sum(x for x, _ in corners) / 3, sum(y for _, y in corners) / 3)
+                    centre = mean_point(corners)
 
                     def bearing(k):
                         return math.atan2(corners[k][1] - centre[1], corners[k][0] - centre[0])
@@ -391,7 +391,7 @@ def test_each_corner_number_and_back_mark_stands_by_its_corner_facing_it(tmp_pat
                     upright = next(c for c in by_corner.values() if abs(c[3][0]) < 0.01)
                     box = upright[1]
                     inset = min(inside_by(point, corners) for point in frames[0])   # the frame's sides
-                    for point in ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])):
+                    for point in box_corners(box):
                         assert inside_by(point, corners) > inset, "a mark outside its frame"
         assert sorted(read) == list(itertools.combinations_with_replacement(range(6), 3))
 
