@@ -9,6 +9,7 @@ from pathlib import Path
 import shutil
 import subprocess
 import sys
+import tomllib
 import zipfile
 
 from conftest import run_cli
@@ -41,6 +42,7 @@ from generator.solids.spec import default_edge_radius, solid_spec
 from generator.solids.survey import survey_set
 from generator.solids.tile_solids import tile_solid
 
+ROOT = Path(__file__).resolve().parent.parent
 THEME = load_theme("classic")
 LARGE_SETS = ("double-9", "double-12", "double-15", "double-18")
 SMALL_SETS = [name for name in known_set_names() if name not in LARGE_SETS]
@@ -471,8 +473,12 @@ def test_missing_library_says_how_to_install(tmp_path):
             f"'--sets', 'A', '--out', {str(tmp_path)!r}]; from generator.entry import main; main()")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 2
+    # The library as pyproject.toml's extra "3d" asks for it: a command that works from any folder,
+    # where `pip install "opendomino[3d]"` would look for the kit on the package index.
+    extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["3d"]
     assert result.stderr.strip() == ('opendomino: error: 3MF and STL files need the manifold3d library, which is '
-                                     'not installed; install it with: pip install "opendomino[3d]"')
+                                     f'not installed; install it with: python -m pip install "{extra[0]}"')
+    assert extra[0].startswith("manifold3d>=")
 
 
 @pytest.mark.skipif(shutil.which("prusa-slicer") is None, reason="PrusaSlicer is not installed")

@@ -357,6 +357,29 @@ def test_the_page_fits_a_phone_and_a_laptop(studio, chromium, locale, language):
     context.close()
 
 
+def test_without_a_browser_the_studio_says_to_open_its_address(tmp_path):
+    """A server with no display and no browser: the studio still serves, and says on stderr that
+    the page must be opened by hand, instead of leaving the user waiting for a window."""
+    import select
+    import signal
+    import subprocess
+    import sys
+
+    environment = {key: value for key, value in os.environ.items() if key not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    environment.update(BROWSER=str(tmp_path / "no-such-browser"), PATH=str(tmp_path))   # nor a console one
+    process = subprocess.Popen([sys.executable, "-m", "generator", "studio"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=environment)
+    try:
+        assert process.stdout.readline().startswith("colour studio at http://127.0.0.1:")
+        # The line comes once the browser lookup fails: waited for, with a deadline that only a hung studio meets.
+        assert select.select([process.stderr], [], [], 60)[0], "the studio said nothing about the browser"
+        assert process.stderr.readline() == "no browser could be opened here: open the address above in one\n"
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=20)
+    assert process.returncode == 0 and "colour studio stopped" in out and err == ""
+
+
 def test_ctrl_c_stops_the_studio_cleanly():
     import signal
     import subprocess

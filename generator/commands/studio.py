@@ -62,8 +62,7 @@ def studio_command(host, port_text, no_browser, icc_text, intent):
                     host=host), err=True)
             echo(_("colour studio at {url} (Ctrl-C stops it)").format(url=url))
             if not no_browser:
-                import webbrowser
-                threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+                threading.Thread(target=_open_in_browser, args=(url,), daemon=True).start()
             server.serve_forever()
         except (KeyboardInterrupt, Interrupted):
             pass                    # Ctrl-C is how the studio ends
@@ -74,3 +73,12 @@ def studio_command(host, port_text, no_browser, icc_text, intent):
         stop_taken()                # every Ctrl-C until now ended the studio: status 0
     finally:
         stops_raise(True)
+
+
+def _open_in_browser(url: str) -> None:
+    """Open the page in the user's browser; on a machine with none (a server, no display) say so,
+    so that nobody waits for a window that will not come."""
+    import webbrowser
+
+    if not webbrowser.open(url):
+        echo(_("no browser could be opened here: open the address above in one"), err=True)
