@@ -337,3 +337,44 @@ def printed_characters(path, index: int, page) -> list[tuple[str, tuple, tuple, 
     turned glyph's bounding box."""
     return [(char, box, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), (math.sin(angle), -math.cos(angle)))
             for char, box, angle in _characters(path, index, float(page.mediabox.height) / MM, False)]
+
+
+def filled_shapes(path, index: int) -> list[tuple[tuple, tuple]]:
+    """pdfium's reading of a page's filled paths, in the order they are drawn, Form XObjects
+    followed: (box (left, top, right, bottom) in mm from the top-left, fill colour as 0-255 RGB)."""
+    import ctypes
+
+    import pypdfium2
+    import pypdfium2.raw as pdfium_c
+
+    document = pypdfium2.PdfDocument(str(path))
+    page = document[index]
+    height = page.get_height()
+    found = []
+
+    def walk(form, matrix):
+        count = pdfium_c.FPDFFormObj_CountObjects(form) if form else pdfium_c.FPDFPage_CountObjects(page.raw)
+        for i in range(count):
+            raw = pdfium_c.FPDFFormObj_GetObject(form, i) if form else pdfium_c.FPDFPage_GetObject(page.raw, i)
+            kind = pdfium_c.FPDFPageObj_GetType(raw)
+            if kind == pdfium_c.FPDF_PAGEOBJ_FORM:
+                m = pdfium_c.FS_MATRIX()
+                pdfium_c.FPDFPageObj_GetMatrix(raw, m)
+                walk(raw, _multiply((m.a, m.b, m.c, m.d, m.e, m.f), matrix))
+            elif kind == pdfium_c.FPDF_PAGEOBJ_PATH:
+                mode, stroked = ctypes.c_int(), ctypes.c_int()
+                pdfium_c.FPDFPath_GetDrawMode(raw, mode, stroked)
+                rgba = [ctypes.c_uint() for _ in range(4)]
+                if mode.value == pdfium_c.FPDF_FILLMODE_NONE or not pdfium_c.FPDFPageObj_GetFillColor(raw, *rgba):
+                    continue
+                edges = [ctypes.c_float() for _ in range(4)]
+                pdfium_c.FPDFPageObj_GetBounds(raw, *edges)
+                left, bottom, right, top = (edge.value for edge in edges)
+                corners = [_apply(matrix, x, y) for x in (left, right) for y in (bottom, top)]
+                xs, ys = [x for x, _ in corners], [y for _, y in corners]
+                found.append(((min(xs) / MM, (height - max(ys)) / MM, max(xs) / MM, (height - min(ys)) / MM),
+                              tuple(channel.value for channel in rgba[:3])))
+
+    walk(None, (1, 0, 0, 1, 0, 0))
+    document.close()
+    return found

@@ -45,3 +45,13 @@ def box_corners(box) -> tuple[tuple[float, float], ...]:
     """The four corners of a box (left, top, right, bottom)."""
     left, top, right, bottom = box
     return (left, top), (right, top), (left, bottom), (right, bottom)
+
+
+def in_box(point, box) -> bool:
+    """Whether the point lies inside the box (left, top, right, bottom)."""
+    return box[0] < point[0] < box[2] and box[1] < point[1] < box[3]
+
+
+def box_holds(outer, inner) -> bool:
+    """Whether the box `inner` lies wholly within the box `outer`."""
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]

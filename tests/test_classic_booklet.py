@@ -6,11 +6,21 @@ from pathlib import Path
 import re
 import shutil
 
-from pdf_inspect import MM, all_operations, circles, page_shapes, printed_characters, read_pdf, stroked_paths
-from plane import box_corners, inside_by, mean_point, polygon_gap, turned
+from pdf_inspect import (
+    MM,
+    all_operations,
+    circles,
+    filled_shapes,
+    page_shapes,
+    printed_characters,
+    read_pdf,
+    stroked_paths,
+)
+from plane import box_corners, box_holds, in_box, inside_by, mean_point, polygon_gap, turned
 import pypdfium2
 import pytest
 
+from generator.art.figure import figure_drawing
 from generator.art.mexican_train import SHAPES, SLOTS, hub_drawing, marker_drawing
 from generator.colour.theme import load_theme
 from generator.errors import UserError
@@ -24,6 +34,7 @@ from generator.rules import load_rules
 from generator.rules.source import section_tokens, visible_text
 from generator.scene.drawing import Group, Rect
 from generator.scene.sizes import TileSize
+from generator.writers.pdf import write_pdf
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 
@@ -313,6 +324,245 @@ def test_one_figure_per_family_and_every_joint_matches():
         assert len(used) == len(set(used)), fid
     spinner = lines["line-spinner"].line
     assert sum(points for _, points in spinner.open_ends()) % 5 == 0
+
+
+# On the page, as the figure files give a direction: a name, or degrees clockwise from the right.
+DIRECTION_ANGLES = {"right": 0, "down": 90, "left": 180, "up": 270}
+
+
+def _tiles_of_a_figure(shapes: list, face: tuple) -> list[dict]:
+    """The tiles a booklet page draws, read from its filled shapes in drawing order: each shape of
+    the theme's face colour in a box of 1 : 2 is a tile; each small round shape drawn after it,
+    with its centre inside, is one of its pips (a shape drawn before it is under it, unseen). A
+    tile: its box, its centre, whether it stands upright, the box of what lies under it, and its
+    pips counted in each half, the top or left half first."""
+    tiles = []
+    for box, colour in shapes:
+        width, height = box[2] - box[0], box[3] - box[1]
+        centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        if colour == face and abs(max(width, height) / min(width, height) - 2) < 0.03:
+            tiles.append({"box": box, "centre": centre, "upright": height > width, "pips": []})
+            continue
+        owners = [tile for tile in tiles if in_box(centre, tile["box"])]
+        if owners and abs(width - height) < 0.05 * width and width < (owners[-1]["box"][2] - owners[-1]["box"][0]) / 4:
+            owners[-1]["pips"].append(centre)
+    for tile in tiles:
+        along = 1 if tile["upright"] else 0
+        middle = tile["centre"][along]
+        tile["halves"] = (sum(pip[along] < middle for pip in tile["pips"]),
+                          sum(pip[along] > middle for pip in tile["pips"]))
+    return tiles
+
+
+def _margins_all_round(shapes: list, extent: tuple, light: tuple) -> tuple:
+    """The figure's ground (the largest shape of the theme's board.light) around what it shows:
+    its margins left, top, right and bottom."""
+    ground = max((box for box, colour in shapes if colour == light), key=lambda box: (box[2] - box[0]) * (box[3] - box[1]))
+    return extent[0] - ground[0], extent[1] - ground[1], ground[2] - extent[2], ground[3] - extent[3]
+
+
+def _hex_rgb(hex_colour: str) -> tuple:
+    return tuple(int(hex_colour[k:k + 2], 16) for k in (1, 3, 5))
+
+
+def _half_towards(tile: dict, point) -> int:
+    """The number on the half of the tile nearer the point."""
+    along = 1 if tile["upright"] else 0
+    return tile["halves"][0] if point[along] < tile["centre"][along] else tile["halves"][1]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_line_of_play_is_drawn_as_its_figure_file_lays_it(default_kit, lang):
+    """The booklet's four lines of play, read from the printed PDF (see _check_line_figure),
+    against the figure files in templates/figures/."""
+    pdf = default_kit / f"rules-classic-{lang}.pdf"
+    lines = {path.name: load_toml(path) for path in sorted(Path(template_path("figures")).glob("*.toml"))}
+    lines = {name: data for name, data in lines.items() if data["kind"] == "line"}
+    assert len(lines) == 4, lines
+    for name_of_file, data in lines.items():
+        _check_line_figure(pdf, _caption_page(pdf, data["title"][lang]), data, name_of_file)
+
+
+# Lines of one's own, each with one tile alone at an edge of the figure: the start (a double, or
+# not), a double in an arm, the hub of a single train.
+LINES_OF_ONES_OWN = {
+    "a double start, one arm to the right": ('set = "double-6"', 'joint = "match"', 'start = "6-6"',
+                                             [("right", ["6-5", "5-2"])]),
+    "a double start, one arm to the left": ('set = "double-6"', 'joint = "match"', 'start = "6-6"',
+                                            [("left", ["6-5", "5-2"])]),
+    "a plain start, a double in its arm": ('set = "double-6"', 'joint = "match"', 'start = "6-4"',
+                                           [("left", ["6-6", "6-2"])]),
+    "a hub with one train, up": ('set = "double-12"\nhub = true', 'joint = "match"', 'start = "12-12"',
+                                 [(270, ["12-5", "5-9"])]),
+    "a matador line": ('set = "double-6"', 'joint = "sum-7"', 'start = "3-4"', [("right", ["3-5"])]),
+}
+
+
+@pytest.mark.parametrize("name", LINES_OF_ONES_OWN)
+def test_a_line_of_ones_own_is_drawn_as_its_file_lays_it(tmp_path, name):
+    """A figure file of one's own, drawn and written as a page of its own, read as the booklet's are:
+    here a tile alone at an edge of the figure shows whether the figure's ground holds it."""
+    set_line, joint, start, arms = LINES_OF_ONES_OWN[name]
+    text = "\n".join(['id = "line-own"', 'kind = "line"', 'book = "classic"', set_line,
+                      'title = { en = "A line", ru = "Линия" }', joint, start, ""]
+                     + [f"[[arm]]\ndirection = {direction!r}\ntiles = {tiles!r}\n".replace("'", '"')
+                        for direction, tiles in arms])
+    path = tmp_path / "line-own.toml"
+    path.write_text(text, encoding="utf-8")
+    write_pdf([figure_drawing(figures_module._load_figure_file(path), load_theme("classic"))], tmp_path / "line.pdf")
+    _check_line_figure(tmp_path / "line.pdf", 0, load_toml(path), name)
+
+
+def _check_line_figure(pdf: Path, index: int, data: dict, name_of_file: str) -> None:
+    """A line of play as the page draws it, read with pdfium: the tiles and their pips (counted),
+    against its figure file and the rules of a line. Every tile of the file is there once; each
+    arm leaves the start in its direction with its tiles in order; each joint shows equal numbers
+    (or, with joint = "sum-7", numbers that add up to 7); a double lies across its arm and any
+    other tile along it; tiles meet end to end with a hairline between them, on the arm's middle
+    line. With a hub (the Mexican Train), the engine lies at the hub's centre and each train's
+    first tile in a slot of the hub. The figure's ground leaves the same margin all round."""
+    theme = load_toml(template_path("themes/classic.toml"))
+    face, light = _hex_rgb(theme["tile"]["face"]["hex"]), _hex_rgb(theme["board"]["light"]["hex"])
+    shapes = filled_shapes(pdf, index)
+    tiles = _tiles_of_a_figure(shapes, face)
+    read = sorted(tuple(sorted(tile["halves"])) for tile in tiles)
+    named = [data["start"], *(name for arm in data["arm"] for name in arm["tiles"])]
+    assert read == sorted(tuple(sorted(int(n) for n in name.split("-"))) for name in named), (name_of_file, read)
+
+    def tile_named(name):
+        numbers = sorted(int(n) for n in name.split("-"))
+        return next(tile for tile in tiles if sorted(tile["halves"]) == numbers)
+
+    start = tile_named(data["start"])
+    length = max(start["box"][2] - start["box"][0], start["box"][3] - start["box"][1])
+    start_double = start["halves"][0] == start["halves"][1]
+    assert start["upright"] == start_double, name_of_file     # a double across the line, another tile along it
+    for arm in data["arm"]:
+        angle = math.radians(DIRECTION_ANGLES.get(arm["direction"], arm["direction"]))
+        way = (round(math.cos(angle)), round(math.sin(angle)))
+        along = 0 if way[1] == 0 else 1
+        before = start
+        for order, name in enumerate(arm["tiles"]):
+            tile = tile_named(name)
+            reach = (tile["centre"][0] - start["centre"][0]) * way[0] + (tile["centre"][1] - start["centre"][1]) * way[1]
+            aside = tile["centre"][1 - along] - start["centre"][1 - along]
+            assert reach > 0 and abs(aside) < 0.01 * length, (name_of_file, name, reach, aside)   # on the arm's line
+            is_double = tile["halves"][0] == tile["halves"][1]
+            assert tile["upright"] == (is_double != (along == 1)), (name_of_file, name)    # across or along
+            near, far = _half_towards(tile, before["centre"]), _half_towards(before, tile["centre"])
+            assert (near == far) if data["joint"] == "match" else (near + far == 7), (name_of_file, name, near, far)
+            edge = [tile["box"][along], tile["box"][along + 2]][way[along] < 0]
+            back = [before["box"][along + 2], before["box"][along]][way[along] < 0]
+            gap = (edge - back) * way[along]
+            if data.get("hub") and order == 0:
+                # In the hub the train starts in its slot: a shape under the tile, just larger.
+                slots = [box for box, colour in shapes[:shapes.index((tile["box"], face))]
+                         if colour != face and box_holds(box, tile["box"])
+                         and max(box[2] - box[0], box[3] - box[1]) < 1.05 * length]
+                assert slots and gap > 0, (name_of_file, name, gap)
+            else:
+                assert 0 < gap < 0.03 * length, (name_of_file, name, gap)   # touching, a hairline apart
+            before = tile
+    if data.get("hub"):
+        # The engine in its cell, at the centre of the hub: the largest square drawn under it.
+        under = [box for box, colour in shapes[:shapes.index((start["box"], face))] if colour != face]
+        hub = max((box for box in under if abs((box[2] - box[0]) - (box[3] - box[1])) < 0.01),
+                  key=lambda box: box[2] - box[0])
+        assert hub[2] - hub[0] > 2 * length
+        assert math.dist(mean_point(box_corners(hub)), start["centre"]) < 0.01 * length, (hub, start)
+    # The figure's ground leaves the same margin on every side of the tiles (and the hub).
+    boxes = [tile["box"] for tile in tiles] + ([hub] if data.get("hub") else [])
+    extent = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    margins = _margins_all_round(shapes, extent, light)
+    assert min(margins) > 0 and max(margins) - min(margins) < 0.01 * length, (name_of_file, margins)
+
+
+def _caption_page(pdf: Path, title: str) -> int:
+    """The index of the one page that captions a figure with this title ("Fig. N. title")."""
+    document = pypdfium2.PdfDocument(pdf)
+    pattern = r"(Fig|Рис)\. \d+\. " + re.escape(" ".join(title.split()))
+    index = [k for k in range(len(document))
+             if re.search(pattern, " ".join(document[k].get_textpage().get_text_range().split()))]
+    document.close()
+    assert len(index) == 1, (title, index)
+    return index[0]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_triominoes_figure_is_drawn_as_its_figure_file_lays_it(default_kit, lang):
+    """The booklet's triominoes figure, read from the printed PDF (see _check_triominoes_figure)."""
+    pdf = default_kit / f"rules-classic-{lang}.pdf"
+    data = load_toml(template_path("figures/line-triominoes.toml"))
+    _check_triominoes_figure(pdf, _caption_page(pdf, data["title"][lang]), data)
+
+
+def test_a_triominoes_figure_anywhere_in_the_lattice_is_drawn_in_its_place(tmp_path):
+    """The same figure file with its row moved down one row and across three columns (each tile
+    still pointing as before), drawn and written as a page of its own: the same tiles, in a
+    figure that still fits them with the same margin all round."""
+    data = load_toml(template_path("figures/line-triominoes.toml"))
+    for tile in data["tile"]:
+        tile["at"] = [tile["at"][0] + 1, tile["at"][1] + 3]
+    path = tmp_path / "moved.toml"
+    path.write_text("\n".join([f"id = {data['id']!r}", 'kind = "triangles"', f"set = {data['set']!r}",
+                               f"title = {{ en = {data['title']['en']!r}, ru = {data['title']['ru']!r} }}", ""]
+                              + [f"[[tile]]\nat = {tile['at']}\ncorners = {tile['corners']}\n" for tile in data["tile"]]),
+                    encoding="utf-8")
+    figure = figures_module._load_figure_file(path)
+    write_pdf([figure_drawing(figure, load_theme("classic"))], tmp_path / "moved.pdf")
+    _check_triominoes_figure(tmp_path / "moved.pdf", 0, data)
+
+
+def _check_triominoes_figure(pdf: Path, index: int, data: dict) -> None:
+    """A triominoes figure as the page draws it: its triangles (the tiles' outlines, in the theme's
+    divider colour) and the numbers pdfium reads in each. Each tile stands in its lattice cell
+    (columns left to right, up where row + column is even) with one number by each corner, facing
+    it, and reads clockwise from its apex (or, pointing down, from its bottom corner) as the figure
+    file gives it; every edge two tiles share has the same numbers at both ends; the figure's
+    ground leaves the same margin on every side."""
+    theme = load_toml(template_path("themes/classic.toml"))
+    ink = ("rgb", *(round(channel / 255, 4) for channel in _hex_rgb(theme["tile"]["divider"]["hex"])))
+    page = read_pdf(pdf).pages[index]
+    height = float(page.mediabox.height)
+    triangles = [[(x / MM, (height - y) / MM) for x, y in path.points] for path in stroked_paths(page)
+                 if path.closed and len(path.points) == 3 and path.colour == ink]
+    assert len(triangles) == len(data["tile"])
+    digits = [(char, centre, up) for char, _, centre, up in printed_characters(pdf, index, page) if char.isdigit()]
+    side = math.dist(*triangles[0][:2])
+    read = []
+    for corners in sorted(triangles, key=lambda corners: mean_point(corners)[0]):
+        numbers, middle = {}, mean_point(corners)
+        for char, centre, up in digits:
+            if inside_by(centre, corners) > 0:
+                corner = min(corners, key=lambda point: math.dist(point, centre))
+                towards = ((corner[0] - middle[0]) / math.dist(corner, middle), (corner[1] - middle[1]) / math.dist(corner, middle))
+                # It faces its corner: its top points from the tile's centre to the corner.
+                assert towards[0] * up[0] + towards[1] * up[1] > math.cos(math.radians(0.5)), (char, centre, up)
+                assert corner not in numbers, (corners, char)
+                numbers[corner] = int(char)
+        assert len(numbers) == 3, (corners, numbers)
+        up = min(corner[1] for corner in corners) < middle[1] - side / 2        # the apex above the centre
+        first = min(corners, key=lambda corner: corner[1]) if up else max(corners, key=lambda corner: corner[1])
+        # Clockwise on the page, where y runs down: the angle about the centre grows.
+        turning = sorted(corners, key=lambda corner: (math.atan2(corner[1] - middle[1], corner[0] - middle[0])
+                                                      - math.atan2(first[1] - middle[1], first[0] - middle[0])) % math.tau)
+        read.append((up, [numbers[corner] for corner in turning], numbers))
+    placed = sorted(data["tile"], key=lambda tile: tile["at"][1])
+    assert len({tile["at"][0] for tile in placed}) == 1                     # one row, as the file has it
+    assert [(up, numbers) for up, numbers, _ in read] == \
+        [((tile["at"][0] + tile["at"][1]) % 2 == 0, tile["corners"]) for tile in placed]
+    shared = 0
+    for (_, _, one), (_, _, other) in zip(read, read[1:]):
+        common = [(a, b) for a in one for b in other if math.dist(a, b) < 0.05]
+        assert len(common) == 2, common                 # neighbours in the row share an edge
+        assert all(one[a] == other[b] for a, b in common), (one, other)
+        shared += 1
+    assert shared == len(placed) - 1
+    # The figure's ground leaves the same margin on every side of the row.
+    points = [point for corners in triangles for point in corners]
+    extent = (min(x for x, _ in points), min(y for _, y in points), max(x for x, _ in points), max(y for _, y in points))
+    margins = _margins_all_round(filled_shapes(pdf, index), extent, _hex_rgb(theme["board"]["light"]["hex"]))
+    assert min(margins) > 0 and max(margins) - min(margins) < 0.01 * side, margins
 
 
 @pytest.mark.parametrize("old, new, problem", [

@@ -13,8 +13,6 @@ from generator.scene.shapes import frame
 from generator.scene.sizes import TileSize
 
 MARGIN = 6.0                 # mm around a figure
-COUNT_SIZE = 7.0             # mm, the open-end count under a scoring figure
-HUB_RADIUS_TILES = 1.15      # the Mexican Train hub's radius, in tile heights
 
 
 def triangles_drawing(figure: Figure, theme: Theme, size: TileSize = TileSize()) -> Drawing:
