@@ -339,6 +339,11 @@ def printed_characters(path, index: int, page) -> list[tuple[str, tuple, tuple, 
             for char, box, angle in _characters(path, index, float(page.mediabox.height) / MM, False)]
 
 
+def rgb255(hex_colour: str) -> tuple[int, int, int]:
+    """A colour file's "#rrggbb" as the 0-255 RGB that filled_shapes reads."""
+    return tuple(int(hex_colour[k:k + 2], 16) for k in (1, 3, 5))
+
+
 def filled_shapes(path, index: int) -> list[tuple[tuple, tuple]]:
     """pdfium's reading of a page's filled paths, in the order they are drawn, Form XObjects
     followed: (box (left, top, right, bottom) in mm from the top-left, fill colour as 0-255 RGB)."""
@@ -378,3 +383,47 @@ def filled_shapes(path, index: int) -> list[tuple[tuple, tuple]]:
     walk(None, (1, 0, 0, 1, 0, 0))
     document.close()
     return found
+
+
+def caption_page(pdf, title: str) -> int:
+    """The index of the one page that captions a figure with this title ("Fig. 4(A). title", or
+    "Рис." in Russian), as pdfium reads the pages' text: the title whole, not the start of a
+    longer one."""
+    import re
+
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(str(pdf))
+    pattern = r"(Fig|Рис)\. \S+\. " + re.escape(" ".join(title.split())) + r"(?![,\w])"
+    index = [k for k in range(len(document))
+             if re.search(pattern, " ".join(document[k].get_textpage().get_text_range().split()))]
+    document.close()
+    assert len(index) == 1, (title, index)
+    return index[0]
+
+
+def printed_numbers(path, index: int, page) -> list[tuple[str, tuple, tuple]]:
+    """The whole numbers a page prints, as pdfium reads its characters: (the number, its centre,
+    the unit vector of its "up"), in mm from the top-left. Digits on one line (centres within a
+    fifth of a digit's height), facing the same way and closer than a digit's height, make one
+    number; upright ones read left to right."""
+    digits = sorted(((box, centre, up, char) for char, box, centre, up in printed_characters(path, index, page)
+                     if char.isdigit()), key=lambda found: found[1][1])
+    lines = []
+    for found in digits:
+        height = found[0][3] - found[0][1]
+        if lines and abs(lines[-1][0][1][1] - found[1][1]) < 0.2 * height:
+            lines[-1].append(found)
+        else:
+            lines.append([found])
+    numbers = []
+    for line in lines:
+        run = []
+        for box, centre, up, char in sorted(line, key=lambda found: found[1][0]):
+            if run and (run[-1][2] != up or not 0 <= box[0] - run[-1][0][2] < box[3] - box[1]):
+                numbers.append(run)
+                run = []
+            run.append((box, centre, up, char))
+        numbers.append(run)
+    return [("".join(char for *_, char in run), ((run[0][0][0] + run[-1][0][2]) / 2, (run[0][0][1] + run[-1][0][3]) / 2),
+             run[0][2]) for run in numbers]

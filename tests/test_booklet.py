@@ -1,15 +1,30 @@
 """The rule booklets: pages, contents, figures, fonts and the saddle-stitch imposition."""
 
+from collections import Counter
+import math
 import re
 
 from msgspec.structs import replace
-from pdf_inspect import MM, character_boxes, font_report, read_pdf
+from pdf_inspect import (
+    MM,
+    caption_page,
+    character_boxes,
+    filled_shapes,
+    font_report,
+    page_shapes,
+    printed_numbers,
+    read_pdf,
+    rgb255,
+    stroked_paths,
+)
+from plane import in_box, mean_point
 import pypdfium2
 import pytest
 
 from generator.books.booklet.document import booklet_name, booklet_spec, write_booklet
 from generator.colour.theme import load_theme
 from generator.errors import UserError
+from generator.files.resources import load_toml, template_path
 from generator.imposition.saddle_stitch import padded_order, sheet_sides
 from generator.model.figures import load_figures
 from generator.rules import load_rules
@@ -284,3 +299,211 @@ def test_russian_booklets_name_the_sets_in_russian(default_kit):
         text = " ".join(page_texts(default_kit / f"{stem(book, 'ru')}.pdf"))
         assert "double-" not in text, book
     assert "Наборы: дубль-6 ·" in " ".join(text.split())
+
+
+# --- the board figures, read from the printed page ------------------------------------------------
+
+def _board_of_a_figure(pdf, index: int) -> dict:
+    """A board figure as pdfium reads the page, in mm from the top-left.
+
+    The cells are the shapes of the theme's board colours of the most common size: their left
+    edges give the columns 1-8 from the left, their top edges the rows 8-1 from the top (the board
+    as South sees it). A tile is a shape of the tile face colour in a box of 1 : 2; on it, drawn
+    after it, its pips (small round shapes of the digit colour), counted in its top and bottom
+    half, and its circle (a round shape of another colour, at its centre). Its arrow is the
+    seven-cornered shape in the circle (pypdf's reading of the page): the head is the end where
+    its two widest corners stand."""
+    theme = load_toml(template_path("themes/classic.toml"))
+    face, digit = rgb255(theme["tile"]["face"]["hex"]), rgb255(theme["tile"]["digit"]["hex"])
+    board = {rgb255(theme["board"][key]["hex"]) for key in ("light", "dark")}
+    shapes = filled_shapes(pdf, index)
+    sizes = Counter((round(b[2] - b[0], 2), round(b[3] - b[1], 2)) for b, colour in shapes if colour in board)
+    cell_size = sizes.most_common(1)[0][0]
+    cells = [b for b, colour in shapes if colour in board and (round(b[2] - b[0], 2), round(b[3] - b[1], 2)) == cell_size]
+    lefts = sorted({round(b[0], 1) for b in cells})
+    tops = sorted({round(b[1], 1) for b in cells})
+    assert len(cells) == 64 and len(lefts) == 8 and len(tops) == 8, (len(cells), lefts, tops)
+
+    def cell_of(point):
+        column = max(k for k, left in enumerate(lefts, start=1) if point[0] > left)
+        row = 9 - max(k for k, top in enumerate(tops, start=1) if point[1] > top)
+        return row, column
+
+    tiles = {}
+    for number, (box, colour) in enumerate(shapes):
+        width, height = box[2] - box[0], box[3] - box[1]
+        if colour == face and abs(height / width - 2) < 0.03:
+            centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            tiles[cell_of(centre)] = {"box": box, "centre": centre, "drawn": number, "pips": [0, 0], "circle": []}
+    for number, (box, colour) in enumerate(shapes):
+        width, height = box[2] - box[0], box[3] - box[1]
+        centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        owners = [tile for tile in tiles.values() if tile["drawn"] < number and in_box(centre, tile["box"])]
+        if not owners:
+            continue
+        tile = owners[0]
+        tile_width = tile["box"][2] - tile["box"][0]
+        off_centre = math.dist(centre, tile["centre"]) > 0.25 * tile_width      # not the arrow
+        if colour == digit and off_centre and max(width, height) < tile_width / 2.5:
+            tile["pips"][centre[1] > tile["centre"][1]] += 1            # a pip, or a dash (set C)
+        elif colour != digit and abs(width - height) < 0.05 * width and math.dist(centre, tile["centre"]) < 0.01 * tile_width:
+            tile["circle"].append(colour)
+    for middle, way in _arrows(pdf, index):
+        owners = [tile for tile in tiles.values() if math.dist(middle, tile["centre"]) < 0.2 * (tile["box"][2] - tile["box"][0])]
+        if owners:
+            owners[0].setdefault("arrows", []).append(way)
+    return {"tiles": tiles, "lefts": lefts, "tops": tops, "cell": (cell_size[0], cell_size[1]), "shapes": shapes}
+
+
+def _arrows(pdf, index: int) -> list[tuple[tuple, str]]:
+    """Each tile arrow a page draws, filled or hollow (a seven-cornered shape, as pypdf reads the
+    page), in mm from the top-left: its centre and the way it points ("up", "down", "left" or
+    "right" on the page). It lies along the longer side of its box; the head is the end where the
+    corners stand farthest from that axis (the barbs)."""
+    page = read_pdf(pdf).pages[index]
+    height = float(page.mediabox.height)
+    shapes = [[(x / MM, (height - y) / MM) for x, y in points] for points, _ in page_shapes(page).polygons
+              if len(points) == 7]
+    shapes += [[(x / MM, (height - y) / MM) for x, y in path.points[:7]] for path in stroked_paths(page)
+               if len(path.points) in (7, 8) and path.closed]
+    found = []
+    for corners in shapes:
+        middle = mean_point(corners)
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        along = 1 if max(ys) - min(ys) > max(xs) - min(xs) else 0       # the axis: 1 upright, 0 lying
+        barbs = sorted(corners, key=lambda corner: abs(corner[1 - along] - middle[1 - along]))[-2:]
+        ahead = mean_point(barbs)[along] > middle[along]
+        found.append((middle, (("left", "right") if along == 0 else ("up", "down"))[ahead]))
+    return found
+
+
+OPEN_SETS = {name: load_toml(template_path(f"sets/{name}.toml")) for name in ("A", "B", "C")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_board_figure_shows_its_file(default_kit, lang):
+    """The open booklet's position and layout figures, read from the printed PDF (see
+    _board_of_a_figure), against their files in templates/figures/ and DESIGN.md: each cell holds
+    the tile the file names there, its pips (set C: dashes) as South reads them (top / bottom), one arrow, pointing
+    as its side's (group 1 on rows 8-7 down, group 2 on rows 2-1 up), in a circle of its set's
+    colours (a magic layout's in its group's own); no other cell holds a tile. Around a magic
+    layout, the sums printed are those of the pips read: each group's column sums above and below
+    the board and the four-tile column sums under them, and each row's top and bottom sums right
+    of it."""
+    pdf = default_kit / f"rules-{lang}.pdf"
+    theme = load_toml(template_path("themes/classic.toml"))
+    files = [load_toml(path) for path in sorted(template_path("figures").glob("fig-*.toml"))]
+    boards = [data for data in files if data["kind"] in ("position", "catalogue")]
+    assert len(boards) == 11, [data["id"] for data in boards]
+    for data in boards:
+        index = caption_page(pdf, data["title"][lang])
+        board = _board_of_a_figure(pdf, index)
+        if data["kind"] == "position":
+            sides = {row: side for side in data["side"] for row in side["rows"]}
+        else:                     # a magic layout: group 1 on rows 8-7, arrows down; group 2 on 2-1, up
+            sides = {row: {"set": data["set"], "arrow": "down" if row > 4 else "up", "group": 1 if row > 4 else 2}
+                     for row in (8, 7, 2, 1)}
+        wanted = {(int(row), column): tuple(int(n) for n in name.split("/"))
+                  for row, names in data["rows"].items() for column, name in enumerate(names, start=1) if name}
+        assert sorted(board["tiles"]) == sorted(wanted), data["id"]
+        for cell, numbers in wanted.items():
+            tile, side = board["tiles"][cell], sides[cell[0]]
+            assert tuple(tile["pips"]) == numbers, (data["id"], cell, tile["pips"], numbers)
+            assert tile.get("arrows") == [side["arrow"]], (data["id"], cell, tile.get("arrows"))
+            groups = [side["group"]] if "group" in side else [1, 2]
+            circles = [rgb255(theme[side["set"]][f"group{group}"]["circle"]["hex"]) for group in groups]
+            assert len(tile["circle"]) == 1 and tile["circle"][0] in circles, (data["id"], cell, tile["circle"])
+        if data["kind"] == "catalogue":
+            _check_printed_sums(pdf, index, board, wanted)
+
+
+def _check_printed_sums(pdf, index: int, board: dict, tiles: dict) -> None:
+    """The numbers printed upright around the board, against sums of the pips read from it."""
+    page = read_pdf(pdf).pages[index]
+    numbers = [(int(text), centre) for text, centre, up in printed_numbers(pdf, index, page)
+               if abs(up[0]) < 0.01 and up[1] < 0]
+    width, height = board["cell"]
+    top, bottom = board["tops"][0], board["tops"][-1] + height
+    right = board["lefts"][-1] + width
+
+    def lines(chosen):
+        """Lines of eight numbers, one over each column, from the top down."""
+        found = []
+        for value, centre in sorted(chosen, key=lambda number: number[1][1]):
+            column = [k for k, left in enumerate(board["lefts"], start=1) if left < centre[0] < left + width]
+            if column:
+                if not found or centre[1] - found[-1][0] > 0.3:       # mm: a new line
+                    found.append((centre[1], {}))
+                found[-1][1][column[0]] = value
+        return [[row[c] for c in range(1, 9)] for _, row in found if len(row) == 8]
+
+    def column_sum(rows, column):
+        return sum(sum(tiles[(row, column)]) for row in rows)
+
+    above = lines([n for n in numbers if n[1][1] < top])
+    below = lines([n for n in numbers if n[1][1] > bottom])
+    group1 = [column_sum((8, 7), c) for c in range(1, 9)]
+    group2 = [column_sum((2, 1), c) for c in range(1, 9)]
+    assert above[-1] == group1, (above, group1)                     # the line nearest the board
+    assert below[-2:] == [group2, [a + b for a, b in zip(group1, group2)]], (below, group2)
+    for row, row_top in zip(range(8, 0, -1), board["tops"]):
+        if row not in (8, 7, 2, 1):
+            continue
+        beside = sorted((centre[1], value) for value, centre in numbers
+                        if centre[0] > right + 0.3 * width and row_top < centre[1] < row_top + height)
+        wanted = (sum(tiles[(row, c)][0] for c in range(1, 9)), sum(tiles[(row, c)][1] for c in range(1, 9)))
+        assert tuple(value for _, value in beside[-2:]) == wanted, (row, beside, wanted)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_numbering_figure_numbers_the_cells_as_its_file(default_kit, lang):
+    """The cell orders (a snake, row by row, column by column): each of the 64 cells shows, upright
+    and at its centre, the number the figure file gives it."""
+    pdf = default_kit / f"rules-{lang}.pdf"
+    files = [load_toml(path) for path in sorted(template_path("figures").glob("fig-*.toml"))]
+    numberings = [data for data in files if data["kind"] == "numbering"]
+    assert len(numberings) == 3
+    for data in numberings:
+        index = caption_page(pdf, data["title"][lang])
+        board = _board_of_a_figure(pdf, index)
+        width, height = board["cell"]
+        shown = {}
+        for text, centre, up in printed_numbers(pdf, index, read_pdf(pdf).pages[index]):
+            for column, left in enumerate(board["lefts"], start=1):
+                for row, top in zip(range(8, 0, -1), board["tops"]):
+                    if in_box(centre, (left, top, left + width, top + height)):
+                        assert up == (0.0, -1.0) or (abs(up[0]) < 1e-6 and up[1] < 0), (data["id"], text, up)
+                        assert math.dist(centre, (left + width / 2, top + height / 2)) < 0.1 * width, (data["id"], text)
+                        assert (row, column) not in shown, (data["id"], row, column)
+                        shown[(row, column)] = int(text)
+        wanted = {(int(row), column): number for row, numbers in data["rows"].items()
+                  for column, number in enumerate(numbers, start=1)}
+        assert shown == wanted, data["id"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_across_figure_lays_each_players_tiles_across_their_start_columns(default_kit, lang):
+    """Fig. 6 (across play), against its file and the games it is drawn for: each start row of
+    across cells r is the pair of columns 2r - 1 and 2r; its 16 tiles lie across it, two to a
+    board row, each spanning both columns; an arrow "up" points away from across row 1, to the
+    right of the page, "down" to the left. No tile lies anywhere else."""
+    pdf = default_kit / f"rules-{lang}.pdf"
+    data = load_toml(template_path("figures/fig-6.toml"))
+    index = caption_page(pdf, data["title"][lang])
+    board = _board_of_a_figure(pdf, index)
+    width, height = board["cell"]
+    face = rgb255(load_toml(template_path("themes/classic.toml"))["tile"]["face"]["hex"])
+    lying = [box for box, colour in board["shapes"] if colour == face and box[2] - box[0] > 1.5 * width]
+    arrows = _arrows(pdf, index)
+    assert len(lying) == 16 * len(data["start"]) == len(arrows)
+    for start in data["start"]:
+        first = board["lefts"][2 * start["row"] - 2]
+        mine = sorted((box for box in lying if first < (box[0] + box[2]) / 2 < first + 2 * width), key=lambda box: box[1])
+        assert len(mine) == 16, (start, len(mine))
+        for k, box in enumerate(mine):
+            row_top = board["tops"][k // 2] + (k % 2) * height / 2            # its half of its board row
+            assert first < box[0] < first + 0.1 * width and first + 1.9 * width < box[2] < first + 2 * width, box
+            assert row_top < box[1] < row_top + 0.1 * height and box[3] < row_top + height / 2, (box, row_top)
+            centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            ways = [way for middle, way in arrows if math.dist(middle, centre) < 0.1 * width]
+            assert ways == ["right" if start["arrow"] == "up" else "left"], (start, box, ways)

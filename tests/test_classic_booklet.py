@@ -9,11 +9,13 @@ import shutil
 from pdf_inspect import (
     MM,
     all_operations,
+    caption_page,
     circles,
     filled_shapes,
     page_shapes,
     printed_characters,
     read_pdf,
+    rgb255,
     stroked_paths,
 )
 from plane import box_corners, box_holds, in_box, inside_by, mean_point, polygon_gap, turned
@@ -361,10 +363,6 @@ def _margins_all_round(shapes: list, extent: tuple, light: tuple) -> tuple:
     return extent[0] - ground[0], extent[1] - ground[1], ground[2] - extent[2], ground[3] - extent[3]
 
 
-def _hex_rgb(hex_colour: str) -> tuple:
-    return tuple(int(hex_colour[k:k + 2], 16) for k in (1, 3, 5))
-
-
 def _half_towards(tile: dict, point) -> int:
     """The number on the half of the tile nearer the point."""
     along = 1 if tile["upright"] else 0
@@ -380,7 +378,7 @@ def test_each_line_of_play_is_drawn_as_its_figure_file_lays_it(default_kit, lang
     lines = {name: data for name, data in lines.items() if data["kind"] == "line"}
     assert len(lines) == 4, lines
     for name_of_file, data in lines.items():
-        _check_line_figure(pdf, _caption_page(pdf, data["title"][lang]), data, name_of_file)
+        _check_line_figure(pdf, caption_page(pdf, data["title"][lang]), data, name_of_file)
 
 
 # Lines of one's own, each with one tile alone at an edge of the figure: the start (a double, or
@@ -422,7 +420,7 @@ def _check_line_figure(pdf: Path, index: int, data: dict, name_of_file: str) -> 
     line. With a hub (the Mexican Train), the engine lies at the hub's centre and each train's
     first tile in a slot of the hub. The figure's ground leaves the same margin all round."""
     theme = load_toml(template_path("themes/classic.toml"))
-    face, light = _hex_rgb(theme["tile"]["face"]["hex"]), _hex_rgb(theme["board"]["light"]["hex"])
+    face, light = rgb255(theme["tile"]["face"]["hex"]), rgb255(theme["board"]["light"]["hex"])
     shapes = filled_shapes(pdf, index)
     tiles = _tiles_of_a_figure(shapes, face)
     read = sorted(tuple(sorted(tile["halves"])) for tile in tiles)
@@ -477,23 +475,12 @@ def _check_line_figure(pdf: Path, index: int, data: dict, name_of_file: str) -> 
     assert min(margins) > 0 and max(margins) - min(margins) < 0.01 * length, (name_of_file, margins)
 
 
-def _caption_page(pdf: Path, title: str) -> int:
-    """The index of the one page that captions a figure with this title ("Fig. N. title")."""
-    document = pypdfium2.PdfDocument(pdf)
-    pattern = r"(Fig|Рис)\. \d+\. " + re.escape(" ".join(title.split()))
-    index = [k for k in range(len(document))
-             if re.search(pattern, " ".join(document[k].get_textpage().get_text_range().split()))]
-    document.close()
-    assert len(index) == 1, (title, index)
-    return index[0]
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_triominoes_figure_is_drawn_as_its_figure_file_lays_it(default_kit, lang):
     """The booklet's triominoes figure, read from the printed PDF (see _check_triominoes_figure)."""
     pdf = default_kit / f"rules-classic-{lang}.pdf"
     data = load_toml(template_path("figures/line-triominoes.toml"))
-    _check_triominoes_figure(pdf, _caption_page(pdf, data["title"][lang]), data)
+    _check_triominoes_figure(pdf, caption_page(pdf, data["title"][lang]), data)
 
 
 def test_a_triominoes_figure_anywhere_in_the_lattice_is_drawn_in_its_place(tmp_path):
@@ -521,7 +508,7 @@ def _check_triominoes_figure(pdf: Path, index: int, data: dict) -> None:
     file gives it; every edge two tiles share has the same numbers at both ends; the figure's
     ground leaves the same margin on every side."""
     theme = load_toml(template_path("themes/classic.toml"))
-    ink = ("rgb", *(round(channel / 255, 4) for channel in _hex_rgb(theme["tile"]["divider"]["hex"])))
+    ink = ("rgb", *(round(channel / 255, 4) for channel in rgb255(theme["tile"]["divider"]["hex"])))
     page = read_pdf(pdf).pages[index]
     height = float(page.mediabox.height)
     triangles = [[(x / MM, (height - y) / MM) for x, y in path.points] for path in stroked_paths(page)
@@ -561,7 +548,7 @@ def _check_triominoes_figure(pdf: Path, index: int, data: dict) -> None:
     # The figure's ground leaves the same margin on every side of the row.
     points = [point for corners in triangles for point in corners]
     extent = (min(x for x, _ in points), min(y for _, y in points), max(x for x, _ in points), max(y for _, y in points))
-    margins = _margins_all_round(filled_shapes(pdf, index), extent, _hex_rgb(theme["board"]["light"]["hex"]))
+    margins = _margins_all_round(filled_shapes(pdf, index), extent, rgb255(theme["board"]["light"]["hex"]))
     assert min(margins) > 0 and max(margins) - min(margins) < 0.01 * side, margins
 
 
