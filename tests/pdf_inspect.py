@@ -402,9 +402,10 @@ def caption_page(pdf, title: str) -> int:
     return index[0]
 
 
-def printed_numbers(path, index: int, page) -> list[tuple[str, tuple, tuple]]:
-    """The whole numbers a page prints, as pdfium reads its characters: (the number, its centre,
-    the unit vector of its "up"), in mm from the top-left. Digits on one line (centres within a
+def printed_numbers(path, index: int, page) -> list[tuple[str, tuple, tuple, tuple]]:
+    """The whole numbers a page prints, as pdfium reads its characters: (the number, the box of its
+    glyphs (left, top, right, bottom), its centre, the unit vector of its "up"), in mm from the
+    top-left. Digits on one line (centres within a
     fifth of a digit's height), facing the same way and closer than a digit's height, make one
     number; upright ones read left to right."""
     digits = sorted(((box, centre, up, char) for char, box, centre, up in printed_characters(path, index, page)
@@ -425,5 +426,9 @@ def printed_numbers(path, index: int, page) -> list[tuple[str, tuple, tuple]]:
                 run = []
             run.append((box, centre, up, char))
         numbers.append(run)
-    return [("".join(char for *_, char in run), ((run[0][0][0] + run[-1][0][2]) / 2, (run[0][0][1] + run[-1][0][3]) / 2),
-             run[0][2]) for run in numbers]
+    found = []
+    for run in numbers:
+        box = (min(b[0] for b, *_ in run), min(b[1] for b, *_ in run), max(b[2] for b, *_ in run),
+               max(b[3] for b, *_ in run))
+        found.append(("".join(char for *_, char in run), box, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), run[0][2]))
+    return found

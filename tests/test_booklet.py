@@ -17,7 +17,7 @@ from pdf_inspect import (
     rgb255,
     stroked_paths,
 )
-from plane import in_box, mean_point
+from plane import box_corners, box_holds, in_box, mean_point
 import pypdfium2
 import pytest
 
@@ -373,6 +373,16 @@ def _arrows(pdf, index: int) -> list[tuple[tuple, str]]:
         along = 1 if max(ys) - min(ys) > max(xs) - min(xs) else 0       # the axis: 1 upright, 0 lying
         barbs = sorted(corners, key=lambda corner: abs(corner[1 - along] - middle[1 - along]))[-2:]
         ahead = mean_point(barbs)[along] > middle[along]
+        # A true arrow: the same mirrored about its axis, its one corner on the axis the tip, at the head.
+        span = max(max(xs) - min(xs), max(ys) - min(ys))
+        axis = (max(xs) + min(xs)) / 2 if along else (max(ys) + min(ys)) / 2
+
+        def mirrored(corner):
+            return (2 * axis - corner[0], corner[1]) if along else (corner[0], 2 * axis - corner[1])
+
+        assert all(min(math.dist(mirrored(c), d) for d in corners) < 0.02 * span for c in corners), corners
+        tips = [c for c in corners if abs(c[1 - along] - axis) < 0.02 * span]
+        assert len(tips) == 1 and tips[0][along] == (max if ahead else min)(c[along] for c in corners), corners
         found.append((middle, (("left", "right") if along == 0 else ("up", "down"))[ahead]))
     return found
 
@@ -409,6 +419,9 @@ def test_every_board_figure_shows_its_file(default_kit, lang):
         for cell, numbers in wanted.items():
             tile, side = board["tiles"][cell], sides[cell[0]]
             assert tuple(tile["pips"]) == numbers, (data["id"], cell, tile["pips"], numbers)
+            left, top = board["lefts"][cell[1] - 1], board["tops"][8 - cell[0]]
+            cell_centre = (left + board["cell"][0] / 2, top + board["cell"][1] / 2)
+            assert math.dist(tile["centre"], cell_centre) < 0.01 * board["cell"][0], (data["id"], cell)   # centred
             assert tile.get("arrows") == [side["arrow"]], (data["id"], cell, tile.get("arrows"))
             groups = [side["group"]] if "group" in side else [1, 2]
             circles = [rgb255(theme[side["set"]][f"group{group}"]["circle"]["hex"]) for group in groups]
@@ -418,9 +431,10 @@ def test_every_board_figure_shows_its_file(default_kit, lang):
 
 
 def _check_printed_sums(pdf, index: int, board: dict, tiles: dict) -> None:
-    """The numbers printed upright around the board, against sums of the pips read from it."""
+    """The numbers printed upright around the board, against sums of the pips read from it, and
+    the arrow beside each row's sums."""
     page = read_pdf(pdf).pages[index]
-    numbers = [(int(text), centre) for text, centre, up in printed_numbers(pdf, index, page)
+    numbers = [(int(text), centre, box) for text, box, centre, up in printed_numbers(pdf, index, page)
                if abs(up[0]) < 0.01 and up[1] < 0]
     width, height = board["cell"]
     top, bottom = board["tops"][0], board["tops"][-1] + height
@@ -429,30 +443,49 @@ def _check_printed_sums(pdf, index: int, board: dict, tiles: dict) -> None:
     def lines(chosen):
         """Lines of eight numbers, one over each column, from the top down."""
         found = []
-        for value, centre in sorted(chosen, key=lambda number: number[1][1]):
+        for value, centre, box in sorted(chosen, key=lambda number: number[1][1]):
             column = [k for k, left in enumerate(board["lefts"], start=1) if left < centre[0] < left + width]
             if column:
                 if not found or centre[1] - found[-1][0] > 0.3:       # mm: a new line
                     found.append((centre[1], {}))
-                found[-1][1][column[0]] = value
-        return [[row[c] for c in range(1, 9)] for _, row in found if len(row) == 8]
+                found[-1][1][column[0]] = (value, centre[0], box)
+        eights = [row for _, row in found if len(row) == 8]
+        for row in eights:                  # each number of such a line centred over its column
+            assert all(abs(x - (board["lefts"][c - 1] + width / 2)) < 0.02 * width for c, (_, x, _) in row.items()), row
+        return [[row[c] for c in range(1, 9)] for row in eights]
 
     def column_sum(rows, column):
         return sum(sum(tiles[(row, column)]) for row in rows)
 
+    arrows = _arrows(pdf, index)
+    # Every sum stands on the figure's ground (the largest shape of the board's light colour).
+    light = rgb255(load_toml(template_path("themes/classic.toml"))["board"]["light"]["hex"])
+    ground = max((box for box, colour in board["shapes"] if colour == light), key=lambda box: (box[2] - box[0]) * (box[3] - box[1]))
+
+    def on_ground(boxes):
+        return all(box_holds(ground, box) for box in boxes)
     above = lines([n for n in numbers if n[1][1] < top])
     below = lines([n for n in numbers if n[1][1] > bottom])
     group1 = [column_sum((8, 7), c) for c in range(1, 9)]
     group2 = [column_sum((2, 1), c) for c in range(1, 9)]
-    assert above[-1] == group1, (above, group1)                     # the line nearest the board
-    assert below[-2:] == [group2, [a + b for a, b in zip(group1, group2)]], (below, group2)
+    assert [value for value, _, _ in above[-1]] == group1, (above, group1)     # the line nearest the board
+    assert [[value for value, _, _ in line] for line in below[-2:]] == [group2, [a + b for a, b in zip(group1, group2)]]
+    assert on_ground(box for line in [above[-1], *below[-2:]] for _, _, box in line)
     for row, row_top in zip(range(8, 0, -1), board["tops"]):
         if row not in (8, 7, 2, 1):
             continue
-        beside = sorted((centre[1], value) for value, centre in numbers
+        beside = sorted((centre[1], value, box) for value, centre, box in numbers
                         if centre[0] > right + 0.3 * width and row_top < centre[1] < row_top + height)
         wanted = (sum(tiles[(row, c)][0] for c in range(1, 9)), sum(tiles[(row, c)][1] for c in range(1, 9)))
-        assert tuple(value for _, value in beside[-2:]) == wanted, (row, beside, wanted)
+        assert tuple(value for _, value, _ in beside[-2:]) == wanted, (row, beside, wanted)
+        # The top digits' sum wholly in the row's upper half, the bottom digits' in its lower half.
+        (_, _, upper), (_, _, lower) = beside[-2:]
+        middle = row_top + height / 2
+        assert row_top < upper[1] and upper[3] < middle < lower[1] and lower[3] < row_top + height, (row, beside)
+        assert on_ground([upper, lower]), (row, ground)
+        # Beside the sums, an arrow the way the row's tiles point: down on North's rows, up on South's.
+        ways = [way for middle, way in arrows if middle[0] > right and row_top < middle[1] < row_top + height]
+        assert ways == ["down" if row > 4 else "up"], (row, ways)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -468,7 +501,7 @@ def test_every_numbering_figure_numbers_the_cells_as_its_file(default_kit, lang)
         board = _board_of_a_figure(pdf, index)
         width, height = board["cell"]
         shown = {}
-        for text, centre, up in printed_numbers(pdf, index, read_pdf(pdf).pages[index]):
+        for text, _, centre, up in printed_numbers(pdf, index, read_pdf(pdf).pages[index]):
             for column, left in enumerate(board["lefts"], start=1):
                 for row, top in zip(range(8, 0, -1), board["tops"]):
                     if in_box(centre, (left, top, left + width, top + height)):
@@ -502,8 +535,15 @@ def test_the_across_figure_lays_each_players_tiles_across_their_start_columns(de
         assert len(mine) == 16, (start, len(mine))
         for k, box in enumerate(mine):
             row_top = board["tops"][k // 2] + (k % 2) * height / 2            # its half of its board row
-            assert first < box[0] < first + 0.1 * width and first + 1.9 * width < box[2] < first + 2 * width, box
-            assert row_top < box[1] < row_top + 0.1 * height and box[3] < row_top + height / 2, (box, row_top)
             centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            # Centred on the two columns and in its half row, filling both but for the clearance.
+            assert math.dist(centre, (first + width, row_top + height / 4)) < 0.01 * width, (box, row_top)
+            assert box[2] - box[0] > 0.9 * 2 * width and box[3] - box[1] > 0.85 * height / 2, box
+            assert first < box[0] and box[2] < first + 2 * width and row_top < box[1] and box[3] < row_top + height / 2
             ways = [way for middle, way in arrows if math.dist(middle, centre) < 0.1 * width]
             assert ways == ["right" if start["arrow"] == "up" else "left"], (start, box, ways)
+            # Its circle at its centre, inside it.
+            rounds = [shape for shape, colour in board["shapes"] if colour != face and in_box(mean_point(box_corners(shape)), box)
+                      and math.dist(mean_point(box_corners(shape)), centre) < 0.01 * width
+                      and abs((shape[2] - shape[0]) - (shape[3] - shape[1])) < 0.05 * (shape[2] - shape[0])]
+            assert len(rounds) == 1 and box_holds(box, rounds[0]), (box, rounds)
