@@ -385,6 +385,26 @@ def filled_shapes(path, index: int) -> list[tuple[tuple, tuple]]:
     return found
 
 
+def tiles_drawn(shapes: list, face: tuple) -> list[dict]:
+    """The domino tiles among a page's filled shapes (filled_shapes, in drawing order): each shape
+    of the face colour in a box of 1 : 2. A tile: its box, its centre, whether it stands upright,
+    and what is drawn on it: each shape drawn after it with its centre inside it, as (box, centre,
+    colour). A shape drawn before a tile lies under it, unseen."""
+    from plane import in_box
+
+    tiles = []
+    for box, colour in shapes:
+        width, height = box[2] - box[0], box[3] - box[1]
+        centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        if colour == face and abs(max(width, height) / min(width, height) - 2) < 0.03:
+            tiles.append({"box": box, "centre": centre, "upright": height > width, "on": []})
+            continue
+        owners = [tile for tile in tiles if in_box(centre, tile["box"])]
+        if owners:
+            owners[-1]["on"].append((box, centre, colour))
+    return tiles
+
+
 def caption_page(pdf, title: str) -> int:
     """The index of the one page that captions a figure with this title ("Fig. 4(A). title", or
     "Рис." in Russian), as pdfium reads the pages' text: the title whole, not the start of a

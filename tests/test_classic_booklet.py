@@ -17,8 +17,9 @@ from pdf_inspect import (
     read_pdf,
     rgb255,
     stroked_paths,
+    tiles_drawn,
 )
-from plane import box_corners, box_holds, in_box, inside_by, mean_point, polygon_gap, turned
+from plane import box_corners, box_holds, inside_by, mean_point, polygon_gap, turned
 import pypdfium2
 import pytest
 
@@ -333,26 +334,16 @@ DIRECTION_ANGLES = {"right": 0, "down": 90, "left": 180, "up": 270}
 
 
 def _tiles_of_a_figure(shapes: list, face: tuple) -> list[dict]:
-    """The tiles a booklet page draws, read from its filled shapes in drawing order: each shape of
-    the theme's face colour in a box of 1 : 2 is a tile; each small round shape drawn after it,
-    with its centre inside, is one of its pips (a shape drawn before it is under it, unseen). A
-    tile: its box, its centre, whether it stands upright, the box of what lies under it, and its
-    pips counted in each half, the top or left half first."""
-    tiles = []
-    for box, colour in shapes:
-        width, height = box[2] - box[0], box[3] - box[1]
-        centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-        if colour == face and abs(max(width, height) / min(width, height) - 2) < 0.03:
-            tiles.append({"box": box, "centre": centre, "upright": height > width, "pips": []})
-            continue
-        owners = [tile for tile in tiles if in_box(centre, tile["box"])]
-        if owners and abs(width - height) < 0.05 * width and width < (owners[-1]["box"][2] - owners[-1]["box"][0]) / 4:
-            owners[-1]["pips"].append(centre)
+    """The tiles a booklet page draws (tiles_drawn), each with its pips, the small round shapes on
+    it, counted in each half: the top or left half first."""
+    tiles = tiles_drawn(shapes, face)
     for tile in tiles:
+        width = min(tile["box"][2] - tile["box"][0], tile["box"][3] - tile["box"][1])
+        pips = [centre for box, centre, _ in tile["on"]
+                if abs((box[2] - box[0]) - (box[3] - box[1])) < 0.05 * (box[2] - box[0]) and box[2] - box[0] < width / 4]
         along = 1 if tile["upright"] else 0
         middle = tile["centre"][along]
-        tile["halves"] = (sum(pip[along] < middle for pip in tile["pips"]),
-                          sum(pip[along] > middle for pip in tile["pips"]))
+        tile["halves"] = (sum(pip[along] < middle for pip in pips), sum(pip[along] > middle for pip in pips))
     return tiles
 
 
