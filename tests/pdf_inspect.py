@@ -452,3 +452,36 @@ def printed_numbers(path, index: int, page) -> list[tuple[str, tuple, tuple, tup
                max(b[3] for b, *_ in run))
         found.append(("".join(char for *_, char in run), box, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), run[0][2]))
     return found
+
+
+def words_found(pdf, index: int, word: str) -> list[tuple]:
+    """The boxes (left, top, right, bottom), in mm from the page's top-left, of each place where
+    pdfium reads `word` on a page, as a whole word, case and all."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(str(pdf))
+    page = document[index]
+    height, text = page.get_height(), page.get_textpage()
+    searcher, found = text.search(word, match_case=True, match_whole_word=True), []
+    while (match := searcher.get_next()) is not None:
+        start, count = match
+        boxes = [text.get_charbox(i) for i in range(start, start + count)]
+        found.append((min(b[0] for b in boxes) / MM, (height - max(b[3] for b in boxes)) / MM,
+                      max(b[2] for b in boxes) / MM, (height - min(b[1] for b in boxes)) / MM))
+    document.close()
+    return found
+
+
+def texts_within(pdf, index: int, boxes: list[tuple]) -> list[str]:
+    """The text pdfium reads inside each box (left, top, right, bottom), in mm from the page's
+    top-left, its spaces and line breaks made single spaces."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(str(pdf))
+    page = document[index]
+    height, text = page.get_height(), page.get_textpage()
+    found = [" ".join(text.get_text_bounded(left * MM, (height / MM - bottom) * MM, right * MM,
+                                             (height / MM - top) * MM).split())
+             for left, top, right, bottom in boxes]
+    document.close()
+    return found

@@ -6,13 +6,10 @@ The test knows the answer from the data, not from the code that placed the backs
 - where its back lies from the duplex rule of DESIGN.md section 3 (long edge: x mirrored; short
   edge: y mirrored) or, on a gutter-fold sheet, from the fold line drawn on the page;
 - what that back must show from the set's file (templates/sets/X.toml, [back]): crosses on the
-  group `crosses_on_group` names, and the set's own mark, circles or diamonds or none.
-The marks are measured around the centre of each half of the back, where DESIGN.md puts one mark per
-half: a cross inks the centre itself; a circle inks a ring at one distance from it in every
-direction; a diamond's distance from the centre changes with the direction (its tips are farther).
+  group `crosses_on_group` names, and the set's own mark, circles or diamonds or none (read
+  from the pixels as tests/tile_pixels.py does).
 """
 
-import math
 from pathlib import Path
 import tomllib
 
@@ -20,24 +17,19 @@ import numpy
 from pdf_inspect import MM, page_shapes, read_pdf
 import pypdfium2
 import pytest
+from tile_pixels import DPI, back_marks, crop, expected_back, front_group, rgb
 
 from generator.jobs.build import BuildOptions, BuildReport, build_tile_sheets
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 THEME = tomllib.loads((TEMPLATES / "themes" / "classic.toml").read_text(encoding="utf-8"))
 TILE = (22.0, 44.0)                 # mm, the kit's default tile
-DPI = 150
-PX = DPI / 25.4                     # pixels per mm
 LAYOUTS = ["duplex-long", "duplex-short", "gutterfold"]
 SETS = ["A", "B", "C"]
 
 
-def rgb(hex_colour: str) -> numpy.ndarray:
-    return numpy.array([int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)], dtype=float)
-
-
-def set_back(name: str) -> dict:
-    return tomllib.loads((TEMPLATES / "sets" / f"{name}.toml").read_text(encoding="utf-8"))["back"]
+def set_file(name: str) -> dict:
+    return tomllib.loads((TEMPLATES / "sets" / f"{name}.toml").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
@@ -56,16 +48,6 @@ def render(pdf: Path) -> list[numpy.ndarray]:
     pages = [numpy.asarray(page.render(scale=DPI / 72).to_pil().convert("RGB"), dtype=float) for page in document]
     document.close()
     return pages
-
-
-def near(pixels: numpy.ndarray, colour: numpy.ndarray, tolerance: float) -> numpy.ndarray:
-    return numpy.linalg.norm(pixels - colour, axis=-1) < tolerance
-
-
-def crop(image: numpy.ndarray, box: tuple[float, float, float, float]) -> numpy.ndarray:
-    """The pixels of a box (x, y, w, h) in mm from the page's top-left corner."""
-    x, y, w, h = box
-    return image[round(y * PX):round((y + h) * PX), round(x * PX):round((x + w) * PX)]
 
 
 def front_boxes(page) -> list[tuple[float, float, float, float]]:
@@ -101,45 +83,8 @@ def behind(box, layout: str, page_size: tuple[float, float], fold: float | None)
     return x, 2 * fold - y - h, w, h
 
 
-def front_group(cell: numpy.ndarray, set_name: str) -> int:
-    """The group whose circle colour fills the middle of the tile (the digits stay near its ends)."""
-    h, w = cell.shape[:2]
-    middle = cell[h // 2 - round(5 * PX):h // 2 + round(5 * PX), w // 2 - round(5 * PX):w // 2 + round(5 * PX)]
-    counts = [near(middle, rgb(THEME[set_name][f"group{g}"]["circle"]["hex"]), 25).sum() for g in (1, 2)]
-    assert max(counts) > 100 and min(counts) < max(counts) / 5, counts
-    return 1 + counts.index(max(counts))
 
 
-def back_marks(cell: numpy.ndarray) -> tuple[bool, str]:
-    """(crosses?, "circles" | "diamonds" | "none") as both halves of a back show them."""
-    ink = near(cell, rgb(THEME["back"]["mark"]["hex"]), 60)
-    ground = near(cell, rgb(THEME["back"]["background"]["hex"]), 30)
-    assert ground.mean() > 0.6, "no back here: the back's colour does not fill the cell"
-    h, w = ink.shape
-    found = []
-    for cy in (h / 4, 3 * h / 4):               # the centre of each half
-        cx = w / 2
-        r = round(0.5 * PX)
-        centre = ink[round(cy) - r:round(cy) + r + 1, round(cx) - r:round(cx) + r + 1].mean()
-        assert centre > 0.7 or centre < 0.1, f"a half's centre neither inked nor bare ({centre:.2f})"
-        # Along 24 rays from the centre, between 4.6 and 9 mm (past a cross's arms, inside the half):
-        # how far out the ink lies in each direction.
-        distances = []
-        for k in range(24):
-            angle = 2 * math.pi * k / 24
-            radii = numpy.arange(4.6, 9.0, 0.05)
-            xs = numpy.round(cx + radii * PX * math.cos(angle)).astype(int)
-            ys = numpy.round(cy + radii * PX * math.sin(angle)).astype(int)
-            hits = radii[ink[ys, xs]]
-            distances.append(hits.mean() if hits.size else None)
-        if all(d is None for d in distances):
-            mark = "none"
-        else:
-            assert all(d is not None for d in distances), "a mark that does not go round the centre"
-            mark = "circles" if max(distances) - min(distances) < 0.8 else "diamonds"
-        found.append((bool(centre > 0.7), mark))
-    assert found[0] == found[1], f"the two halves differ: {found}"
-    return found[0]
 
 
 @pytest.mark.parametrize("set_name", SETS)
@@ -148,8 +93,7 @@ def test_each_front_has_its_own_back_behind_it(sheets, layout, set_name):
     pdf = sheets[layout] / f"tiles-{set_name}.pdf"
     reader = read_pdf(pdf)
     images = render(pdf)
-    data = set_back(set_name)
-    expected_mark = "circles" if data.get("circles") else "diamonds" if data.get("diamonds") else "none"
+    data = set_file(set_name)
     pairs = ([(i, i) for i in range(len(images))] if layout == "gutterfold"
              else [(i, i + 1) for i in range(0, len(images), 2)])
     groups = []
@@ -158,10 +102,9 @@ def test_each_front_has_its_own_back_behind_it(sheets, layout, set_name):
         size = (float(page.mediabox.width) / MM, float(page.mediabox.height) / MM)
         fold = fold_line(page) if layout == "gutterfold" else None
         for box in front_boxes(page):
-            group = front_group(crop(images[front_index], box), set_name)
-            crosses, mark = back_marks(crop(images[back_index], behind(box, layout, size, fold)))
-            assert crosses == (group == data["crosses_on_group"]), (layout, set_name, box, group)
-            assert mark == expected_mark, (layout, set_name, box, mark)
+            group = front_group(crop(images[front_index], box), set_name, THEME)
+            marks = back_marks(crop(images[back_index], behind(box, layout, size, fold)), THEME)
+            assert marks == expected_back(data, group), (layout, set_name, box, group, marks)
             groups.append(group)
     assert sorted(groups) == [1] * 16 + [2] * 16            # every tile of the set, both groups
 

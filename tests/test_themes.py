@@ -1,11 +1,25 @@
 """Themes, colour overrides and colour checks, seen in the files a build writes."""
 
+from pathlib import Path
 import tomllib
 
 from conftest import run_cli
 from msgspec.structs import fields, replace
-from pdf_inspect import all_operations, page_shapes, read_pdf
+import numpy
+from pdf_inspect import (
+    MM,
+    all_operations,
+    filled_shapes,
+    page_shapes,
+    read_pdf,
+    rgb255,
+    texts_within,
+    tiles_drawn,
+    words_found,
+)
+import pypdfium2
 import pytest
+from tile_pixels import PX, back_marks, crop, expected_back, front_group, near, rgb
 
 from generator.art.tile import tile_front
 from generator.colour.checks import MIN_DELTA_E, VISIONS, check_theme, colour_problems, delta_e
@@ -260,13 +274,21 @@ def test_theme_file_errors_name_the_key(tmp_path):
         load_theme(str(broken))
 
 
-def test_themes_command_lists_and_writes_the_swatch_sheet(tmp_path):
-    result = run_cli("themes", "--out", str(tmp_path), cwd=tmp_path)
+@pytest.fixture(scope="module")
+def swatch_sheet(tmp_path_factory) -> tuple[Path, str]:
+    """`opendomino themes --out`: the swatch sheet it writes and what it lists."""
+    out = tmp_path_factory.mktemp("swatches")
+    result = run_cli("themes", "--out", str(out), cwd=out)
     assert result.returncode == 0, result.stderr
+    return out / "theme-swatches.pdf", result.stdout
+
+
+def test_themes_command_lists_and_writes_the_swatch_sheet(swatch_sheet):
+    pdf, listing = swatch_sheet
     for name in THEMES:
         assert any(line.startswith(name) and load_theme(name).description in line
-                   for line in result.stdout.splitlines())
-    reader = read_pdf(tmp_path / "theme-swatches.pdf")
+                   for line in listing.splitlines())
+    reader = read_pdf(pdf)
     assert len(reader.pages) == 1
     page = reader.pages[0]
     assert float(page.mediabox.width) > float(page.mediabox.height)          # landscape
@@ -275,3 +297,93 @@ def test_themes_command_lists_and_writes_the_swatch_sheet(tmp_path):
         theme = load_theme(name)
         assert {unit(theme.colour("tile.face")), unit(theme.colour("back.background")),
                 unit(theme.colour("board.dark"))} <= fills, name
+
+
+def test_the_swatch_sheet_shows_each_theme_as_its_files_colour_the_sets(swatch_sheet):
+    """The swatch sheet read back (pdfium's shapes, text and pixels) against the theme and set
+    files: a row per theme, in the order `opendomino themes` lists them, under the theme's name,
+    its English description and its checks' verdict as the listing gives it; in each row, for
+    sets A, B and C in turn, a front of group 1 and of group 2 and then their two backs, all of one
+    size, each captioned ("A1", "A2", "A1 back", "A2 back", ...). A front is the theme's face
+    colour with its group's circle and the group's fraction with the most pips (dashes on C),
+    counted per half; a back is the theme's back colour with the marks its set file gives its
+    group. Right of them, a corner of the board in the theme's two board colours. Nothing
+    comes within 5 mm of the paper's edge, and no row runs into the next."""
+    pdf, listing = swatch_sheet
+    names = [line.split()[0] for line in listing.splitlines()
+             if line.split() and template_path("themes", f"{line.split()[0]}.toml").is_file()]
+    assert sorted(names) == sorted(THEMES)
+    themes = {name: tomllib.loads(template_path("themes", f"{name}.toml").read_text(encoding="utf-8"))
+              for name in names}
+    sets = {name: tomllib.loads(template_path("sets", f"{name}.toml").read_text(encoding="utf-8"))
+            for name in ("A", "B", "C")}
+    page = read_pdf(pdf).pages[0]
+    width, height = float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
+    shapes = filled_shapes(pdf, 0)
+    titles = []
+    for name in names:
+        (box,) = [found for found in words_found(pdf, 0, name) if found[0] < width / 4]
+        titles.append(box)
+    assert [box[1] for box in titles] == sorted(box[1] for box in titles), "rows not in the listing's order"
+    # Each row's band: from its name down to the next row's name (the last: to the paper's edge).
+    bands = [(box[1], titles[k + 1][1] if k + 1 < len(titles) else height) for k, box in enumerate(titles)]
+    tile_height = None
+    for name, title, (top, bottom) in zip(names, titles, bands):
+        theme = themes[name]
+        colours = {rgb255(theme["tile"]["face"]["hex"]), rgb255(theme["back"]["background"]["hex"])}
+        pictures = sorted((tile for colour in colours for tile in tiles_drawn(shapes, colour)
+                           if tile["upright"] and top < tile["centre"][1] < bottom), key=lambda tile: tile["box"][0])
+        kinds = [(set_name, group, side) for set_name in ("A", "B", "C") for side in ("front", "back")
+                 for group in (1, 2)]
+        assert len(pictures) == len(kinds), (name, len(pictures))
+        boxes = [tile["box"] for tile in pictures]
+        tile_height = tile_height or boxes[0][3] - boxes[0][1]
+        assert all(abs(b[3] - b[1] - tile_height) < 0.01 and abs(b[1] - boxes[0][1]) < 0.01 for b in boxes), name
+        assert title[3] < boxes[0][1] and all(b[3] + 5 < bottom for b in boxes), name     # under its name, above the next
+        line = texts_within(pdf, 0, [(title[0], title[1] - 0.5, width, title[3] + 0.5)])[0]
+        assert line.startswith(name) and theme["description"]["en"] in line, line
+        assert ("colour checks: all pass" in line) == ("[colour checks pass]" in listing.split(name, 1)[1].split("\n")[0])
+        # Captions: under each picture, as wide as the room between it and its neighbours.
+        gap = min(boxes[k + 1][0] - boxes[k][2] for k in range(len(boxes) - 1))
+        captions = texts_within(pdf, 0, [(b[0] - gap / 2, b[3], b[2] + gap / 2, b[3] + 5) for b in boxes])
+        assert captions == [f"{s}{g}" + (" back" if side == "back" else "") for s, g, side in kinds], captions
+        # The sets stand apart: a wider gap between the last back of one and the first front of the next.
+        gaps = [boxes[k + 1][0] - boxes[k][2] for k in range(len(boxes) - 1)]
+        assert min(gaps[3], gaps[7]) > max(gaps[k] for k in range(len(gaps)) if k not in (3, 7)), gaps
+        scale = PX * 44 / tile_height            # pixels a mm at which each picture is a 22 x 44 mm tile
+        image = render_page(pdf, scale)
+        digit = rgb255(theme["tile"]["digit"]["hex"])
+        for tile, (set_name, group, side) in zip(pictures, kinds):
+            cell = crop(image, (tile["box"][0], tile["box"][1], tile_height / 2, tile_height), scale)
+            if side == "back":
+                assert back_marks(cell, theme) == expected_back(sets[set_name], group), (name, set_name, group)
+                continue
+            assert front_group(cell, set_name, theme) == group, (name, set_name, group)
+            centre = tile["centre"][1]
+            halves = [sum(1 for _, (_, y), colour in tile["on"] if colour == digit and sign * (y - centre) > 0.05 * tile_height)
+                      for sign in (-1, 1)]
+            group_rows = ("8", "7") if group == 1 else ("2", "1")
+            fractions = [tuple(int(n) for n in cell_name.split("/")) for row in group_rows
+                         for cell_name in sets[set_name]["layout"][row]]
+            fractions = [f for f in fractions if f[0] != f[1]]
+            most = max(sum(f) for f in fractions)
+            assert sorted(halves) in [sorted(f) for f in fractions if sum(f) == most], (name, set_name, group, halves)
+        # The board's corner, right of the last back: both board colours fill much of it.
+        corner = crop(image, (boxes[-1][2] + 1, boxes[0][1], width - 10 - boxes[-1][2] - 1, tile_height), scale)
+        for key in ("dark", "light"):
+            assert near(corner, rgb(theme["board"][key]["hex"]), 12).mean() > 0.1, (name, key)
+        (label,) = [box for box in words_found(pdf, 0, "board corner") if top < box[1] < bottom]
+        assert label[0] > boxes[-1][2] and boxes[0][3] < label[1] < boxes[0][3] + 5, label    # under it
+    # Nothing within 5 mm of the paper's edge.
+    page_image = render_page(pdf, PX)
+    inked = numpy.argwhere(numpy.abs(page_image - 255).sum(axis=-1) > 30)
+    (top_px, left_px), (bottom_px, right_px) = inked.min(axis=0), inked.max(axis=0)
+    assert min(top_px, left_px) > 5 * PX and bottom_px < (height - 5) * PX and right_px < (width - 5) * PX
+
+
+def render_page(pdf: Path, px: float) -> numpy.ndarray:
+    """The sheet's one page as RGB pixels, `px` a millimetre."""
+    document = pypdfium2.PdfDocument(str(pdf))
+    image = numpy.asarray(document[0].render(scale=px * 25.4 / 72).to_pil().convert("RGB"), dtype=float)
+    document.close()
+    return image
