@@ -201,8 +201,11 @@ def swatches_picture(out: Path) -> None:
     from generator.jobs.build import build_theme_swatches
     from generator.settings.build_options import BuildReport
 
-    build_theme_swatches(BuildOptions(out=out), BuildReport())
-    save(page_picture(out / "theme-swatches.pdf", 0, 900), "theme-swatches.png")
+    for lang, name in (("en", "theme-swatches.png"), ("ru", "theme-swatches-ru.png")):
+        folder = out / f"swatches-{lang}"
+        folder.mkdir(exist_ok=True)
+        build_theme_swatches(BuildOptions(out=folder, lang=lang), BuildReport())
+        save(page_picture(folder / "theme-swatches.pdf", 0, 900), name)
 
 
 def svg_over_picture(picture: Image.Image, svg: str) -> Image.Image:

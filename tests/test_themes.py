@@ -275,16 +275,20 @@ def test_theme_file_errors_name_the_key(tmp_path):
 
 
 @pytest.fixture(scope="module")
-def swatch_sheet(tmp_path_factory) -> tuple[Path, str]:
-    """`opendomino themes --out`: the swatch sheet it writes and what it lists."""
-    out = tmp_path_factory.mktemp("swatches")
-    result = run_cli("themes", "--out", str(out), cwd=out)
-    assert result.returncode == 0, result.stderr
-    return out / "theme-swatches.pdf", result.stdout
+def swatch_sheets(tmp_path_factory) -> dict[str, tuple[Path, str]]:
+    """`opendomino themes --out` (and `--lang ru`): the swatch sheet it writes and what it lists,
+    by the sheet's language."""
+    sheets = {}
+    for lang in ("en", "ru"):
+        out = tmp_path_factory.mktemp(f"swatches-{lang}")
+        result = run_cli("themes", "--out", str(out), *(["--lang", lang] if lang != "en" else []), cwd=out)
+        assert result.returncode == 0, result.stderr
+        sheets[lang] = out / "theme-swatches.pdf", result.stdout
+    return sheets
 
 
-def test_themes_command_lists_and_writes_the_swatch_sheet(swatch_sheet):
-    pdf, listing = swatch_sheet
+def test_themes_command_lists_and_writes_the_swatch_sheet(swatch_sheets):
+    pdf, listing = swatch_sheets["en"]
     for name in THEMES:
         assert any(line.startswith(name) and load_theme(name).description in line
                    for line in listing.splitlines())
@@ -299,17 +303,21 @@ def test_themes_command_lists_and_writes_the_swatch_sheet(swatch_sheet):
                 unit(theme.colour("board.dark"))} <= fills, name
 
 
-def test_the_swatch_sheet_shows_each_theme_as_its_files_colour_the_sets(swatch_sheet):
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_swatch_sheet_shows_each_theme_as_its_files_colour_the_sets(swatch_sheets, lang):
     """The swatch sheet read back (pdfium's shapes, text and pixels) against the theme and set
-    files: a row per theme, in the order `opendomino themes` lists them, under the theme's name,
-    its English description and its checks' verdict as the listing gives it; in each row, for
+    files: its title and every word in the sheet's language (templates/sheet_texts.toml); a row per
+    theme, in the order `opendomino themes` lists them, under the theme's name, its description
+    in that language and its checks' verdict as the listing gives it; in each row, for
     sets A, B and C in turn, a front of group 1 and of group 2 and then their two backs, all of one
     size, each captioned ("A1", "A2", "A1 back", "A2 back", ...). A front is the theme's face
     colour with its group's circle and the group's fraction with the most pips (dashes on C),
     counted per half; a back is the theme's back colour with the marks its set file gives its
     group. Right of them, a corner of the board in the theme's two board colours. Nothing
     comes within 5 mm of the paper's edge, and no row runs into the next."""
-    pdf, listing = swatch_sheet
+    pdf, listing = swatch_sheets[lang]
+    words = tomllib.loads(template_path("sheet_texts.toml").read_text(encoding="utf-8"))[lang]
+    assert words_found(pdf, 0, words["swatch_title"])
     names = [line.split()[0] for line in listing.splitlines()
              if line.split() and template_path("themes", f"{line.split()[0]}.toml").is_file()]
     assert sorted(names) == sorted(THEMES)
@@ -341,12 +349,13 @@ def test_the_swatch_sheet_shows_each_theme_as_its_files_colour_the_sets(swatch_s
         assert all(abs(b[3] - b[1] - tile_height) < 0.01 and abs(b[1] - boxes[0][1]) < 0.01 for b in boxes), name
         assert title[3] < boxes[0][1] and all(b[3] + 5 < bottom for b in boxes), name     # under its name, above the next
         line = texts_within(pdf, 0, [(title[0], title[1] - 0.5, width, title[3] + 0.5)])[0]
-        assert line.startswith(name) and theme["description"]["en"] in line, line
-        assert ("colour checks: all pass" in line) == ("[colour checks pass]" in listing.split(name, 1)[1].split("\n")[0])
+        assert line.startswith(name) and theme["description"][lang] in line, line
+        assert (words["swatch_checks_pass"] in line) == ("[colour checks pass]" in listing.split(name, 1)[1].split("\n")[0])
         # Captions: under each picture, as wide as the room between it and its neighbours.
         gap = min(boxes[k + 1][0] - boxes[k][2] for k in range(len(boxes) - 1))
         captions = texts_within(pdf, 0, [(b[0] - gap / 2, b[3], b[2] + gap / 2, b[3] + 5) for b in boxes])
-        assert captions == [f"{s}{g}" + (" back" if side == "back" else "") for s, g, side in kinds], captions
+        assert captions == [f"{s}{g}" if side == "front" else words["swatch_back"].format(tile=f"{s}{g}")
+                            for s, g, side in kinds], captions
         # The sets stand apart: a wider gap between the last back of one and the first front of the next.
         gaps = [boxes[k + 1][0] - boxes[k][2] for k in range(len(boxes) - 1)]
         assert min(gaps[3], gaps[7]) > max(gaps[k] for k in range(len(gaps)) if k not in (3, 7)), gaps
@@ -372,7 +381,7 @@ def test_the_swatch_sheet_shows_each_theme_as_its_files_colour_the_sets(swatch_s
         corner = crop(image, (boxes[-1][2] + 1, boxes[0][1], width - 10 - boxes[-1][2] - 1, tile_height), scale)
         for key in ("dark", "light"):
             assert near(corner, rgb(theme["board"][key]["hex"]), 12).mean() > 0.1, (name, key)
-        (label,) = [box for box in words_found(pdf, 0, "board corner") if top < box[1] < bottom]
+        (label,) = [box for box in words_found(pdf, 0, words["swatch_board_corner"]) if top < box[1] < bottom]
         assert label[0] > boxes[-1][2] and boxes[0][3] < label[1] < boxes[0][3] + 5, label    # under it
     # Nothing within 5 mm of the paper's edge.
     page_image = render_page(pdf, PX)

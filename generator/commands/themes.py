@@ -8,6 +8,7 @@ from generator.colour.theme import load_theme, theme_names
 from generator.commands import completion
 from generator.commands.common import layered, report_written, start_writing
 from generator.commands.group import cli, echo
+from generator.model.texts import LANGUAGES
 from generator.settings.build_options import BuildReport
 from generator.settings.config import CONFIG_NAME, HOME_PAPERS
 from generator.settings.options import parse_out
@@ -23,12 +24,15 @@ from generator.words import _, ngettext
               help=_("Folder to write into.  [default: the config's out, else output]"))
 @click.option("--paper", type=click.Choice(HOME_PAPERS, case_sensitive=False), default=None,
               help=_("Paper of the swatch sheet, turned landscape.  [default: the config's paper, else a4]"))
-def themes_command(config_path, out, paper):
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None,
+              help=_("Language of the swatch sheet's words and the themes' descriptions on it.  [default: the "
+                     "config's lang, else en]"))
+def themes_command(config_path, out, paper, lang):
     from generator.colour.checks import colour_problems
     from generator.jobs.build import build_theme_swatches
 
     given = {name: value for name, value in (("out", out is not None and parse_out(out)),
-                                             ("paper", paper and paper.lower())) if value}
+                                             ("paper", paper and paper.lower()), ("lang", lang)) if value}
     options = layered(config_path, given)
     for name in theme_names():
         theme = load_theme(name)

@@ -1,4 +1,4 @@
-"""The theme swatch sheet: one landscape page, a row per theme.
+"""The theme swatch sheet: one landscape page, a row per theme, its words in the --lang given.
 
 Each row shows, for sets A, B and C, one tile of each group front and back, and a corner of
 the board, all drawn by the same art code as the kit itself, so the sheet cannot drift from
@@ -11,9 +11,9 @@ from generator.colour.checks import check_theme
 from generator.colour.values import BLACK, Colour
 from generator.imposition.paper import Paper
 from generator.model.set_loader import OPEN_SET_NAMES, load_set
+from generator.model.texts import sheet_text
 from generator.scene.drawing import Drawing, Group, Rect, Style, Text, Transform
 from generator.scene.sizes import TileSize
-from generator.words import ENGLISH
 
 MARGIN = 10.0
 TITLE_SPACE = 12.0
@@ -25,14 +25,14 @@ CORNER_GAP = 6.0
 OUTLINE = Style(stroke=Colour("#9a9a9a"), stroke_width=0.15)     # shows where a white tile ends
 
 
-def swatch_page(themes: list, paper: Paper) -> Drawing:
+def swatch_page(themes: list, paper: Paper, lang: str = "en") -> Drawing:
     """`paper` is turned to landscape."""
     width, height = max(paper.width, paper.height), min(paper.width, paper.height)
     page = Drawing(width, height)
-    page.add(Text(MARGIN, MARGIN + 6, "Open Domino Kit: colour themes", 6.0, BLACK, "sans-bold"))
+    page.add(Text(MARGIN, MARGIN + 6, sheet_text(lang, "swatch_title"), 6.0, BLACK, "sans-bold"))
     row_height = (height - 2 * MARGIN - TITLE_SPACE) / len(themes)
     for index, theme in enumerate(themes):
-        page.add(*_theme_row(theme, MARGIN, MARGIN + TITLE_SPACE + index * row_height, width - 2 * MARGIN,
+        page.add(*_theme_row(theme, lang, MARGIN, MARGIN + TITLE_SPACE + index * row_height, width - 2 * MARGIN,
                              row_height))
     return page
 
@@ -42,12 +42,12 @@ def _sample_tile(tile_set, group: int):
     return max((t for t in tile_set.group(group) if not t.is_double), key=lambda t: (t.head + t.tail, t.id))
 
 
-def _theme_row(theme, x: float, y: float, width: float, height: float) -> list:
+def _theme_row(theme, lang: str, x: float, y: float, width: float, height: float) -> list:
     problems = [f for f in check_theme(theme) if not f.passed]
-    status = "colour checks: all pass" if not problems else f"colour checks: {len(problems)} warning(s)"
+    status = (sheet_text(lang, "swatch_checks_pass") if not problems
+              else sheet_text(lang, "swatch_checks_warn", count=len(problems)))
     items = [Text(x, y + 4.5, theme.name, 4.5, BLACK, "sans-bold"),
-             # the sheet's words are English, whatever language the messages speak
-             Text(x + 32, y + 4.5, theme.description_in(ENGLISH), 3.0, BLACK, "sans"),
+             Text(x + 32, y + 4.5, theme.description_in(lang), 3.0, BLACK, "sans"),
              Text(x + width, y + 4.5, status, 3.0, BLACK, "sans", "end")]
     size = TileSize()
     tile_height = height - LABEL_SPACE - CAPTION_SPACE - 2.0
@@ -58,7 +58,8 @@ def _theme_row(theme, x: float, y: float, width: float, height: float) -> list:
         tile_set = load_set(set_name)
         samples = [_sample_tile(tile_set, group) for group in (1, 2)]
         drawings = ([(tile_front(t, tile_set, theme, size), f"{set_name}{t.group}") for t in samples]
-                    + [(tile_back(t, tile_set, theme, size), f"{set_name}{t.group} back") for t in samples])
+                    + [(tile_back(t, tile_set, theme, size), sheet_text(lang, "swatch_back", tile=f"{set_name}{t.group}"))
+                       for t in samples])
         for drawing, caption in drawings:
             items += _placed_at(drawing, left, top, scale)
             items.append(Rect(left, top, size.width * scale, tile_height, OUTLINE))
@@ -66,8 +67,8 @@ def _theme_row(theme, x: float, y: float, width: float, height: float) -> list:
                               "sans", "middle"))
             left += step
         left += SET_GAP - TILE_GAP
-    items += _board_corner(theme, left + CORNER_GAP - SET_GAP, top, x + width - (left + CORNER_GAP - SET_GAP),
-                           tile_height)
+    items += _board_corner(theme, sheet_text(lang, "swatch_board_corner"), left + CORNER_GAP - SET_GAP, top,
+                           x + width - (left + CORNER_GAP - SET_GAP), tile_height)
     return items
 
 
@@ -75,7 +76,7 @@ def _placed_at(drawing: Drawing, x: float, y: float, scale: float) -> list:
     return [Group(tuple(drawing.items), Transform(scale, 0, 0, scale, x, y))]
 
 
-def _board_corner(theme, x: float, y: float, width: float, height: float) -> list:
+def _board_corner(theme, caption: str, x: float, y: float, width: float, height: float) -> list:
     """South-West corner of the board: cells 1-3 of row 1 and a bit of row 2, with notation."""
     g = BoardGeometry(TileSize())
     board = board_drawing(g, theme)
@@ -88,4 +89,4 @@ def _board_corner(theme, x: float, y: float, width: float, height: float) -> lis
     transform = Transform(scale, 0, 0, scale, x - clip_x * scale, y - clip_y * scale)
     return [Group(tuple(board.items), transform, clip),
             Rect(x, y, clip_w * scale, clip_h * scale, OUTLINE),
-            Text(x + clip_w * scale / 2, y + clip_h * scale + 3.2, "board corner", 2.4, BLACK, "sans", "middle")]
+            Text(x + clip_w * scale / 2, y + clip_h * scale + 3.2, caption, 2.4, BLACK, "sans", "middle")]

@@ -100,11 +100,12 @@ def build_theme_swatches(options: BuildOptions, report: BuildReport) -> None:
     """theme-swatches.pdf: every bundled theme's tiles, backs and board corner on one page."""
     from generator.colour.theme import load_theme, theme_names
     from generator.imposition.swatches import swatch_page
+    from generator.model.texts import sheet_text
     from generator.writers.pdf import PdfOptions, write_pdf
 
-    page = swatch_page([load_theme(name) for name in theme_names()], paper_named(options.paper))
+    page = swatch_page([load_theme(name) for name in theme_names()], paper_named(options.paper), options.lang)
     target = options.out / "theme-swatches.pdf"
-    report.add(target, write_pdf([page], target, PdfOptions(title="Open Domino: colour themes")))
+    report.add(target, write_pdf([page], target, PdfOptions(title=sheet_text(options.lang, "swatch_title"))))
 
 
 @makes(_booklet_files)
