@@ -12,7 +12,7 @@ from generator.art.board import board_geometry
 from generator.colour.theme import load_theme
 from generator.colour.values import Colour
 from generator.jobs.build import BuildOptions
-from generator.jobs.exports import sheet_documents, tile_picture
+from generator.jobs.exports import page_file, sheet_documents, tile_picture
 from generator.model.set_loader import OPEN_SET_NAMES, load_set
 from generator.scene.drawing import Drawing, Group, Line, Rect, Style, Text, Transform, rotate_about
 from generator.scene.sizes import TileSize
@@ -214,6 +214,99 @@ def test_png_writer_matches_the_pdf_on_a_page_with_text_clips_and_turns(tmp_path
     page = documents["board-tiled-a4.pdf"][1]
     mean, off = difference(render(page, 150), pdfium_image(page, 150, tmp_path))
     assert mean <= PAGE_MEAN_DIFFERENCE and off <= PAGE_SHARE_OFF_BY_64, (mean, off)
+
+
+# The SVG files against the PDF writer ------------------------------------------------------------
+# Each SVG the export writes, drawn by Skia's SVG module (its own parser and renderer of SVG, not the
+# path the kit's PNG writer takes), against pdfium's rendering of the same drawing written as PDF.
+SVG_DPI = 150
+SVG_TILE_MEAN_DIFFERENCE = 2.4     # anti-aliased edges, at 150 dpi (measured: 1.83 on the worst tile)
+SVG_PAGE_MEAN_DIFFERENCE = 2.2     # (measured: 1.69 on the worst page)
+SVG_PAGE_SHARE_WRONG = 0.0001      # pixels no neighbour explains (measured: none at 150 dpi; a few at 100)
+
+
+def svg_picture(path: Path, dpi: float, text: bool = True) -> Image.Image:
+    """The SVG file drawn by Skia's SVG module at `dpi` (its width and height in mm made pixels, so
+    that the viewBox maps the drawing onto them); without its <text> elements when not `text`."""
+    import re
+
+    import skia
+
+    data = path.read_text(encoding="utf-8")
+    if not text:
+        data = re.sub(r"<text\b.*?</text>", "", data, flags=re.S)
+    head, opening, body = re.match(r"(.*?<svg\b)([^>]*>)(.*)", data, re.S).groups()
+    size = {name: float(mm) * dpi / 25.4 for name, mm in re.findall(r'\b(width|height)="([\d.]+)mm"', opening)}
+    opening = re.sub(r'\b(width|height)="[\d.]+mm"', lambda m: f'{m[1]}="{size[m[1]]:.4f}"', opening)
+    blob = (head + opening + body).encode("utf-8")
+    stream = skia.MemoryStream(blob)             # kept while Skia reads it
+    dom = skia.SVGDOM.MakeFromStream(stream)
+    assert dom is not None, f"{path}: Skia cannot read it"
+    surface = skia.Surface(round(size["width"]), round(size["height"]))
+    with surface as canvas:
+        canvas.clear(skia.ColorWHITE)
+        dom.render(canvas)
+    return Image.fromarray(surface.makeImageSnapshot().toarray(colorType=skia.kRGBA_8888_ColorType)[:, :, :3])
+
+
+def share_no_neighbour_explains(ours: Image.Image, theirs: Image.Image, by: int = 64) -> float:
+    """The share of our pixels that differ by more than `by`, in some channel, from every pixel of
+    theirs within one pixel: anti-aliasing moves an edge by up to a pixel; a missing, moved or
+    recoloured shape changes pixels no neighbour explains."""
+    import numpy
+
+    width, height = min(ours.width, theirs.width), min(ours.height, theirs.height)
+    assert abs(ours.width - theirs.width) <= 1 and abs(ours.height - theirs.height) <= 1
+    ours_values = numpy.asarray(ours.crop((0, 0, width, height)), dtype=numpy.int16)
+    padded = numpy.pad(numpy.asarray(theirs.crop((0, 0, width, height)), dtype=numpy.int16), ((1, 1), (1, 1), (0, 0)),
+                       mode="edge")
+    around = [padded[dy:dy + height, dx:dx + width] for dy in range(3) for dx in range(3)]
+    low, high = numpy.minimum.reduce(around), numpy.maximum.reduce(around)
+    return float(((ours_values < low - by) | (ours_values > high + by)).any(axis=2).mean())
+
+
+def without_text(items) -> tuple:
+    return tuple(Group(without_text(item.items), item.transform, item.clip) if isinstance(item, Group) else item
+                 for item in items if not isinstance(item, Text))
+
+
+def test_every_tile_svg_draws_what_the_pdf_writer_draws(exported, tmp_path):
+    """All 192 faces and backs of sets A, B and C, as `opendomino export` wrote them: no pixel that
+    anti-aliasing cannot explain differs from pdfium's picture of the tile."""
+    theme = load_theme("classic")
+    tiles = [(tile_set, tile, side) for tile_set in (load_set(name) for name in OPEN_SET_NAMES)
+             for tile in tile_set.tiles for side in ("front", "back")]
+    assert len(tiles) == 192
+    write_pdf([tile_picture(tile, tile_set, theme, TileSize(), side, 3.0) for tile_set, tile, side in tiles],
+              tmp_path / "all.pdf")
+    document = pypdfium2.PdfDocument(tmp_path / "all.pdf")
+    try:
+        for index, (tile_set, tile, side) in enumerate(tiles):
+            ours = svg_picture(exported / "svg" / tile_set.name / f"{tile.id}-{side}.svg", SVG_DPI)
+            theirs = document[index].render(scale=SVG_DPI / 72).to_pil().convert("RGB")
+            assert share_no_neighbour_explains(ours, theirs) == 0, (tile.id, side)
+            assert difference(ours, theirs)[0] <= SVG_TILE_MEAN_DIFFERENCE, (tile.id, side)
+    finally:
+        document.close()
+
+
+def test_every_sheet_page_svg_draws_what_the_pdf_writer_draws(exported, tmp_path):
+    """Every page of the tile sheets, the boards and the setup cards as SVG (clips, dashes, turned
+    groups), against pdfium's picture of the page; the text left out of both, as Skia's SVG module
+    draws none without fonts it is given (test_svg_writer_groups_clips_dashes_and_text reads the
+    text elements)."""
+    pages = 0
+    for part in (*(f"tiles-{name}" for name in OPEN_SET_NAMES), "board", "setup-cards"):
+        for pdf_name, drawings in sheet_documents(BuildOptions(), part):
+            for number, page in enumerate(drawings, start=1):
+                bare = Drawing(page.width, page.height)
+                bare.add(*without_text(page.items))
+                theirs = pdfium_image(bare, SVG_DPI, tmp_path)
+                ours = svg_picture(page_file(exported, pdf_name, number, len(drawings)), SVG_DPI, text=False)
+                assert share_no_neighbour_explains(ours, theirs) <= SVG_PAGE_SHARE_WRONG, (pdf_name, number)
+                assert difference(ours, theirs)[0] <= SVG_PAGE_MEAN_DIFFERENCE, (pdf_name, number)
+                pages += 1
+    assert pages == len(files_under(exported / "svg", "*.svg"))
 
 
 # The writers on small drawings ------------------------------------------------------------------

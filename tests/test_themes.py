@@ -13,6 +13,7 @@ from pdf_inspect import (
     page_shapes,
     read_pdf,
     rgb255,
+    stroked_paths,
     texts_within,
     tiles_drawn,
     words_found,
@@ -335,7 +336,11 @@ def test_the_swatch_sheet_shows_each_theme_as_its_files_colour_the_sets(swatch_s
     assert [box[1] for box in titles] == sorted(box[1] for box in titles), "rows not in the listing's order"
     # Each row's band: from its name down to the next row's name (the last: to the paper's edge).
     bands = [(box[1], titles[k + 1][1] if k + 1 < len(titles) else height) for k, box in enumerate(titles)]
-    tile_height = None
+    right_margin = width - titles[0][0]         # the page's content is centred: as far from the right edge
+    outline = ("rgb", *(round(0x9a / 255, 4),) * 3)     # the grey line that shows where a picture ends
+    outlines = [_box_of(path.points, height) for path in stroked_paths(page)
+                if path.closed and len(path.points) == 4 and path.colour == outline]
+    tile_height, image = None, None
     for name, title, (top, bottom) in zip(names, titles, bands):
         theme = themes[name]
         colours = {rgb255(theme["tile"]["face"]["hex"]), rgb255(theme["back"]["background"]["hex"])}
@@ -356,11 +361,25 @@ def test_the_swatch_sheet_shows_each_theme_as_its_files_colour_the_sets(swatch_s
         captions = texts_within(pdf, 0, [(b[0] - gap / 2, b[3], b[2] + gap / 2, b[3] + 5) for b in boxes])
         assert captions == [f"{s}{g}" if side == "front" else words["swatch_back"].format(tile=f"{s}{g}")
                             for s, g, side in kinds], captions
-        # The sets stand apart: a wider gap between the last back of one and the first front of the next.
+        for box, caption in zip(boxes, captions):       # each centred under its picture
+            (found,) = [b for b in words_found(pdf, 0, caption) if box[3] < b[1] < box[3] + 5 and box[0] - gap < b[0] < box[2]]
+            assert abs((found[0] + found[2]) / 2 - (box[0] + box[2]) / 2) < 0.2, (name, caption)
+        # Apart, and the sets further apart: a wider gap between the last back of one and the next set's first front.
         gaps = [boxes[k + 1][0] - boxes[k][2] for k in range(len(boxes) - 1)]
-        assert min(gaps[3], gaps[7]) > max(gaps[k] for k in range(len(gaps)) if k not in (3, 7)), gaps
+        assert min(gaps) > 0.5 and min(gaps[3], gaps[7]) > max(gaps[k] for k in range(len(gaps)) if k not in (3, 7)), gaps
+        # Each picture outlined where it ends; the board's corner outlined right of them, inside the right margin.
+        framed = sorted((b for b in outlines if top < b[1] < bottom), key=lambda b: b[0])
+        assert len(framed) == len(boxes) + 1, (name, len(framed))
+        assert all(max(abs(a - b) for a, b in zip(frame, box)) < 0.05 for frame, box in zip(framed, boxes)), name
+        corner_box = framed[-1]
+        assert boxes[-1][2] + 1 < corner_box[0] < corner_box[2] <= right_margin, (name, corner_box)
+        assert abs(corner_box[1] - boxes[0][1]) < 0.05 and corner_box[3] <= boxes[0][3] + 0.05, (name, corner_box)
+        verdict = words["swatch_checks_pass"] if words["swatch_checks_pass"] in line else None
+        if verdict:                                     # right-aligned on the right margin
+            (found,) = [b for b in words_found(pdf, 0, verdict) if top - 1 < b[1] < boxes[0][1]]
+            assert abs(found[2] - right_margin) < 0.5, (name, found)
         scale = PX * 44 / tile_height            # pixels a mm at which each picture is a 22 x 44 mm tile
-        image = render_page(pdf, scale)
+        image = render_page(pdf, scale) if image is None else image
         digit = rgb255(theme["tile"]["digit"]["hex"])
         for tile, (set_name, group, side) in zip(pictures, kinds):
             cell = crop(image, (tile["box"][0], tile["box"][1], tile_height / 2, tile_height), scale)
@@ -377,17 +396,42 @@ def test_the_swatch_sheet_shows_each_theme_as_its_files_colour_the_sets(swatch_s
             fractions = [f for f in fractions if f[0] != f[1]]
             most = max(sum(f) for f in fractions)
             assert sorted(halves) in [sorted(f) for f in fractions if sum(f) == most], (name, set_name, group, halves)
-        # The board's corner, right of the last back: both board colours fill much of it.
-        corner = crop(image, (boxes[-1][2] + 1, boxes[0][1], width - 10 - boxes[-1][2] - 1, tile_height), scale)
+        # The board's corner: both board colours fill much of it; its caption centred under it.
+        corner = crop(image, (corner_box[0], corner_box[1], corner_box[2] - corner_box[0],
+                              corner_box[3] - corner_box[1]), scale)
         for key in ("dark", "light"):
             assert near(corner, rgb(theme["board"][key]["hex"]), 12).mean() > 0.1, (name, key)
         (label,) = [box for box in words_found(pdf, 0, words["swatch_board_corner"]) if top < box[1] < bottom]
-        assert label[0] > boxes[-1][2] and boxes[0][3] < label[1] < boxes[0][3] + 5, label    # under it
+        assert corner_box[3] < label[1] < corner_box[3] + 5, label
+        assert abs((label[0] + label[2]) / 2 - (corner_box[0] + corner_box[2]) / 2) < 0.2, label
     # Nothing within 5 mm of the paper's edge.
     page_image = render_page(pdf, PX)
     inked = numpy.argwhere(numpy.abs(page_image - 255).sum(axis=-1) > 30)
     (top_px, left_px), (bottom_px, right_px) = inked.min(axis=0), inked.max(axis=0)
     assert min(top_px, left_px) > 5 * PX and bottom_px < (height - 5) * PX and right_px < (width - 5) * PX
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_theme_that_fails_its_checks_says_how_many_on_the_swatch_sheet(tmp_path, lang):
+    """A row's verdict counts the failed checks, as `opendomino themes` lists them (digits as pale
+    as the face fail the contrast checks)."""
+    from generator.imposition.paper import paper_named
+    from generator.imposition.swatches import swatch_page
+    from generator.writers.pdf import write_pdf
+
+    theme = with_overrides(load_theme("classic"), (("tile.digit", "#eeeeee"),))
+    count = len(colour_problems(theme))
+    assert count > 0
+    write_pdf([swatch_page([theme], paper_named("a4"), lang)], tmp_path / "sheet.pdf")
+    words = tomllib.loads(template_path("sheet_texts.toml").read_text(encoding="utf-8"))[lang]
+    assert len(words_found(tmp_path / "sheet.pdf", 0, words["swatch_checks_warn"].format(count=count))) == 1
+    assert not words_found(tmp_path / "sheet.pdf", 0, words["swatch_checks_pass"])
+
+
+def _box_of(points, page_height: float) -> tuple:
+    """(left, top, right, bottom) in mm from the page's top-left of points in PDF points."""
+    xs, ys = [x / MM for x, _ in points], [page_height - y / MM for _, y in points]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def render_page(pdf: Path, px: float) -> numpy.ndarray:
