@@ -100,7 +100,9 @@ def test_saddle_stitch_imposition_order(default_kit, book, lang):
             assert centre == pytest.approx((2 * half + 1) * width / 4, abs=0.02), (index, half)
         assert side_operators(imposed.pages[index]) in (PLACED * 1, PLACED * 2), index
     reading = read_pdf(default_kit / f"{stem(book, lang)}.pdf")
-    assert imposed.metadata["/Title"] == f"{reading.metadata['/Title']} (booklet)"
+    imposed_title = load_toml(template_path("sheet_texts.toml"))[lang]["doc_imposed"]
+    assert imposed.metadata["/Title"] == imposed_title.format(title=reading.metadata["/Title"])
+    assert imposed.trailer["/Root"]["/Lang"] == reading.trailer["/Root"]["/Lang"] == lang
     assert imposed.metadata["/Creator"] == "opendomino"
     preferences = imposed.trailer["/Root"]["/ViewerPreferences"]
     assert preferences["/Duplex"] == "/DuplexFlipShortEdge"
@@ -149,7 +151,7 @@ def test_pages_drawn_from_several_content_streams_are_imposed_whole(tmp_path):
         page[NameObject("/Contents")] = ArrayObject([page["/Contents"].indirect_reference,
                                                      writer._add_object(second)])
     writer.write(tmp_path / "several.pdf")
-    impose_saddle_stitch(tmp_path / "several.pdf", tmp_path / "imposed.pdf", paper_named("a4"))
+    impose_saddle_stitch(tmp_path / "several.pdf", tmp_path / "imposed.pdf", paper_named("a4"), "several streams")
     sides = pypdfium2.PdfDocument(tmp_path / "imposed.pdf")
     width = sides[0].get_width()
     for side, (left, right) in zip(sides, sheet_sides(4)):

@@ -9,6 +9,7 @@ from pathlib import Path
 import re
 import subprocess
 import sys
+import tomllib
 
 import pytest
 
@@ -357,3 +358,36 @@ def test_a_setup_card_on_small_paper_breaks_its_words_rather_than_shrink_them(tm
     boxes = [box for _, box in character_boxes(pdf, 0, height)[:sum(len("".join(line)) for line, *_ in words)]]
     assert boxes and all(10 <= left and right <= width - 10 and top >= 10 for left, top, right, _ in boxes)
     assert max(bottom for *_, bottom in boxes) < figure_top
+
+
+def _language_and_title(pdf: Path) -> tuple[str | None, str]:
+    from pypdf import PdfReader
+
+    reader = PdfReader(pdf)
+    language = reader.trailer["/Root"].get("/Lang")
+    return (str(language) if language is not None else None), str(reader.metadata.get("/Title", ""))
+
+
+def test_every_pdf_names_its_language_and_is_titled_in_it(default_kit, shop_kit, tmp_path):
+    """A PDF's /Lang (what a screen reader reads it as) is the language of the words it prints, and
+    its title, which a viewer shows, is in that language: the booklets by their own language, the
+    sheets by --lang; in the shop's PDF/X files too."""
+    from generator.files.resources import template_path
+    from generator.jobs.build import BuildOptions, build
+
+    titles = tomllib.loads(template_path("sheet_texts.toml").read_text(encoding="utf-8"))
+    checked = 0
+    for kit in (default_kit, shop_kit):
+        for pdf in sorted(kit.glob("*.pdf")):
+            language, title = _language_and_title(pdf)
+            assert language == ("ru" if re.search(r"-ru\b", pdf.stem) else "en"), pdf.name
+            assert title and not CYRILLIC.search(title) if language == "en" else CYRILLIC.search(title), pdf.name
+            checked += 1
+    assert checked >= 29           # 16 PDFs of the default kit, 13 of the shop's
+    build(BuildOptions(out=tmp_path, lang="ru", books=()))
+    ru = titles["ru"]
+    expected = {"tiles-A.pdf": ru["doc_tiles_open"].format(set_name="A"), "board-full-size.pdf": ru["doc_board"],
+                "board-tiled-a4.pdf": ru["doc_board"], "setup-cards.pdf": ru["doc_setup_cards"],
+                "tokens-mexican-train.pdf": ru["doc_tokens"]}
+    for name, title in expected.items():
+        assert _language_and_title(tmp_path / name) == ("ru", title), name

@@ -18,6 +18,7 @@ from generator.commands.common import (
 )
 from generator.commands.group import cli, progress
 from generator.errors import UserError
+from generator.model.texts import sheet_text
 from generator.settings.build_options import BuildOptions, BuildReport
 from generator.settings.config import DEFAULTS
 from generator.words import _
@@ -133,7 +134,8 @@ def calibrate_command(options: BuildOptions, save_text):
     pages = calibration_pages(paper_named(options.paper), theme_for(options), flip, options.back_offset, options.lang)
     previous = start_writing(options.out)
     target, report = options.out / "calibration.pdf", BuildReport()
-    report.add(target, write_pdf(pages, target, PdfOptions(title="Open Domino: printer calibration", duplex=flip)))
+    report.add(target, write_pdf(pages, target, PdfOptions(title=sheet_text(options.lang, "doc_calibration"), duplex=flip,
+                                                          lang=options.lang)))
     report_written(report, options.out, previous=previous)
 
 

@@ -12,6 +12,7 @@ from generator.commands import completion
 from generator.commands.common import kit_options, report_written, start_writing
 from generator.commands.group import cli, echo, progress, say
 from generator.errors import UserError
+from generator.model.texts import sheet_text
 from generator.settings.build_options import BuildOptions, BuildReport
 from generator.words import _, grouped, ngettext
 
@@ -153,7 +154,7 @@ def card_command(options: BuildOptions, tile_set, has_layout, number, draw):
     previous = start_writing(options.out)
     report = BuildReport()
     target = options.out / f"setup-card-{tile_set.name}-{number}.pdf"
-    report.add(target, write_pdf([page], target, PdfOptions(title=_("Open Domino: set {name}, layout {number}").format(
-        name=tile_set.name, number=number))))
+    report.add(target, write_pdf([page], target, PdfOptions(
+        title=sheet_text(options.lang, "doc_layout", set_name=tile_set.name, number=number), lang=options.lang)))
     say(_("layout {number} of set {name}").format(number=grouped(number), name=tile_set.name), level=1)
     report_written(report, options.out, started, previous)

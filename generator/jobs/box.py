@@ -26,6 +26,7 @@ from generator.jobs.box_plan import LASER, PRINTED, BoxPlan, box_inside_for, box
 from generator.jobs.build import makes, run_in_folders
 from generator.model.box_panels import TrayAndLid, tray_and_lid
 from generator.model.box_size import TRAIN, Contents, Inside, box_numbers
+from generator.model.texts import sheet_text
 from generator.settings.build_options import BoxOptions, BuildOptions, BuildReport
 from generator.words import _, ngettext
 
@@ -83,7 +84,7 @@ def make_box(options: BuildOptions, report: BuildReport, plan: BoxPlan) -> None:
     names, lang, shop = inside.names, options.lang, options.target == "shop"
     lid = lid_art(inside, theme, options.tile_size, lang, options.clearance)
     pieces = box_pieces(plan.box, numbers, theme, lid, bottom_lines(inside, lang), _bleed(options), lang, shop)
-    title = f"{box_title(names, 'en')}: a box"
+    title = sheet_text(lang, "doc_box", title=box_title(names, lang))
     target = options.out / plan.file_name
     if shop:
         from generator.jobs.shop import write_shop_pdf
@@ -91,7 +92,7 @@ def make_box(options: BuildOptions, report: BuildReport, plan: BoxPlan) -> None:
         write_shop_pdf(shop_pages(pieces, options.marks), target, title, options, report)
         return
     pages = home_sheets(pieces, plan.sheets, numbers, theme, lang, box_title(names, lang), inside_text(inside, lang))
-    report.add(target, write_pdf(pages, target, PdfOptions(title=title)))
+    report.add(target, write_pdf(pages, target, PdfOptions(title=title, lang=lang)))
     note = split_note(piece_sizes(plan.box, numbers, _bleed(options)), plan.sheets, options.paper, numbers,
                       plan.file_name)
     if note:

@@ -30,6 +30,7 @@ from generator.jobs.rules_site import (
     site_folders,
 )
 from generator.model.set_loader import register_set_file
+from generator.model.texts import sheet_text
 from generator.settings.build_options import BuildOptions, BuildReport
 from generator.words import _, ngettext
 
@@ -100,12 +101,12 @@ def build_theme_swatches(options: BuildOptions, report: BuildReport) -> None:
     """theme-swatches.pdf: every bundled theme's tiles, backs and board corner on one page."""
     from generator.colour.theme import load_theme, theme_names
     from generator.imposition.swatches import swatch_page
-    from generator.model.texts import sheet_text
     from generator.writers.pdf import PdfOptions, write_pdf
 
     page = swatch_page([load_theme(name) for name in theme_names()], paper_named(options.paper), options.lang)
     target = options.out / "theme-swatches.pdf"
-    report.add(target, write_pdf([page], target, PdfOptions(title=sheet_text(options.lang, "swatch_title"))))
+    report.add(target, write_pdf([page], target, PdfOptions(title=sheet_text(options.lang, "swatch_title"),
+                                                            lang=options.lang)))
 
 
 @makes(_booklet_files)
@@ -121,7 +122,10 @@ def build_booklet(options: BuildOptions, report: BuildReport, lang: str, book: s
     reading = options.out / f"{stem}.pdf"
     report.add(reading, write_booklet(spec, reading))
     imposed = options.out / f"{stem}-booklet.pdf"
-    report.add(imposed, impose_saddle_stitch(reading, imposed, paper_named(spec.page.sheet)))
+    from generator.books.texts import booklet_text
+
+    title = sheet_text(lang, "doc_imposed", title=booklet_text(lang, "title", book))
+    report.add(imposed, impose_saddle_stitch(reading, imposed, paper_named(spec.page.sheet), title))
 
 
 def _run_job(job) -> BuildReport:
@@ -145,7 +149,8 @@ def build_tokens(options: BuildOptions, report: BuildReport) -> None:
         report.notes.append(_("tokens-mexican-train.pdf skipped: {not_fitting}").format(not_fitting=not_fitting))
         return
     target = options.out / "tokens-mexican-train.pdf"
-    report.add(target, write_pdf([page], target, PdfOptions(title="Dominoes: Mexican Train hub and markers")))
+    report.add(target, write_pdf([page], target, PdfOptions(title=sheet_text(options.lang, "doc_tokens"),
+                                                            lang=options.lang)))
 
 
 @makes(lambda options: _("the print-shop tile sheets of {sets}").format(sets=_sets(options)))

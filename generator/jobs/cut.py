@@ -23,6 +23,7 @@ from generator.imposition.machines import load_machine, marks_of
 from generator.imposition.paper import paper_named
 from generator.jobs.build import makes, run_in_folders
 from generator.model.set_loader import load_set
+from generator.model.texts import sheet_text
 from generator.settings.build_options import BuildOptions, BuildReport, CutOptions
 from generator.words import _, language, ngettext
 
@@ -66,8 +67,8 @@ def _print_and_cut(options, report, settings, machine, set_name) -> None:
     out = folder(options, settings)
     target = out / f"{stem}.pdf"
     pages = [page for sheet in sheets for page in (sheet.front, sheet.back)]
-    report.add(target, write_pdf(pages, target, PdfOptions(title=f"Open Domino: set {set_name}, Print & Cut",
-                                                           duplex="long")))
+    report.add(target, write_pdf(pages, target, PdfOptions(
+        title=sheet_text(options.lang, "doc_print_and_cut", set_name=set_name), duplex="long", lang=options.lang)))
     places = []
     for number, sheet in enumerate(sheets, start=1):
         for suffix, write in ((".dxf", lambda t: write_dxf(sheet.cut, t, _layers(machine))),

@@ -8,6 +8,7 @@ from generator.colour.effective_theme import theme_for
 from generator.errors import UserError
 from generator.imposition.paper import paper_named
 from generator.model.set_loader import load_set
+from generator.model.texts import sheet_text
 from generator.scene.drawing import Drawing
 from generator.words import _
 from generator.writers.pdf import PdfOptions
@@ -30,8 +31,10 @@ def tile_documents(options, set_name: str) -> list[Document]:
 
     request = SheetRequest(load_set(set_name), theme_for(options), paper_named(options.paper), options.tile_size,
                            options.layout, options.back_offset, options.lang)
-    title = f"Open Domino: set {set_name} tiles" if request.tile_set.has_layout else f"Dominoes: {set_name} tiles"
-    return [Document(tile_sheet_name(set_name, sheet.suffix), sheet.pages, PdfOptions(title=title, duplex=sheet.duplex))
+    title = sheet_text(options.lang, "doc_tiles_open" if request.tile_set.has_layout else "doc_tiles_classic",
+                       set_name=set_name)
+    return [Document(tile_sheet_name(set_name, sheet.suffix), sheet.pages,
+                     PdfOptions(title=title, duplex=sheet.duplex, lang=options.lang))
             for sheet in tile_sheet_files(request)]
 
 
@@ -41,7 +44,7 @@ def board_documents(options, notes: list[str]) -> list[Document]:
     from generator.imposition.board_sheets import a3_page, natural_page, tiled_pages
 
     theme, geometry = theme_for(options), board_geometry(options)
-    pdf = PdfOptions(title="Open Domino: board")
+    pdf = PdfOptions(title=sheet_text(options.lang, "doc_board"), lang=options.lang)
     documents = [Document("board-full-size.pdf", [natural_page(geometry, theme, options.lang)], pdf)]
     try:
         documents.append(Document("board-a3.pdf", [a3_page(geometry, theme, paper_named("a3"), options.lang)], pdf))
@@ -58,4 +61,4 @@ def setup_card_document(options) -> Document:
     theme, paper = theme_for(options), paper_named(options.paper)
     return Document("setup-cards.pdf", [setup_card(load_set(name), theme, paper, options.lang) for name in options.sets
                                         if load_set(name).has_layout],
-                    PdfOptions(title="Open Domino: setup cards"))
+                    PdfOptions(title=sheet_text(options.lang, "doc_setup_cards"), lang=options.lang))

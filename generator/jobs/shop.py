@@ -27,6 +27,7 @@ from generator.imposition.shop_sheets import (
 )
 from generator.imposition.token_sheets import shop_token_page
 from generator.model.set_loader import load_set
+from generator.model.texts import sheet_text
 from generator.writers.pdf import PdfOptions, write_pdf
 from generator.writers.pdfx import mark_as_pdfx
 
@@ -41,7 +42,7 @@ def shop_bleed(options) -> float:
 
 
 def write_shop_pdf(pages, target: Path, title: str, options, report, duplex=None) -> None:
-    write_pdf(pages, target, PdfOptions(title=title, duplex=duplex, cmyk=True))
+    write_pdf(pages, target, PdfOptions(title=title, duplex=duplex, cmyk=True, lang=options.lang))
     report.add(target, mark_as_pdfx(target, print_setup(options).output_intent))
 
 
@@ -52,17 +53,17 @@ def build_shop_tiles(options, report) -> None:
         if options.shop_layout == "single":
             pages = single_pages(tile_set, theme, options.tile_size, bleed)
             target = options.out / f"shop-tiles-{name}-single.pdf"
-            write_shop_pdf(pages, target, f"Open Domino: set {name}, one page per face", options, report)
+            write_shop_pdf(pages, target, sheet_text(options.lang, "doc_tile_faces", set_name=name), options, report)
         else:
             pages = gang_pages(tile_set, theme, options.tile_size, bleed, options.marks)
             target = options.out / f"shop-tiles-{name}.pdf"
             flip = gang_flip(pages[0].width, pages[0].height)
-            write_shop_pdf(pages, target, f"Open Domino: set {name} tiles", options, report, flip)
+            write_shop_pdf(pages, target, sheet_text(options.lang, "doc_tiles_open", set_name=name), options, report, flip)
 
 
 def build_shop_board(options, report) -> None:
     page = board_page(board_geometry(options), theme_for(options), shop_bleed(options), options.marks)
-    write_shop_pdf([page], options.out / "shop-board.pdf", "Open Domino: board", options, report)
+    write_shop_pdf([page], options.out / "shop-board.pdf", sheet_text(options.lang, "doc_board"), options, report)
 
 
 def build_shop_booklet(options, report, lang: str, book: str = "open") -> None:
@@ -91,5 +92,5 @@ def build_shop_tokens(options, report) -> None:
         page.add(*crop_marks([bounds(trims)], bleed, page))
     page.trim = bounds(trims)
     page.bleed = bounds(trims, bleed)
-    write_shop_pdf([page], options.out / "shop-tokens-mexican-train.pdf", "Dominoes: Mexican Train pieces",
+    write_shop_pdf([page], options.out / "shop-tokens-mexican-train.pdf", sheet_text(options.lang, "doc_tokens"),
                     options, report)

@@ -52,6 +52,7 @@ class PdfOptions(Struct, frozen=True):
     duplex: str | None = None        # "long", "short" or None
     author: str = "Open Domino Kit"
     cmyk: bool = False               # print-shop files: every colour as DeviceCMYK
+    lang: str | None = None          # the document's language (its /Lang): that of the words it prints
 
 
 def write_pdf(pages: list[Drawing], target: Path, options: PdfOptions = PdfOptions()) -> dict:
@@ -59,7 +60,7 @@ def write_pdf(pages: list[Drawing], target: Path, options: PdfOptions = PdfOptio
     with atomic_path(target) as temp:
         # The initial font is ours, so no unembedded standard-14 font is ever referenced.
         canvas = Canvas(str(temp), invariant=1, pageCompression=1,
-                        initialFontName=pdf_font_name("sans"), initialFontSize=10)
+                        initialFontName=pdf_font_name("sans"), initialFontSize=10, lang=options.lang)
         canvas.setTitle(options.title)
         canvas.setAuthor(options.author)
         canvas.setCreator("opendomino")

@@ -15,8 +15,9 @@ from generator.writers.pdf_date import pdf_date
 MM = 72 / 25.4
 
 
-def impose_saddle_stitch(source: Path, target: Path, sheet: Paper) -> dict:
-    """Write the imposed booklet; returns what the manifest says of it."""
+def impose_saddle_stitch(source: Path, target: Path, sheet: Paper, title: str) -> dict:
+    """Write the imposed booklet, titled `title`, in the source's language; returns what the
+    manifest says of it."""
     reader = PdfReader(str(source))
     order = padded_order(len(reader.pages))
     width, height = sheet.height * MM, sheet.width * MM          # landscape
@@ -37,7 +38,10 @@ def impose_saddle_stitch(source: Path, target: Path, sheet: Paper) -> dict:
     preferences = writer.create_viewer_preferences()
     preferences.duplex = "/DuplexFlipShortEdge"
     preferences.print_scaling = "/None"
-    writer.add_metadata({"/Title": f"{reader.metadata.get('/Title', 'Booklet')} (booklet)",
+    language = reader.trailer["/Root"].get("/Lang")
+    if language is not None:
+        writer._root_object[NameObject("/Lang")] = language
+    writer.add_metadata({"/Title": title,
                          "/Creator": "opendomino", "/CreationDate": pdf_date(), "/ModDate": pdf_date()})
     with atomic_path(target) as temp:
         with open(temp, "wb") as handle:

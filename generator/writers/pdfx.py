@@ -90,6 +90,9 @@ def mark_as_pdfx(path: Path, intent: OutputIntent | None = None, pages: list[int
                 del page[NameObject("/Annots")]
             writer.add_page(page)
     writer._root_object[NameObject("/OutputIntents")] = ArrayObject([_output_intent(writer, intent)])
+    language = reader.trailer["/Root"].get("/Lang")
+    if language is not None:
+        writer._root_object[NameObject("/Lang")] = language
     preferences = reader.trailer["/Root"].get("/ViewerPreferences")
     if preferences is not None:
         writer._root_object[NameObject("/ViewerPreferences")] = DictionaryObject(
