@@ -22,6 +22,29 @@ def pytest_xdist_auto_num_workers(config):
     return cores + 1
 
 
+def pytest_collection_modifyitems(config, items):
+    """The tests marked `long` (each takes many seconds) start first, spread over the workers.
+
+    pytest-xdist's work-stealing first hands worker k the next len(left) // (workers - k) tests
+    in this order, then lets an idle worker take half of the longest queue. A long test left at the
+    end of a queue kept the run going while the other workers idled (a 20 s build-killing test
+    did: the workers' busy times ended 15 s apart), so each worker's share begins with its part of
+    the long ones. Every worker collects alike, so every worker computes the same order."""
+    long = [item for item in items if item.get_closest_marker("long")]
+    rest = [item for item in items if not item.get_closest_marker("long")]
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    order, left, start = [], len(items), 0
+    for k in range(workers):
+        share = left // (workers - k)
+        mine = long[k::workers]
+        if share < len(mine):                   # a handful of tests: the long ones first, as they come
+            order = long + rest
+            break
+        order += mine + rest[start:start + share - len(mine)]
+        start, left = start + share - len(mine), left - share
+    items[:] = order
+
+
 @pytest.fixture(scope="session", autouse=True)
 def no_users_own_config(tmp_path_factory):
     """The tests never read the config of the person running them: the user config folder

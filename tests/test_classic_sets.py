@@ -193,6 +193,7 @@ def test_a_set_file_cannot_take_a_bundled_name(tmp_path):
     assert result.returncode == 2 and "already has" in result.stderr and result.stderr.count("\n") == 1
 
 
+@pytest.mark.long
 def test_set_file_from_the_command_line_and_the_config(tmp_path):
     path = write(tmp_path, GOOD.replace('"pips"', '"numerals"'))
     listed = run_cli("sets", "--set-file", str(path), "club-4")
@@ -616,6 +617,7 @@ def test_cut_lines_end_where_the_tiles_end(tmp_path):
     assert len(bottom_cut) == 1 and abs(bottom_cut[0][2] - bottom_cut[0][0]) < (3 * 22 + 2 * 8) * MM
 
 
+@pytest.mark.long
 def test_the_cli_makes_double_18_gutterfold_on_letter_and_shop_double_12(tmp_path):
     home = run_cli("build", "--sets", "double-18", "--layout", "gutterfold", "--paper", "letter",
                    "--out", str(tmp_path / "home"))

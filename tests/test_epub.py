@@ -268,6 +268,7 @@ def _one_book(java: str, jar: str, path: Path) -> tuple[int, str]:
     return result.returncode, result.stdout + result.stderr
 
 
+@pytest.mark.long
 def test_epubcheck_reports_no_error_and_no_warning(ebooks):
     reports = epubcheck_reports([ebooks / name for name in EPUBS])
     assert sorted(reports) == sorted(EPUBS)

@@ -301,6 +301,7 @@ def check_config(content: bytes):
                     f"{message!r} names no key"
 
 
+@pytest.mark.long
 @fuzz(1500, "files")
 @given(text=documents)
 @example('tile_size = "0x0"\n')
@@ -456,6 +457,7 @@ def check_command_line(argv):
                 f"{argv}: {errors[0]!r} names nothing given"
 
 
+@pytest.mark.long
 @fuzz(1500, "options")
 @given(argv=command_lines)
 @example(["build", "--tile-size", "0x0"])
@@ -588,6 +590,7 @@ def load_and_check_theme(path: Path):
     return theme
 
 
+@pytest.mark.long
 @fuzz(600, "files")
 @given(text=file_mutations(THEME_DATA, st.one_of(theme_colours, st.sampled_from(["solid", "hollow", "dashed"]))))
 def test_theme_files(text):

@@ -447,6 +447,7 @@ def test_hyphenation_cannot_be_lost_silently(monkeypatch):
         hyphenation.require_hyphenation()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("target", ["home", "shop"])
 def test_two_builds_into_one_folder_at_once(tmp_path, target):
     out = tmp_path / "kit"
@@ -634,6 +635,7 @@ def pdf_dates(folder: Path) -> set[str]:
             for key in ("/CreationDate", "/ModDate")}
 
 
+@pytest.mark.long
 def test_source_date_epoch_is_one_rule_for_every_pdf(tmp_path):
     environment = {**os.environ, "SOURCE_DATE_EPOCH": "1700000000"}
 

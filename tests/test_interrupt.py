@@ -51,6 +51,7 @@ def reference(tmp_path_factory) -> tuple[dict[str, bytes], float]:
     return contents(out), time.monotonic() - started
 
 
+@pytest.mark.long
 def test_a_killed_build_leaves_only_complete_files(tmp_path, reference):
     new, seconds = reference
     out = tmp_path / "kit"

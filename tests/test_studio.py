@@ -217,6 +217,7 @@ def test_the_command_prints_its_address_and_refuses_a_bad_port():
 
 # --- in a real browser ----------------------------------------------------------------------
 
+@pytest.mark.long
 def test_the_page_in_a_headless_browser(studio, chromium, tmp_path):
     # bypass_csp: the page's policy forbids eval, which is how Playwright's waits run their test.
     context = chromium.new_context(viewport={"width": 1400, "height": 1000}, accept_downloads=True,
