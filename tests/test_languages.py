@@ -11,6 +11,7 @@ import subprocess
 import sys
 import tomllib
 
+from conftest import run_cli
 import pytest
 
 CYRILLIC = re.compile("[А-Яа-яЁё]")
@@ -391,3 +392,7 @@ def test_every_pdf_names_its_language_and_is_titled_in_it(default_kit, shop_kit,
                 "tokens-mexican-train.pdf": ru["doc_tokens"]}
     for name, title in expected.items():
         assert _language_and_title(tmp_path / name) == ("ru", title), name
+    box = run_cli("box", "--sets", "A", "--lang", "ru", "--out", str(tmp_path / "box"))
+    assert box.returncode == 0, box.stderr
+    language, title = _language_and_title(tmp_path / "box" / "box-A.pdf")
+    assert language == "ru" and title.endswith(ru["doc_box"].format(title="")) and CYRILLIC.search(title), title
