@@ -485,3 +485,16 @@ def test_parse_icc_needs_no_littlecms_for_help():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip().splitlines()[-1] == "[]"
     assert parse_icc(str(FOGRA39L)) == FOGRA39L
+
+
+def test_a_cmyk_override_stays_exactly_as_written_in_a_shop_file(tmp_path):
+    """`--colour KEY=cmyk(c,m,y,k)` states the print colour: the shop file paints those four
+    numbers, not the profile's answer for the screen colour made from them."""
+    from generator.colour.theme import parse_override
+    from generator.jobs.shop import build_shop_tiles
+    from generator.settings.build_options import BuildReport
+
+    options = BuildOptions(out=tmp_path, target="shop", sets=("A",),
+                           colour_overrides=(parse_override("A.group1=cmyk(10,90,80,5)"),))
+    build_shop_tiles(options, BuildReport())
+    assert (0.1, 0.9, 0.8, 0.05) in pdf_cmyk(tmp_path / "shop-tiles-A.pdf")

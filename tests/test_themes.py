@@ -33,7 +33,7 @@ from generator.colour.theme import (
     theme_names,
     with_overrides,
 )
-from generator.colour.values import Colour, naive_cmyk, parse_colour_text
+from generator.colour.values import MAX_COLOUR_TEXT, Colour, naive_cmyk, parse_colour_text, parse_theme_colour
 from generator.errors import UserError
 from generator.files.resources import template_path
 from generator.jobs.build import BuildOptions, BuildReport, build, build_board, build_tile_sheets
@@ -440,3 +440,42 @@ def render_page(pdf: Path, px: float) -> numpy.ndarray:
     image = numpy.asarray(document[0].render(scale=px * 25.4 / 72).to_pil().convert("RGB"), dtype=float)
     document.close()
     return image
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("cmyk(0,0,0,101)", "'cmyk(0,0,0,101)': '101' is not a percentage from 0 to 100"),
+    ("cmyk(0,0,0,100.5%)", "'cmyk(0,0,0,100.5%)': '100.5%' is not a percentage from 0 to 100"),
+    ("cmyk(-1,0,0,0)", "'cmyk(-1,0,0,0)': '-1' is not a percentage from 0 to 100"),
+    ("cmyk(0,x,0,0)", "'cmyk(0,x,0,0)': 'x' is not a percentage from 0 to 100"),
+    ("", "'' is not a colour; "),
+    ("   ", "'   ' is not a colour; "),
+    ("#" + "0" * 100, "'#000000000000000'… (101 characters) is too long to be a colour; "),
+])
+def test_a_colour_written_out_of_range_is_refused_naming_what_is_wrong(text, said):
+    with pytest.raises(UserError) as refused:
+        parse_colour_text(text, "--colour A.group1")
+    assert str(refused.value).startswith(f"--colour A.group1: {said}"), str(refused.value)
+
+
+def test_the_edges_of_what_a_colour_may_be_are_accepted():
+    """Every percentage from 0 to 100 inclusive, a trailing % or not, kept exactly; a text of the
+    longest length read as a colour (spaces around it do not count)."""
+    assert parse_colour_text("cmyk(0,100%,0.5,100)", "x").cmyk == (0.0, 100.0, 0.5, 100.0)
+    assert parse_colour_text("cmyk(100,0,0,0)", "x").cmyk == (100.0, 0.0, 0.0, 0.0)
+    longest = "rgb(" + " " * (MAX_COLOUR_TEXT - len("rgb(255,0,0)")) + "255,0,0)"
+    assert len(longest) == MAX_COLOUR_TEXT and parse_colour_text(f"  {longest}  ", "x").hex == "#ff0000"
+
+
+@pytest.mark.parametrize(("value", "said"), [
+    ({"hex": "#000000", "cmyk": [0, 0, 0, 101]}, "cmyk must be four numbers from 0 to 100"),
+    ({"hex": "#000000", "cmyk": [True, 0, 0, 0]}, "cmyk must be four numbers from 0 to 100"),
+    ({"hex": "#000000", "cmyk": [0, 0, 0]}, "cmyk must be four numbers from 0 to 100"),
+    ({"hex": "#00000", "cmyk": [0, 0, 0, 100]}, "hex = '#00000' is not #rrggbb"),
+    (5, "5 is not a colour; "),
+    (["#000000"], "['#000000'] is not a colour; "),
+    ({}, "{} is not a colour; "),
+])
+def test_a_theme_files_colour_out_of_range_is_refused_naming_what_is_wrong(value, said):
+    with pytest.raises(UserError) as refused:
+        parse_theme_colour(value, "mine.toml: [tile] face")
+    assert str(refused.value).startswith(f"mine.toml: [tile] face: {said}"), str(refused.value)
