@@ -327,3 +327,34 @@ def test_shop_files_are_byte_identical(shop_kit, tmp_path):
     build(BuildOptions(out=tmp_path, target="shop"))
     for path in sorted(shop_kit.glob("*.pdf")):
         assert (tmp_path / path.name).read_bytes() == path.read_bytes(), path.name
+
+
+def test_black_in_a_shop_file_is_black_ink_alone(shop_kit):
+    """Black is printed with the black ink alone (0/0/0/100): a black with cyan, magenta or yellow
+    in it is printed on four plates, and the least misregistration fringes thin text and lines
+    in colour. So no colour has full black and other ink, and every dark text is pure black (a
+    profile's rich black, 75/68/67/90 or so, is for large areas, never for letters)."""
+    from pdf_inspect import all_operations
+
+    texts = 0
+    # Every kind of shop file; of the four booklets, one, its cover and first six pages (text, a
+    # figure, the contents): the others are set by the same code.
+    for pdf in sorted(p for p in shop_kit.glob("shop-*.pdf") if "-rules-" not in p.name or "-rules-en-" in p.name):
+        for page in read_pdf(pdf).pages[:6]:
+            if page.get_contents() is None:           # a booklet's blank padding page
+                continue
+            fill, saved = None, []
+            for operands, operator in all_operations(page):
+                if operator in ("k", "K"):
+                    cmyk = tuple(float(v) for v in operands)
+                    assert cmyk[3] < 0.995 or cmyk == (0.0, 0.0, 0.0, 1.0), (pdf.name, cmyk)
+                    if operator == "k":
+                        fill = cmyk
+                elif operator == "q":
+                    saved.append(fill)
+                elif operator == "Q":
+                    fill = saved.pop()
+                elif operator in ("Tj", "TJ", "'", '"') and fill is not None and fill[3] >= 0.85:
+                    assert fill == (0.0, 0.0, 0.0, 1.0), (pdf.name, fill)
+                    texts += 1
+    assert texts > 100
