@@ -698,6 +698,30 @@ def test_each_shop_piece_has_its_page_centred_round_its_trim_with_crop_marks(sho
         check_crop_marks(shop_boxes, index, [trim[0], trim[2]], [trim[1], trim[3]])
 
 
+def _tint_transform(function, tint: float) -> list[float]:
+    """A Separation's tint transform evaluated at `tint`: a PostScript calculator function (type 4)
+    of the few operators such a function uses, or an exponential one (type 2)."""
+    if function["/FunctionType"] == 2:
+        c0, c1, n = function.get("/C0", [0.0]), function.get("/C1", [1.0]), float(function["/N"])
+        return [float(a) + tint ** n * (float(b) - float(a)) for a, b in zip(c0, c1)]
+    assert function["/FunctionType"] == 4, function
+    stack = [tint]
+    for token in function.get_data().decode().strip("{} \n").split():
+        if token == "exch":
+            stack[-2:] = stack[-1:-3:-1]
+        elif token == "dup":
+            stack.append(stack[-1])
+        elif token == "pop":
+            stack.pop()
+        elif token == "mul":
+            stack[-2:] = [stack[-2] * stack[-1]]
+        elif token == "add":
+            stack[-2:] = [stack[-2] + stack[-1]]
+        else:
+            stack.append(float(token))
+    return stack
+
+
 def test_the_shop_die_line_is_a_separate_overprinting_cutcontour(shop_boxes):
     reader = read_pdf(shop_boxes)
     assert len(reader.pages) == 2
@@ -707,6 +731,10 @@ def test_the_shop_die_line_is_a_separate_overprinting_cutcontour(shop_boxes):
         assert len(die_forms) == 1
         spaces = [space.get_object() for space in die_forms[0]["/Resources"]["/ColorSpace"].values()]
         assert [(str(s[0]), str(s[1]), str(s[2])) for s in spaces] == [("/Separation", "/CutContour", "/DeviceCMYK")]
+        # Where the CutContour plate is not separated (a proof, a viewer), the die line shows in its
+        # alternate: 100 % magenta at full tint, as cutting software and shops expect.
+        assert _tint_transform(spaces[0][3].get_object(), 1.0) == [0.0, 1.0, 0.0, 0.0]
+        assert _tint_transform(spaces[0][3].get_object(), 0.5) == [0.0, 0.5, 0.0, 0.0]
         states = [state.get_object() for state in die_forms[0]["/Resources"]["/ExtGState"].values()]
         assert {"/OP": True} in [dict(s) for s in states] and {"/OPM": 1} in [dict(s) for s in states]
         strokes = stroked_paths(page)
