@@ -180,7 +180,6 @@ def parse_theme_colour(value, where: str) -> Colour:
 
 
 BLACK = Colour("#000000", (0, 0, 0, 100))
-WHITE = Colour("#ffffff", (0, 0, 0, 0))
 # The die line of shapes a shop cuts with a die: the spot colour name most cutting software reads.
 CUT_CONTOUR = Colour("#ff00ff", (0, 100, 0, 0), "CutContour")
 DIE_LINE_WIDTH = 0.25       # mm: the cutter follows the line's middle; thin enough to place it exactly
