@@ -385,9 +385,10 @@ def test_every_pdf_names_its_language_and_is_titled_in_it(default_kit, shop_kit,
             assert title and not CYRILLIC.search(title) if language == "en" else CYRILLIC.search(title), pdf.name
             checked += 1
     assert checked >= 29           # 16 PDFs of the default kit, 13 of the shop's
-    build(BuildOptions(out=tmp_path, lang="ru", books=()))
+    build(BuildOptions(out=tmp_path, lang="ru", books=(), sets=("A", "double-6")))
     ru = titles["ru"]
-    expected = {"tiles-A.pdf": ru["doc_tiles_open"].format(set_name="A"), "board-full-size.pdf": ru["doc_board"],
+    expected = {"tiles-A.pdf": ru["doc_tiles_open"].format(set_name="A"),
+                "tiles-double-6.pdf": ru["doc_tiles_classic"].format(set_name="double-6"), "board-full-size.pdf": ru["doc_board"],
                 "board-tiled-a4.pdf": ru["doc_board"], "setup-cards.pdf": ru["doc_setup_cards"],
                 "tokens-mexican-train.pdf": ru["doc_tokens"]}
     for name, title in expected.items():

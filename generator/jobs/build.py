@@ -114,6 +114,7 @@ def build_booklet(options: BuildOptions, report: BuildReport, lang: str, book: s
     """rules-LANG.pdf (rules-classic-LANG.pdf, …) in reading order, and …-booklet.pdf imposed for
     saddle stitching."""
     from generator.books.booklet.document import booklet_name, booklet_spec, write_booklet
+    from generator.books.texts import booklet_text
     from generator.colour.effective_theme import theme_for
     from generator.writers.pdf_booklet import impose_saddle_stitch
 
@@ -122,8 +123,6 @@ def build_booklet(options: BuildOptions, report: BuildReport, lang: str, book: s
     reading = options.out / f"{stem}.pdf"
     report.add(reading, write_booklet(spec, reading))
     imposed = options.out / f"{stem}-booklet.pdf"
-    from generator.books.texts import booklet_text
-
     title = sheet_text(lang, "doc_imposed", title=booklet_text(lang, "title", book))
     report.add(imposed, impose_saddle_stitch(reading, imposed, paper_named(spec.page.sheet), title))
 

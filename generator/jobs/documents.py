@@ -24,6 +24,11 @@ def tile_sheet_name(set_name: str, suffix: str = "") -> str:
     return f"tiles-{set_name}{suffix}.pdf"
 
 
+def tiles_title(tile_set, lang: str) -> str:
+    """The title of a set's tile sheets: an Open Domino set's, or a classic one's."""
+    return sheet_text(lang, "doc_tiles_open" if tile_set.has_layout else "doc_tiles_classic", set_name=tile_set.name)
+
+
 # Each kind of document imports its own art when asked, so `opendomino tiles` loads no board art.
 
 def tile_documents(options, set_name: str) -> list[Document]:
@@ -31,8 +36,7 @@ def tile_documents(options, set_name: str) -> list[Document]:
 
     request = SheetRequest(load_set(set_name), theme_for(options), paper_named(options.paper), options.tile_size,
                            options.layout, options.back_offset, options.lang)
-    title = sheet_text(options.lang, "doc_tiles_open" if request.tile_set.has_layout else "doc_tiles_classic",
-                       set_name=set_name)
+    title = tiles_title(request.tile_set, options.lang)
     return [Document(tile_sheet_name(set_name, sheet.suffix), sheet.pages,
                      PdfOptions(title=title, duplex=sheet.duplex, lang=options.lang))
             for sheet in tile_sheet_files(request)]

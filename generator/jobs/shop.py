@@ -26,6 +26,7 @@ from generator.imposition.shop_sheets import (
     single_pages,
 )
 from generator.imposition.token_sheets import shop_token_page
+from generator.jobs.documents import tiles_title
 from generator.model.set_loader import load_set
 from generator.model.texts import sheet_text
 from generator.writers.pdf import PdfOptions, write_pdf
@@ -53,12 +54,13 @@ def build_shop_tiles(options, report) -> None:
         if options.shop_layout == "single":
             pages = single_pages(tile_set, theme, options.tile_size, bleed)
             target = options.out / f"shop-tiles-{name}-single.pdf"
-            write_shop_pdf(pages, target, sheet_text(options.lang, "doc_tile_faces", set_name=name), options, report)
+            title = sheet_text(options.lang, "doc_tile_faces", tiles=tiles_title(tile_set, options.lang))
+            write_shop_pdf(pages, target, title, options, report)
         else:
             pages = gang_pages(tile_set, theme, options.tile_size, bleed, options.marks)
             target = options.out / f"shop-tiles-{name}.pdf"
             flip = gang_flip(pages[0].width, pages[0].height)
-            write_shop_pdf(pages, target, sheet_text(options.lang, "doc_tiles_open", set_name=name), options, report, flip)
+            write_shop_pdf(pages, target, tiles_title(tile_set, options.lang), options, report, flip)
 
 
 def build_shop_board(options, report) -> None:
