@@ -100,6 +100,66 @@ def test_found_layouts_are_the_printed_tiles_magic_and_distinct(name, start, cou
     assert len(seen) == len(layouts)
 
 
+# -- the catalogue's order, as docs/explanation/layout-catalogue.md states it --------------------------
+def catalogue_key(rows: dict, turned: bool) -> tuple:
+    """A layout's place in the stated order, worked out from its rows: a layout sorts before another
+    exactly when its key is smaller. Also checks that the columns are shown as the guide says."""
+    def pair(upper: str, lower: str, column: int) -> tuple:
+        """(upper tile, lower tile), each tile (head, tail): compared by head, then tail."""
+        return tuple(tile_at(row, rows[row][column])[1:] for row in (upper, lower))
+
+    north = [pair("8", "7", c) for c in range(8)]
+    south = [pair("2", "1", c) for c in range(8)]
+    column_sums = sorted(sum(map(sum, p)) for p in north)
+    row_8_sums = (sum(p[0][0] for p in north), sum(p[0][1] for p in north))
+    north_pairs = sorted(north)
+    positions = positions_in(north_pairs, north)
+    if turned:      # mirror columns k and 9 - k hold the k-th mirror pair, the lower position on the left
+        mirrors = [(positions[k], positions[7 - k]) for k in range(4)]
+        assert mirrors == sorted(tuple(sorted(m)) for m in mirrors), "mirror pairs out of their order"
+        return column_sums, row_8_sums, north_pairs, mirrors
+    assert north == north_pairs, "columns not in the order of group 1's pairs"
+    south_pairs = sorted(south)
+    return column_sums, row_8_sums, north_pairs, south_pairs, positions_in(south_pairs, south)
+
+
+def positions_in(ordered: list, pairs: list) -> list[int]:
+    """Each pair's position in the ordered list; identical pairs take their positions in turn."""
+    free = list(range(len(ordered)))
+    taken = []
+    for pair in pairs:
+        place = next(i for i in free if ordered[i] == pair)
+        free.remove(place)
+        taken.append(place)
+    return taken
+
+
+# Windows of the catalogue, some across the boundaries where group 1's column sums change (A's first
+# class holds 641,020 layouts and its second 613,772; B's first three 210,944, 185,104 and 165,912).
+ORDER_WINDOWS = {"A": ((1, 40), (641_015, 12), (1_254_788, 10)),
+                 "B": ((1, 20), (210_940, 10), (396_044, 10)),
+                 "C": ((1, 3000), (33_001, 2_280))}
+
+
+@pytest.mark.parametrize("name", ORDER_WINDOWS)
+def test_the_catalogue_is_in_its_stated_order(name):
+    turned = set_data(name)["magic"].get("group2_is_group1_turned", False)
+    layouts = []
+    for start, count in ORDER_WINDOWS[name]:
+        window = found("--set", name, "--start", str(start), "--count", str(count))
+        assert [layout["number"] for layout in window] == list(range(start, start + count))
+        layouts += window
+    keys = [catalogue_key(layout["rows"], turned) for layout in layouts]
+    assert all(a < b for a, b in zip(keys, keys[1:])), [
+        (layouts[i]["number"], a, b) for i, (a, b) in enumerate(zip(keys, keys[1:])) if not a < b][:1]
+    # Every step of the order is reached: each part of the key changes somewhere in the windows, and
+    # the column sums between windows. (C's column sums and row-8 sums are fixed by its table.)
+    changes = [sum(a[step] != b[step] for a, b in zip(keys, keys[1:])) for step in range(len(keys[0]))]
+    fixed = 2 if turned else 0
+    assert changes[:fixed] == [0] * fixed and all(changes[fixed:]), changes
+    assert turned or changes[0] >= len(ORDER_WINDOWS[name]) - 1, changes
+
+
 def test_a_number_is_the_same_layout_however_it_is_reached():
     listed = found("--set", "A", "--count", "12")
     alone = found("--set", "A", "--start", "12", "--count", "1")
