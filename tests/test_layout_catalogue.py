@@ -7,6 +7,7 @@ the [magic] tables from the set files (tomllib), and every property is computed 
 from collections import Counter
 import json
 from pathlib import Path
+import re
 import tomllib
 
 from conftest import run_cli
@@ -338,6 +339,60 @@ def test_a_set_without_a_layout_builds_with_layout_1(tmp_path):
     assert card.returncode == 0, card.stderr
     from pypdf import PdfReader
     assert "mine" in PdfReader(tmp_path / "b" / "setup-cards.pdf").pages[0].extract_text()
+
+
+def twins_file(tmp_path: Path) -> tuple[Path, list[str]]:
+    """Set C with three of group 1's tiles turned, (0,3), (3,1) and (1,0) by head and tail, and group 2
+    the same tiles: each group then holds (3,0), (1,3) and (0,1) twice, interchangeable tiles, and
+    its head and tail totals are C's. Returns the file and group 1 as written on rows 8-7."""
+    data = set_data("C")
+    turned = {(0, 3): (3, 0), (3, 1): (1, 3), (1, 0): (0, 1)}
+    group = [turned.get(tile_at(row, text)[1:], tile_at(row, text)[1:]) for row in ("8", "7")
+             for text in data["layout"][row]]
+    first = [f"{tail}/{head}" for head, tail in group]          # group 1's arrows point down
+    second = [f"{head}/{tail}" for head, tail in group]
+    head = (SETS / "C.toml").read_text(encoding="utf-8").split("[layout]")[0]
+    head = head.replace('name = "C"', 'name = "twins"').replace('figure = "fig-1c"\n', "")
+    path = tmp_path / "twins.toml"
+    path.write_text(head + f'[groups]\n"1" = {json.dumps(first)}\n"2" = {json.dumps(second)}\n', encoding="utf-8")
+    return path, first
+
+
+def test_a_set_with_interchangeable_tiles_lists_each_layout_once(tmp_path):
+    """Two identical tiles swapped give the same layout. The whole catalogue of such a set is listed,
+    each layout magic and unlike every other up to its columns' order, in the stated order; every
+    layout's distinct column orders, times the ways to swap group 1's identical tiles, are all the
+    ways to stand group 1's 16 tiles on rows 8 and 7 (count_by_rows, which tells no tile from its
+    twin), so no layout is missing; and the count the kit states is the number listed."""
+    from math import factorial, prod
+
+    path, first = twins_file(tmp_path)
+    magic = set_data("C")["magic"]
+    counted = run_cli("layouts", "count", "--set-file", str(path))
+    assert counted.returncode == 0, counted.stderr
+    stated = [int(re.search(pattern, counted.stdout, re.M)[1].replace(",", ""))
+              for pattern in (r"([\d,]+) magic layouts up to the order of columns", r"^([\d,]+) in all")]
+    layouts = found("--set-file", str(path), "--count", "10000")
+    assert [layout["number"] for layout in layouts] == list(range(1, len(layouts) + 1))
+    assert len(layouts) == stated[0]
+    group = Counter(tile_at("8", text)[1:] for text in first)
+    printed = Counter({(number, *tile): n for number in (1, 2) for tile, n in group.items()})
+    orders = 0
+    for layout in layouts:
+        rows = layout["rows"]
+        assert broken_properties(rows, magic) == [], layout["number"]
+        assert printed_tiles(rows) == printed, layout["number"]
+        columns = columns_of(rows)
+        mirror_pairs = [tuple(sorted((columns[c], columns[7 - c]))) for c in range(4)]
+        orders += (factorial(4) // prod(factorial(n) for n in Counter(mirror_pairs).values())
+                   * 2 ** sum(a != b for a, b in mirror_pairs))
+    assert len({up_to_column_order(layout["rows"], True) for layout in layouts}) == len(layouts)
+    keys = [catalogue_key(layout["rows"], True) for layout in layouts]
+    assert all(a < b for a, b in zip(keys, keys[1:]))
+    assert orders == stated[1]
+    twin_swaps = prod(factorial(n) for n in Counter(first).values())
+    assert twin_swaps == 8 and orders * twin_swaps == count_by_rows({"magic": magic, "layout": {"8": first[:8],
+                                                                                                "7": first[8:]}})
 
 
 def test_a_set_with_no_magic_layout_says_so_in_one_line(tmp_path):
