@@ -341,18 +341,21 @@ def test_a_set_without_a_layout_builds_with_layout_1(tmp_path):
     assert "mine" in PdfReader(tmp_path / "b" / "setup-cards.pdf").pages[0].extract_text()
 
 
-def twins_file(tmp_path: Path) -> tuple[Path, list[str]]:
+def twins_file(tmp_path: Path, turned: bool = True) -> tuple[Path, list[str]]:
     """Set C with three of group 1's tiles turned, (0,3), (3,1) and (1,0) by head and tail, and group 2
     the same tiles: each group then holds (3,0), (1,3) and (0,1) twice, interchangeable tiles, and
-    its head and tail totals are C's. Returns the file and group 1 as written on rows 8-7."""
+    its head and tail totals are C's. Without `turned`, group 2 need not be group 1 turned.
+    Returns the file and group 1 as written on rows 8-7."""
     data = set_data("C")
-    turned = {(0, 3): (3, 0), (3, 1): (1, 3), (1, 0): (0, 1)}
-    group = [turned.get(tile_at(row, text)[1:], tile_at(row, text)[1:]) for row in ("8", "7")
+    flipped = {(0, 3): (3, 0), (3, 1): (1, 3), (1, 0): (0, 1)}
+    group = [flipped.get(tile_at(row, text)[1:], tile_at(row, text)[1:]) for row in ("8", "7")
              for text in data["layout"][row]]
     first = [f"{tail}/{head}" for head, tail in group]          # group 1's arrows point down
     second = [f"{head}/{tail}" for head, tail in group]
     head = (SETS / "C.toml").read_text(encoding="utf-8").split("[layout]")[0]
     head = head.replace('name = "C"', 'name = "twins"').replace('figure = "fig-1c"\n', "")
+    if not turned:
+        head = head.replace("group2_is_group1_turned = true\n", "")
     path = tmp_path / "twins.toml"
     path.write_text(head + f'[groups]\n"1" = {json.dumps(first)}\n"2" = {json.dumps(second)}\n', encoding="utf-8")
     return path, first
@@ -393,6 +396,25 @@ def test_a_set_with_interchangeable_tiles_lists_each_layout_once(tmp_path):
     twin_swaps = prod(factorial(n) for n in Counter(first).values())
     assert twin_swaps == 8 and orders * twin_swaps == count_by_rows({"magic": magic, "layout": {"8": first[:8],
                                                                                                 "7": first[8:]}})
+
+
+def test_a_set_with_interchangeable_tiles_and_groups_apart_is_counted_in_all(tmp_path):
+    """Group 2 free of the turn: its 16 tiles may stand anyhow, so every layout in every column order
+    is a way to stand group 1 in 8 columns in order (count_by_rows) joined with a way to stand group
+    2, and group 2, the same tiles on rows with the same sums, has as many ways; each group's
+    identical tiles swapped (8 ways each) make no new layout. The kit counted this by listing all
+    78 million layouts, hours of work; the command must end (within the timeout) with the figure."""
+    from math import factorial
+
+    path, first = twins_file(tmp_path, turned=False)
+    counted = run_cli("layouts", "count", "--set-file", str(path), timeout=600)
+    assert counted.returncode == 0, counted.stderr
+    up_to, in_all = (int(re.search(pattern, counted.stdout, re.M)[1].replace(",", ""))
+                     for pattern in (r"([\d,]+) magic layouts up to the order of columns", r"^([\d,]+) in all"))
+    group_1 = count_by_rows({"magic": set_data("C")["magic"], "layout": {"8": first[:8], "7": first[8:]}})
+    assert in_all == group_1 * group_1 // (8 * 8)
+    # No two columns can be alike (that would take four of a tile): each layout has all 8! orders.
+    assert up_to * factorial(8) == in_all
 
 
 def test_a_set_with_no_magic_layout_says_so_in_one_line(tmp_path):

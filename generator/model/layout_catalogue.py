@@ -28,8 +28,8 @@ Layouts are numbered from 1 in this order. A layout is shown with its columns in
 (a turned set: mirror columns 1 and 8 hold the first mirror pair, 2 and 7 the second, ...).
 """
 
+from collections import Counter
 from functools import cache, cached_property, lru_cache
-from itertools import permutations
 from math import factorial, prod
 
 from msgspec import Struct
@@ -261,7 +261,7 @@ class LayoutCatalogue:
         else:
             total = self._count_without_twins(progress)
         orders = _TURNS if self.turned else factorial(PAIRS)
-        in_all = total * orders if not self.twins else self._in_all_with_twins()
+        in_all = total * orders if not self.twins else self._in_all_with_twins(progress)
         return LayoutCount(up_to_columns=total, in_all=in_all, column_orders=orders)
 
     def _count_without_twins(self, progress) -> int:
@@ -296,9 +296,19 @@ class LayoutCatalogue:
         per_class = np.add.reduceat(counts.astype(np.int64) * matched, class_starts).tolist()
         return [(code, n * self._joinings_of_code(code)) for code, n in zip(class_codes, per_class) if n]
 
-    def _in_all_with_twins(self) -> int:
-        """Column orders of every layout, where two identical columns do not make two orders."""
-        return sum(block.in_all for code in self._class_codes() for block in self._blocks(code))
+    def _in_all_with_twins(self, progress) -> int:
+        """Every layout in every column order, where swapping two identical tiles, or two identical
+        columns, makes no new layout. The search without twins tells every tile apart (it pairs the
+        group's 16 places): its layouts in every order are each layout here once for every way to
+        swap identical tiles among their places, in both groups, or in group 1 alone when group 2
+        follows from the turn. So one counting pass and a division, where listing the layouts to
+        count their orders would take hours on a set of many layouts."""
+        groups = self.groups[:1] if self.turned else self.groups
+        swaps = prod(factorial(n) for group in groups for n in Counter(group.types).values())
+        in_all, rest = divmod(self._count_without_twins(progress) * (_TURNS if self.turned else factorial(PAIRS)),
+                              swaps)
+        assert rest == 0, "identical tiles swapped must divide the layouts that tell them apart"
+        return in_all
 
     def layouts(self, start: int = 1):
         """Layouts from number `start` on, as (number, TileSet) in catalogue order."""
@@ -418,15 +428,6 @@ class _Block:
     def total(self) -> int:
         return sum(self._counts)
 
-    @property
-    def in_all(self) -> int:
-        orders = _turn_keeping_orders() if self.catalogue.turned else None
-        return sum(_column_orders(columns, orders) for columns in self._all_columns())
-
-    def _all_columns(self):
-        for index in range(self.total):
-            yield self._columns(index)
-
     def layout(self, index: int) -> TileSet:
         return _placed(self.catalogue, self._columns(index))
 
@@ -453,34 +454,6 @@ class _Block:
 
 def _pairs_of_row(row: np.ndarray) -> list[tuple[int, int]]:
     return [(int(code) // 64, int(code) % 64) for code in row]
-
-
-def _column_orders(columns: list[tuple], orders: tuple | None) -> int:
-    """How many different layouts the columns give in the orders allowed (any order when None):
-    two identical columns swapped give the same layout."""
-    if orders is not None:
-        return len({tuple(columns[i] for i in order) for order in orders})
-    counts: dict = {}
-    for column in columns:
-        counts[column] = counts.get(column, 0) + 1
-    return factorial(len(columns)) // prod(factorial(n) for n in counts.values())
-
-
-@cache
-def _turn_keeping_orders() -> tuple[tuple[int, ...], ...]:
-    """The 384 column orders that keep group 2 group 1 turned: mirror pairs (c, 9 - c) moved as a
-    whole to any pair's place, each either way round."""
-    orders = []
-    for places in permutations(range(PAIRS // 2)):
-        for flips in range(1 << (PAIRS // 2)):
-            order = [0] * PAIRS
-            for pair, place in enumerate(places):
-                left, right = place, PAIRS - 1 - place
-                if flips >> pair & 1:
-                    left, right = right, left
-                order[pair], order[PAIRS - 1 - pair] = left, right
-            orders.append(tuple(order))
-    return tuple(orders)
 
 
 # -- joining group-2 pairs to group-1 pairs, counted and ranked with identical pairs merged -------------
