@@ -314,19 +314,25 @@ class LayoutCatalogue:
         """Layouts from number `start` on, as (number, TileSet) in catalogue order."""
         number = 0
         for code, size in self._sized_classes(start):
-            if number + size < start:
+            if size is not None and number + size < start:
                 number += size
                 continue
-            for index, layout in enumerate(self._class_layouts(code, start - number - 1 if start > number else 0)):
-                yield max(start, number + 1) + index, layout
-            number += size
+            offset, listed = max(start - number - 1, 0), 0
+            for listed, layout in enumerate(self._class_layouts(code, offset), start=1):
+                yield number + offset + listed, layout
+            number += offset + listed
 
     def _sized_classes(self, start: int):
         """(class code, layouts in it) in catalogue order. The first WALK classes are counted one by
-        one; a start beyond them has every class counted in one pass (a few seconds) instead."""
+        one; a start beyond them has every class counted in one pass (a few seconds) instead. From
+        the class that holds the start on, the size is None: the classes are listed, not skipped,
+        and counting a class of a set with interchangeable tiles costs as much as listing it all."""
         number = 0
         codes = self._class_codes()
         for index, code in enumerate(codes):
+            if number >= start - 1:
+                yield from ((code, None) for code in codes[index:])
+                return
             if index == WALK and number < start and not self.twins:
                 totals = dict(self.class_totals())
                 yield from ((code, totals.get(code, 0)) for code in codes[index:])
