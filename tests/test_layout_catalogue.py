@@ -350,11 +350,12 @@ def test_a_set_without_a_layout_builds_with_layout_1(tmp_path):
 TWINS = ((0, 3), (3, 1), (1, 0))
 
 
-def twins_file(tmp_path: Path, turned: bool = True, twins=TWINS) -> tuple[Path, list[str]]:
+def twins_file(tmp_path: Path, turned: bool = True, twins=TWINS, magic=None) -> tuple[Path, list[str]]:
     """Set C with three of group 1's tiles turned, by default (0,3), (3,1) and (1,0) by head and tail,
     and group 2 the same tiles: each group then holds (3,0), (1,3) and (0,1) twice, interchangeable
     tiles, and its head and tail totals are C's. Without `turned`, group 2 need not be group 1
-    turned. Returns the file and group 1 as written on rows 8-7."""
+    turned; `magic`, a table of its own instead of C's. Returns the file and group 1 as written on
+    rows 8-7."""
     data = set_data("C")
     flipped = {(head, tail): (tail, head) for head, tail in twins}
     group = [flipped.get(tile_at(row, text)[1:], tile_at(row, text)[1:]) for row in ("8", "7")
@@ -365,6 +366,10 @@ def twins_file(tmp_path: Path, turned: bool = True, twins=TWINS) -> tuple[Path, 
     head = head.replace('name = "C"', 'name = "twins"').replace('figure = "fig-1c"\n', "")
     if not turned:
         head = head.replace("group2_is_group1_turned = true\n", "")
+    if magic is not None:
+        before, _, after = head.partition("[magic]\n")
+        head = before + "[magic]\n" + "".join(f"{key} = {str(value).lower()}\n" for key, value in magic.items()) \
+            + "\n[back]" + after.partition("[back]")[2]
     path = tmp_path / "twins.toml"
     path.write_text(head + f'[groups]\n"1" = {json.dumps(first)}\n"2" = {json.dumps(second)}\n', encoding="utf-8")
     return path, first
@@ -439,6 +444,19 @@ def test_a_set_with_identical_pairs_of_tiles_lists_each_layout_once(tmp_path):
     keys = [catalogue_key(layout["rows"], False) for layout in layouts]
     assert all(a < b for a, b in zip(keys, keys[1:]))
     assert any(len(set(columns_of(layout["rows"]))) < 8 for layout in layouts)
+
+
+def test_a_set_with_interchangeable_tiles_and_free_rows_lists_in_the_stated_order(tmp_path):
+    """With only the column sum and the mirrored row sums to keep, the row-8 sums vary within a
+    class, and with them the order (step 2): the first 300 layouts in order, magic and distinct."""
+    magic = {"column_sum": 12, "mirrored_row_sums": True}
+    path, _ = twins_file(tmp_path, turned=False, magic=magic)
+    layouts = found("--set-file", str(path), "--count", "300")
+    assert all(broken_properties(layout["rows"], magic) == [] for layout in layouts)
+    assert len({up_to_column_order(layout["rows"], False) for layout in layouts}) == len(layouts) == 300
+    keys = [catalogue_key(layout["rows"], False) for layout in layouts]
+    assert all(a < b for a, b in zip(keys, keys[1:]))
+    assert any(a[1] != b[1] and a[0] == b[0] for a, b in zip(keys, keys[1:]))
 
 
 def test_a_set_with_no_magic_layout_says_so_in_one_line(tmp_path):
