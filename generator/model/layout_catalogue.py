@@ -310,7 +310,7 @@ class LayoutCatalogue:
         assert rest == 0, "identical tiles swapped must divide the layouts that tell them apart"
         return in_all
 
-    def layouts(self, start: int = 1):
+    def layouts(self, start: int):
         """Layouts from number `start` on, as (number, TileSet) in catalogue order."""
         number = 0
         for code, size in self._sized_classes(start):
