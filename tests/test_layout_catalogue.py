@@ -468,6 +468,33 @@ def test_a_set_with_interchangeable_tiles_and_free_rows_lists_in_the_stated_orde
     assert any(a[1] != b[1] and a[0] == b[0] for a, b in zip(keys, keys[1:]))
 
 
+def test_a_set_files_layout_has_its_setup_card_with_its_tiles(tmp_path):
+    """`layouts card --set-file` draws the numbered layout of a set of one's own (it stopped at
+    "unknown set" for every such set): on the card, each cell holds the tile that `layouts find`
+    lists there, its dashes counted in the rendered page, top half and bottom half."""
+    from collections import Counter as Sizes
+
+    from pdf_inspect import MM
+    from pdfium_paths import page_paths
+    from pip_count import pips_in_cells
+
+    path, _ = twins_file(tmp_path, turned=False, twins=((0, 3), (3, 1), (2, 1)))
+    result = run_cli("layouts", "card", "--set-file", str(path), "--number", "2", "--out", str(tmp_path / "card"))
+    assert result.returncode == 0, result.stderr
+    pdf = tmp_path / "card" / "setup-card-twins-2.pdf"
+    boxes = []
+    for shape in page_paths(pdf, 0):
+        if shape.filled and len(shape.points) in (4, 5):
+            xs, ys = [x for x, _ in shape.points], [y for _, y in shape.points]
+            boxes.append((min(xs), min(ys), max(xs), max(ys)))
+    sizes = Sizes((round(x1 - x0, 1), round(y1 - y0, 1)) for x0, y0, x1, y1 in boxes)
+    tile = next(size for size, n in sizes.items() if n == 32 and size[1] > 1.9 * size[0] and size[0] > 10 * MM)
+    tiles = [box for box in boxes if (round(box[2] - box[0], 1), round(box[3] - box[1], 1)) == tile]
+    rows = found("--set-file", str(path), "--start", "2", "--count", "1")[0]["rows"]
+    expected = [[tuple(int(d) for d in text.split("/")) for text in rows[row]] for row in ROWS]
+    assert pips_in_cells(pdf, tiles) == expected
+
+
 def test_a_set_with_no_magic_layout_says_so_in_one_line(tmp_path):
     path = groups_only_file(tmp_path, "none", ("row_head_sum = 12", "row_head_sum = 11"))
     for args, status in ((("layouts", "find", "--set-file", str(path)), 1),

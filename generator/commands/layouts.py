@@ -23,8 +23,12 @@ def layouts_group():
     pass
 
 
-def _one_set(command):
-    """--set NAME or --set-file FILE, read into (tile set, whether its file gives a layout)."""
+def _one_set(command=None, *, with_path: bool = False):
+    """--set NAME or --set-file FILE, read into (tile set, whether its file gives a layout); with
+    `with_path`, the command also gets the set file's path (set_path, None for --set)."""
+    if command is None:
+        return functools.partial(_one_set, with_path=with_path)
+
     @click.option("--set", "set_name", default=None, metavar="A|B|C", shell_complete=completion.sets,
                   help=_("An Open Domino set: A, B or C."))
     @click.option("--set-file", "set_path", default=None, metavar="FILE.toml", shell_complete=completion.toml_files,
@@ -35,6 +39,8 @@ def _one_set(command):
         from generator.jobs.layouts import NoLayout, chosen_set
 
         tile_set, has_layout = chosen_set(set_name, set_path)
+        if with_path:
+            values["set_path"] = set_path
         try:
             return command(*args, tile_set=tile_set, has_layout=has_layout, **values)
         except NoLayout as none:            # a proven absence, not bad input: status 1
@@ -128,10 +134,10 @@ def count_command(tile_set, has_layout):
 @layouts_group.command("card", help=_("Write the setup card of one catalogue layout: setup-card-SET-NUMBER.pdf, "
                                        "with its sums."))
 @kit_options(without=("set_file_texts",))
-@_one_set
+@_one_set(with_path=True)
 @click.option("--number", type=click.IntRange(1), default=None, help=_("The layout's number in the catalogue."))
 @click.option("--random", "draw", is_flag=True, help=_("Draw a layout at random; its number is printed, to share."))
-def card_command(options: BuildOptions, tile_set, has_layout, number, draw):
+def card_command(options: BuildOptions, tile_set, has_layout, set_path, number, draw):
     from generator.colour.effective_theme import theme_for
     from generator.imposition.paper import paper_named
     from generator.imposition.setup_cards import setup_card
@@ -150,6 +156,9 @@ def card_command(options: BuildOptions, tile_set, has_layout, number, draw):
         echo(_("drew layout {number} of {total} of set {name}").format(number=grouped(number), total=grouped(total),
                                                                                 name=tile_set.name))
     layout = layout_number(tile_set, number)
+    if set_path is not None:        # the card draws the tiles by their set's name, as the kit's sets are
+        from generator.model.set_loader import register_set_file
+        register_set_file(set_path)
     page = setup_card(layout, theme_for(options), paper_named(options.paper), options.lang, number=number)
     previous = start_writing(options.out)
     report = BuildReport()

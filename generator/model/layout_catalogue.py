@@ -312,28 +312,25 @@ class LayoutCatalogue:
 
     def layouts(self, start: int):
         """Layouts from number `start` on, as (number, TileSet) in catalogue order."""
+        if self.twins:
+            yield from self._twin_layouts(start)
+            return
         number = 0
         for code, size in self._sized_classes(start):
-            if size is not None and number + size < start:
+            if number + size < start:
                 number += size
                 continue
-            offset, listed = max(start - number - 1, 0), 0
-            for listed, layout in enumerate(self._class_layouts(code, offset), start=1):
-                yield number + offset + listed, layout
-            number += offset + listed
+            for index, layout in enumerate(self._class_layouts(code, start - number - 1 if start > number else 0)):
+                yield max(start, number + 1) + index, layout
+            number += size
 
     def _sized_classes(self, start: int):
         """(class code, layouts in it) in catalogue order. The first WALK classes are counted one by
-        one; a start beyond them has every class counted in one pass (a few seconds) instead. From
-        the class that holds the start on, the size is None: the classes are listed, not skipped,
-        and counting a class of a set with interchangeable tiles costs as much as listing it all."""
+        one; a start beyond them has every class counted in one pass (a few seconds) instead."""
         number = 0
         codes = self._class_codes()
         for index, code in enumerate(codes):
-            if number >= start - 1:
-                yield from ((code, None) for code in codes[index:])
-                return
-            if index == WALK and number < start and not self.twins:
+            if index == WALK and number < start:
                 totals = dict(self.class_totals())
                 yield from ((code, totals.get(code, 0)) for code in codes[index:])
                 return
@@ -341,11 +338,22 @@ class LayoutCatalogue:
             number += size
             yield code, size
 
+    def _twin_layouts(self, start: int):
+        """layouts() of a set with interchangeable tiles, block by block. Counting a block is cheap;
+        counting a whole class of such a set costs about as much as listing it, so only the blocks
+        before the start are counted, never the rest of a class."""
+        number = 0
+        for code in self._class_codes():
+            for block in self._blocks(code):
+                if number + block.total < start:
+                    number += block.total
+                    continue
+                for index in range(max(start - number - 1, 0), block.total):
+                    yield number + index + 1, block.layout(index)
+                number += block.total
+
     def _class_layouts(self, code: int, offset: int):
-        """The class's layouts from its offset-th on (0 is its first)."""
-        if self.twins:
-            yield from _from_offset(self._blocks(code), offset)
-            return
+        """The class's layouts from its offset-th on (0 is its first), for a set without twins."""
         north_counts = self.north.key_counts(code)
         partner = None if self.turned else self._partner_code(code)
         south_counts = {} if self.turned else self.south.key_counts(partner)
@@ -376,16 +384,6 @@ class LayoutCatalogue:
 # pass (set A: 0.3 s and 9 s of CPU), so a start within them (A's first 24 hold some 36 million
 # layouts, B's 7 million) is reached class by class, and one further on after the one pass.
 WALK = 24
-
-
-def _from_offset(blocks, offset: int):
-    for block in blocks:
-        if offset >= block.total:
-            offset -= block.total
-            continue
-        for index in range(offset, block.total):
-            yield block.layout(index)
-        offset = 0
 
 
 def _slices(class_starts: np.ndarray, length: int, size: int):
