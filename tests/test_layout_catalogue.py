@@ -466,6 +466,9 @@ def test_a_set_with_interchangeable_tiles_and_free_rows_lists_in_the_stated_orde
     keys = [catalogue_key(layout["rows"], False) for layout in layouts]
     assert all(a < b for a, b in zip(keys, keys[1:]))
     assert any(a[1] != b[1] and a[0] == b[0] for a, b in zip(keys, keys[1:]))
+    # Reached on their own, from the 4th on (the search passes such a set's layouts in blocks, and
+    # its first block holds 4), they are the same.
+    assert found("--set-file", str(path), "--start", "4", "--count", "3") == layouts[3:6]
 
 
 def test_a_set_files_layout_has_its_setup_card_with_its_tiles(tmp_path):
