@@ -496,6 +496,9 @@ def test_a_set_files_layout_has_its_setup_card_with_its_tiles(tmp_path):
     rows = found("--set-file", str(path), "--start", "2", "--count", "1")[0]["rows"]
     expected = [[tuple(int(d) for d in text.split("/")) for text in rows[row]] for row in ROWS]
     assert pips_in_cells(pdf, tiles) == expected
+    # A set file that keeps a kit set's name draws as that set, as `layouts find` takes it.
+    bundled = run_cli("layouts", "card", "--set-file", str(SETS / "C.toml"), "--number", "5", "--out", str(tmp_path))
+    assert bundled.returncode == 0 and (tmp_path / "setup-card-C-5.pdf").is_file(), bundled.stderr
 
 
 def test_a_set_with_no_magic_layout_says_so_in_one_line(tmp_path):

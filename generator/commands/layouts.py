@@ -156,9 +156,10 @@ def card_command(options: BuildOptions, tile_set, has_layout, set_path, number, 
         echo(_("drew layout {number} of {total} of set {name}").format(number=grouped(number), total=grouped(total),
                                                                                 name=tile_set.name))
     layout = layout_number(tile_set, number)
-    if set_path is not None:        # the card draws the tiles by their set's name, as the kit's sets are
-        from generator.model.set_loader import register_set_file
-        register_set_file(set_path)
+    from generator.model.set_loader import known_set_names, register_set_file
+
+    if set_path is not None and tile_set.name not in known_set_names():
+        register_set_file(set_path)         # the card's drawing finds the tiles by their set's name
     page = setup_card(layout, theme_for(options), paper_named(options.paper), options.lang, number=number)
     previous = start_writing(options.out)
     report = BuildReport()
