@@ -142,6 +142,7 @@ def card_command(options: BuildOptions, tile_set, has_layout, set_path, number, 
     from generator.imposition.paper import paper_named
     from generator.imposition.setup_cards import setup_card
     from generator.jobs.layouts import counted, layout_number, random_number
+    from generator.model.set_loader import known_set_names, register_set_file
     from generator.writers.pdf import PdfOptions, write_pdf
 
     if (number is None) == (not draw):
@@ -156,8 +157,6 @@ def card_command(options: BuildOptions, tile_set, has_layout, set_path, number, 
         echo(_("drew layout {number} of {total} of set {name}").format(number=grouped(number), total=grouped(total),
                                                                                 name=tile_set.name))
     layout = layout_number(tile_set, number)
-    from generator.model.set_loader import known_set_names, register_set_file
-
     if set_path is not None and tile_set.name not in known_set_names():
         register_set_file(set_path)         # the card's drawing finds the tiles by their set's name
     page = setup_card(layout, theme_for(options), paper_named(options.paper), options.lang, number=number)

@@ -261,7 +261,7 @@ class LayoutCatalogue:
         else:
             total = self._count_without_twins(progress)
         orders = _TURNS if self.turned else factorial(PAIRS)
-        in_all = total * orders if not self.twins else self._in_all_with_twins(progress)
+        in_all = total * orders if not self.twins else self._in_all_with_twins(orders, progress)
         return LayoutCount(up_to_columns=total, in_all=in_all, column_orders=orders)
 
     def _count_without_twins(self, progress) -> int:
@@ -296,7 +296,7 @@ class LayoutCatalogue:
         per_class = np.add.reduceat(counts.astype(np.int64) * matched, class_starts).tolist()
         return [(code, n * self._joinings_of_code(code)) for code, n in zip(class_codes, per_class) if n]
 
-    def _in_all_with_twins(self, progress) -> int:
+    def _in_all_with_twins(self, orders: int, progress) -> int:
         """Every layout in every column order, where swapping two identical tiles, or two identical
         columns, makes no new layout. The search without twins tells every tile apart (it pairs the
         group's 16 places): its layouts in every order are each layout here once for every way to
@@ -305,8 +305,7 @@ class LayoutCatalogue:
         count their orders would take hours on a set of many layouts."""
         groups = self.groups[:1] if self.turned else self.groups
         swaps = prod(factorial(n) for group in groups for n in Counter(group.types).values())
-        in_all, rest = divmod(self._count_without_twins(progress) * (_TURNS if self.turned else factorial(PAIRS)),
-                              swaps)
+        in_all, rest = divmod(self._count_without_twins(progress) * orders, swaps)
         assert rest == 0, "identical tiles swapped must divide the layouts that tell them apart"
         return in_all
 
