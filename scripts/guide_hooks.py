@@ -116,10 +116,10 @@ def products() -> str:
 
 
 def machines() -> str:
-    from generator.imposition.machines import load_machine, machine_names
+    from generator.imposition.machines import load_machine, machine_names, machine_title
 
     return _table(("`--machine`", "title", "kind"),
-                  [(f"`{name}`", load_machine(name)["title"], load_machine(name)["kind"]) for name in machine_names()])
+                  [(f"`{name}`", machine_title(load_machine(name)), load_machine(name)["kind"]) for name in machine_names()])
 
 
 def sets() -> str:

@@ -18,6 +18,18 @@ def test_check_lists_what_it_checked(tmp_path):
     assert lines[-1] == "all checks passed"
 
 
+def test_a_colour_warning_is_a_warn_line_not_ok(tmp_path):
+    """A colour check that fails without --strict is a warning: its line says warn, not ok, and the
+    last line counts it."""
+    result = run_cli("check", "--colour", "tile.digit=#eeeeee", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    warned = [line for line in lines if not line.startswith("ok  ")][:-1]
+    assert len(warned) == 1 and warned[0].startswith("warn chosen theme classic with 1 override(s): ")
+    assert "tile.digit #eeeeee on tile.face" in warned[0] and "contrast 1.1:1" in warned[0]
+    assert lines[-1] == "all checks passed, with 1 warning"
+
+
 def test_check_stops_at_a_bad_config(tmp_path):
     (tmp_path / "opendomino.toml").write_text('tile_sise = "22x44"\n')
     result = run_cli("check", cwd=tmp_path)

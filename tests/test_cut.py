@@ -37,7 +37,7 @@ from generator.imposition.laser_sheets import (
     tile_piece,
     tile_sheets,
 )
-from generator.imposition.machines import load_machine, machine_names, marks_of
+from generator.imposition.machines import checked, load_machine, machine_names, marks_of
 from generator.imposition.paper import paper_named
 from generator.model.set_loader import known_set_names, load_set
 from generator.scene.cut_sheet import CutSheet
@@ -744,6 +744,20 @@ def test_a_set_file_of_the_users_own(tmp_path, machine, pattern):
 
 def test_machine_names_are_data():
     assert set(machine_names()) >= {"silhouette", "cricut", "laser"}
+
+
+def test_a_machine_named_in_words_is_named_in_the_messages_language():
+    from generator.jobs.cut import machine_instructions
+    from generator.settings.build_options import CutOptions
+    from generator.words import speaking
+
+    with speaking("ru"):
+        assert machine_instructions("laser", CutOptions()).startswith("Лазерный станок: ")
+        assert machine_instructions("cricut", CutOptions()).startswith("Cricut Print Then Cut: ")    # a brand's name
+    assert machine_instructions("laser", CutOptions()).startswith("Laser cutter: ")
+    for title in ({"ru": "Лазер"}, {"en": "Laser", "de": "Laser"}, {"en": ""}):
+        with pytest.raises(UserError, match="title"):
+            checked({**load_machine("laser"), "title": title}, "laser.toml")
 
 
 @pytest.mark.parametrize("args, message", [

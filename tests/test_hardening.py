@@ -353,6 +353,12 @@ def test_preflight_command_exit_statuses_and_no_pypdf_chatter(tmp_path, shop_boa
     junk = tmp_path / "junk.pdf"
     junk.write_bytes(b"%PDF-1.4\nnothing here\n")
     refused(run_cli("preflight", str(junk)), "junk.pdf", "cannot read it as a PDF")
+    text = tmp_path / "notes.pdf"                                 # no PDF at all: said as such
+    text.write_text("shopping list\n" * 200)
+    refused(run_cli("preflight", str(text)), "notes.pdf: not a PDF (no %PDF- header in its first kilobyte)")
+    late = tmp_path / "late.pdf"                                  # a header after 1 kB of junk: not one
+    late.write_bytes(b"x" * 1024 + shop_board.read_bytes())
+    refused(run_cli("preflight", str(late)), "late.pdf: not a PDF")
     source = shop_board.read_bytes()
     spliced = tmp_path / "spliced.pdf"                           # junk in the middle: every object still there
     spliced.write_bytes(source[:len(source) // 2] + b"junk\n" + source[len(source) // 2:])

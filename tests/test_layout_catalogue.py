@@ -220,6 +220,25 @@ def test_bad_input_is_one_line_and_status_2(tmp_path):
     assert "35,280" in run_cli("layouts", "find", "--set", "C", "--start", "40000").stderr
 
 
+def test_a_number_is_typed_back_as_the_kit_prints_it(tmp_path):
+    """A number is printed grouped, 35,280 (1 234 in Russian), for a player to share: typed back
+    as printed, it names the same layout."""
+    plain = found("--set", "C", "--start", "1234", "--count", "1")
+    for typed in ("1,234", "1\u00a0234", "1 234", "1_234"):
+        assert found("--set", "C", "--start", typed, "--count", "1") == plain, typed
+    assert plain[0]["number"] == 1234
+    card = run_cli("layouts", "card", "--set", "C", "--number", "1,234", "--out", str(tmp_path))
+    assert card.returncode == 0 and (tmp_path / "setup-card-C-1234.pdf").is_file(), card.stderr
+    listed = json.loads((tmp_path / "manifest.json").read_text())["files"]
+    assert [entry["purpose"] for entry in listed if entry["file"] == "setup-card-C-1234.pdf"] == [
+        "the setup card of one numbered layout of the catalogue of fair starts, with its sums"]
+    for typed in ("0", "-3", "1.5", "1,2x", "\u0661\u0662", ""):
+        result = run_cli("layouts", "find", "--set", "C", "--start", typed)
+        assert result.returncode == 2 and result.stderr == (
+            f"opendomino: error: --start: {typed!r} is not a layout number; write a whole number from 1, "
+            "e.g. 1000 or 1,000\n"), (typed, result.stderr)
+
+
 # -- counting C by a search of the tests' own ---------------------------------------------------------------
 def brute_force_count(data: dict) -> int:
     """Layouts of a turned set up to its column orders, by plain search: group 1's 16 tiles stood
@@ -471,20 +490,15 @@ def test_a_set_with_interchangeable_tiles_and_free_rows_lists_in_the_stated_orde
     assert found("--set-file", str(path), "--start", "4", "--count", "3") == layouts[3:6]
 
 
-def test_a_set_files_layout_has_its_setup_card_with_its_tiles(tmp_path):
-    """`layouts card --set-file` draws the numbered layout of a set of one's own (it stopped at
-    "unknown set" for every such set): on the card, each cell holds the tile that `layouts find`
-    lists there, its dashes counted in the rendered page, top half and bottom half."""
+def card_cells(pdf: Path) -> list[list[tuple[int, int]]]:
+    """The digits of each tile on a setup card, top/bottom as seen from South, rows 8, 7, 2, 1: the
+    32 tile-shaped boxes of the rendered page, the dashes or pips in each half counted."""
     from collections import Counter as Sizes
 
     from pdf_inspect import MM
     from pdfium_paths import page_paths
     from pip_count import pips_in_cells
 
-    path, _ = twins_file(tmp_path, turned=False, twins=((0, 3), (3, 1), (2, 1)))
-    result = run_cli("layouts", "card", "--set-file", str(path), "--number", "2", "--out", str(tmp_path / "card"))
-    assert result.returncode == 0, result.stderr
-    pdf = tmp_path / "card" / "setup-card-twins-2.pdf"
     boxes = []
     for shape in page_paths(pdf, 0):
         if shape.filled and len(shape.points) in (4, 5):
@@ -493,12 +507,42 @@ def test_a_set_files_layout_has_its_setup_card_with_its_tiles(tmp_path):
     sizes = Sizes((round(x1 - x0, 1), round(y1 - y0, 1)) for x0, y0, x1, y1 in boxes)
     tile = next(size for size, n in sizes.items() if n == 32 and size[1] > 1.9 * size[0] and size[0] > 10 * MM)
     tiles = [box for box in boxes if (round(box[2] - box[0], 1), round(box[3] - box[1], 1)) == tile]
+    return pips_in_cells(pdf, tiles)
+
+
+def digits_of(rows: dict) -> list[list[tuple[int, int]]]:
+    return [[tuple(int(d) for d in text.split("/")) for text in rows[row]] for row in ROWS]
+
+
+def test_a_set_files_layout_has_its_setup_card_with_its_tiles(tmp_path):
+    """`layouts card --set-file` draws the numbered layout of a set of one's own (it stopped at
+    "unknown set" for every such set): on the card, each cell holds the tile that `layouts find`
+    lists there, its dashes counted in the rendered page, top half and bottom half."""
+    path, _ = twins_file(tmp_path, turned=False, twins=((0, 3), (3, 1), (2, 1)))
+    result = run_cli("layouts", "card", "--set-file", str(path), "--number", "2", "--out", str(tmp_path / "card"))
+    assert result.returncode == 0, result.stderr
     rows = found("--set-file", str(path), "--start", "2", "--count", "1")[0]["rows"]
-    expected = [[tuple(int(d) for d in text.split("/")) for text in rows[row]] for row in ROWS]
-    assert pips_in_cells(pdf, tiles) == expected
+    assert card_cells(tmp_path / "card" / "setup-card-twins-2.pdf") == digits_of(rows)
     # A set file that keeps a kit set's name draws as that set, as `layouts find` takes it.
     bundled = run_cli("layouts", "card", "--set-file", str(SETS / "C.toml"), "--number", "5", "--out", str(tmp_path))
     assert bundled.returncode == 0 and (tmp_path / "setup-card-C-5.pdf").is_file(), bundled.stderr
+
+
+def test_a_set_file_whose_own_layout_is_not_magic_still_has_cards(tmp_path):
+    """A file's [layout] that breaks its [magic] table is only that file's start: `layouts find`
+    lists the set's catalogue all the same, and `layouts card` drew nothing (it checked the file's
+    own layout as a build does). It draws the catalogue's layout now."""
+    text = (SETS / "A.toml").read_text(encoding="utf-8").replace('name = "A"', 'name = "swapped"')
+    text = text.replace('"8" = ["3/1", "1/4"', '"8" = ["1/4", "3/1"').replace('"7" = ["3/3", "5/1"', '"7" = ["5/1", "3/3"')
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("figure"))
+    path = tmp_path / "swapped.toml"
+    path.write_text(text, encoding="utf-8")
+    assert run_cli("layouts", "check", "--set-file", str(path)).returncode == 1       # not magic
+    result = run_cli("layouts", "card", "--set-file", str(path), "--number", "7", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    rows = found("--set-file", str(path), "--start", "7", "--count", "1")[0]["rows"]
+    assert rows == found("--set", "A", "--start", "7", "--count", "1")[0]["rows"]      # the same tiles as A
+    assert card_cells(tmp_path / "setup-card-swapped-7.pdf") == digits_of(rows)
 
 
 def test_a_set_with_no_magic_layout_says_so_in_one_line(tmp_path):

@@ -22,9 +22,12 @@ def check_command(options: BuildOptions):
     from generator.jobs.check import run_checks
 
     config_path = find_config(click.get_current_context().params.get("config_path"))
-    for line in run_checks(options, config_path):
-        say(_("ok  {line}").format(line=line))
-    say(_("all checks passed"))
+    warnings = 0
+    for line, warned in run_checks(options, config_path):
+        say((_("warn {line}") if warned else _("ok  {line}")).format(line=line))
+        warnings += warned
+    say(ngettext("all checks passed, with {count} warning", "all checks passed, with {count} warnings",
+                 warnings).format(count=warnings) if warnings else _("all checks passed"))
 
 
 @cli.command("preflight",

@@ -81,12 +81,15 @@ def _property_text(key, value) -> str:
 @_one_set
 @click.option("--count", "how_many", type=click.IntRange(1, 10_000), default=10, show_default=True,
               help=_("How many layouts to list."))
-@click.option("--start", type=click.IntRange(1), default=1, show_default=True,
+@click.option("--start", "start_text", metavar="K", default="1", show_default=True,
               help=_("The catalogue number of the first layout to list."))
 @click.option("--json", "as_json", is_flag=True,
               help=_('Print a JSON list of {"number": K, "rows": {"8": ["3/1", …], "7": …, "2": …, "1": …}}.'))
-def find_command(tile_set, has_layout, how_many, start, as_json):
+def find_command(tile_set, has_layout, how_many, start_text, as_json):
     from generator.jobs.layouts import found_layouts, layout_rows, reordering_rule
+    from generator.settings.options import parse_layout_number
+
+    start = parse_layout_number(start_text, "--start")
 
     layouts = found_layouts(tile_set, start, how_many)
     if as_json:
@@ -135,18 +138,21 @@ def count_command(tile_set, has_layout):
                                        "with its sums."))
 @kit_options(without=("set_file_texts",))
 @_one_set(with_path=True)
-@click.option("--number", type=click.IntRange(1), default=None, help=_("The layout's number in the catalogue."))
+@click.option("--number", "number_text", metavar="K", default=None,
+              help=_("The layout's number in the catalogue, as printed (1,000 or 1000)."))
 @click.option("--random", "draw", is_flag=True, help=_("Draw a layout at random; its number is printed, to share."))
-def card_command(options: BuildOptions, tile_set, has_layout, set_path, number, draw):
+def card_command(options: BuildOptions, tile_set, has_layout, set_path, number_text, draw):
     from generator.colour.effective_theme import theme_for
     from generator.imposition.paper import paper_named
     from generator.imposition.setup_cards import setup_card
     from generator.jobs.layouts import counted, layout_number, random_number
     from generator.model.set_loader import known_set_names, register_set_file
+    from generator.settings.options import parse_layout_number
     from generator.writers.pdf import PdfOptions, write_pdf
 
-    if (number is None) == (not draw):
+    if (number_text is None) == (not draw):
         raise UserError(_("give --number K or --random (one of them)"))
+    number = None if draw else parse_layout_number(number_text, "--number")
     started = time.monotonic()
     if draw:
         total = counted(tile_set).up_to_columns
@@ -158,7 +164,7 @@ def card_command(options: BuildOptions, tile_set, has_layout, set_path, number, 
                                                                                 name=tile_set.name))
     layout = layout_number(tile_set, number)
     if set_path is not None and tile_set.name not in known_set_names():
-        register_set_file(set_path)         # the card's drawing finds the tiles by their set's name
+        register_set_file(set_path, layout)     # the card's drawing finds the tiles by their set's name
     page = setup_card(layout, theme_for(options), paper_named(options.paper), options.lang, number=number)
     previous = start_writing(options.out)
     report = BuildReport()

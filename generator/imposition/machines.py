@@ -13,7 +13,7 @@ from msgspec import Struct
 from generator.errors import UserError
 from generator.files.resources import load_toml, template_path
 from generator.imposition.paper import EXTENT, PAPERS
-from generator.words import _
+from generator.words import ENGLISH, LANGUAGES, _, text_in
 
 KINDS = ("print-and-cut", "print-then-cut", "laser")
 
@@ -59,7 +59,7 @@ def checked(data: dict, where: str) -> None:
     kind = data.get("kind")
     if kind not in KINDS:
         raise UserError(_("{where}: kind {kind!r} is not one of {kinds}").format(where=where, kind=kind, kinds=", ".join(KINDS)))
-    _text(data, "title", where)
+    _title(data, where)
     for key in _KEYS[kind]:
         if key in _NUMBERS:
             _number(data, key, _NUMBERS[key], where)
@@ -93,6 +93,27 @@ def checked(data: dict, where: str) -> None:
         if not (isinstance(layer, str) and re.fullmatch(r"[A-Za-z0-9_-]{1,31}", layer)):
             raise UserError(_("{where}: [operations] {name}.layer = {layer!r}; a DXF layer name of letters, digits, - and _")
                             .format(where=where, name=name, layer=layer))
+
+
+def machine_title(machine: dict) -> str:
+    """The machine's name in the language of the messages (English where it has no other)."""
+    title = machine["title"]
+    return title if isinstance(title, str) else text_in(title)
+
+
+def _title(data: dict, where: str) -> None:
+    """A name of a brand's own (one line of text) stays as it is; a name in words has a line per
+    language of the messages, { en = "...", ru = "..." }, English required."""
+    title = data.get("title")
+    if not isinstance(title, dict):
+        _text(data, "title", where)
+        return
+    unknown = sorted(set(title) - set(LANGUAGES))
+    if unknown or ENGLISH not in title:
+        raise UserError(_("{where}: title = {value!r}; write one line of text, or a table of them by language "
+                          "with en: {{ en = \"...\", ru = \"...\" }}").format(where=where, value=title))
+    for lang in title:
+        _text(title, lang, f"{where}: title")
 
 
 def _text(data: dict, key: str, where: str) -> str:

@@ -22,7 +22,9 @@ from generator.scene.fonts import require_glyphs
 from generator.words import _, ngettext
 
 
-def run_checks(options, config_path) -> list[str]:
+def run_checks(options, config_path) -> list[tuple[str, int]]:
+    """What was checked, a line each, with the number of warnings the line holds (a colour check
+    that fails without --strict); a check that fails stops with its one-line UserError."""
     # English keeps "(s)" for every count; a language with plural forms says each as it should.
     lines = [_("config: {path}").format(path=config_path) if config_path else
              _("config: no opendomino.toml here; defaults and options")]
@@ -54,15 +56,16 @@ def run_checks(options, config_path) -> list[str]:
             lines.append(said.format(lang=lang, count=len(files), games=games))
     for name in theme_names():
         problems = colour_problems(load_theme(name))
-        lines.append(_("theme {name}: loads; {checks}").format(name=name, checks=_checks_said(problems)))
+        lines.append((_("theme {name}: loads; {checks}").format(name=name, checks=_checks_said(problems)),
+                      len(problems)))
     chosen = theme_for(options)      # raises under --strict
     setup = print_setup(options)
     problems = colour_problems(chosen, printing=setup.conversion)
-    lines.append(ngettext("chosen theme {name} with {count} override(s): {checks}",
-                          "chosen theme {name} with {count} override(s): {checks}",
-                          len(options.colour_overrides)).format(
+    lines.append((ngettext("chosen theme {name} with {count} override(s): {checks}",
+                           "chosen theme {name} with {count} override(s): {checks}",
+                           len(options.colour_overrides)).format(
         name=options.theme, count=len(options.colour_overrides),
-        checks=_("colour checks pass") if not problems else "; ".join(problems)))
+        checks=_("colour checks pass") if not problems else "; ".join(problems)), len(problems)))
     plan = plan_sheets(paper_named(options.paper), options.tile_size)
     lines.append(ngettext("paper {paper}: tiles of {size} mm fit, {count} sheet(s) per set",
                           "paper {paper}: tiles of {size} mm fit, {count} sheet(s) per set", len(plan.blocks)).format(
@@ -76,7 +79,7 @@ def run_checks(options, config_path) -> list[str]:
         file=printable(profile.file_name), description=profile.description) if profile else ""
     lines.append(_("print condition: {condition}{embedded}; {conversion}").format(
         condition=setup.output_intent.identifier, embedded=embedded, conversion=setup.conversion.describe()))
-    return lines
+    return [line if isinstance(line, tuple) else (line, 0) for line in lines]      # a plain line warns of nothing
 
 
 def _checks_said(problems: list[str]) -> str:

@@ -19,7 +19,7 @@ from typing import Callable
 from generator.colour.effective_theme import theme_for
 from generator.errors import UserError
 from generator.files.atomic import check_not_symlinked
-from generator.imposition.machines import load_machine, marks_of
+from generator.imposition.machines import load_machine, machine_title, marks_of
 from generator.imposition.paper import paper_named
 from generator.jobs.build import makes, run_in_folders
 from generator.model.set_loader import load_set
@@ -202,12 +202,12 @@ def machine_instructions(machine_name: str, settings: CutOptions) -> str:
             kerf=settings.kerf, half=settings.kerf / 2) if settings.kerf else _("no kerf compensation"))
         return _("{machine}: engrave {engrave} fill, score {score}, cut {cut} hairline; DXF layers {engrave_layer}, "
                  "{score_layer}, {cut_layer} in mm; {kerf}").format(
-            machine=machine["title"], engrave=ops["engrave"]["colour"], score=ops["score"]["colour"],
+            machine=machine_title(machine), engrave=ops["engrave"]["colour"], score=ops["score"]["colour"],
             cut=ops["cut"]["colour"], engrave_layer=ops["engrave"]["layer"], score_layer=ops["score"]["layer"],
             cut_layer=ops["cut"]["layer"], kerf=kerf)
     if machine["kind"] == PRINT_THEN_CUT:
         return _("{machine}: upload each PNG as a Print Then Cut image (or the SVG of the same name as "
-                 "a cut), type its size in mm, print at 100 %").format(machine=machine["title"])
+                 "a cut), type its size in mm, print at 100 %").format(machine=machine_title(machine))
     from generator.imposition.cut_sheets import studio_settings
     from generator.model.texts import LANGUAGES
 
@@ -215,7 +215,7 @@ def machine_instructions(machine_name: str, settings: CutOptions) -> str:
     settings_line = studio_settings(marks_of(machine), language() if language() in LANGUAGES else "en")
     return _("{machine}: {settings}; print each PDF double-sided (long edge) at 100 %; open each sheet's .dxf "
              "as-is, put its cut lines at the X, Y below, cut the front").format(
-        machine=machine["title"], settings=settings_line)
+        machine=machine_title(machine), settings=settings_line)
 
 
 def run_cut(options: BuildOptions, settings: CutOptions, jobs: list,

@@ -82,6 +82,7 @@ def preflight(path: Path, max_ink: float = INK_LIMIT) -> list[Check]:
     path = Path(path)
     if not path.is_file():
         raise UserError(_("preflight: {path} is not a file; give the PDFs to check").format(path=path))
+    _check_header(path)
     try:
         with _quiet_pypdf():
             reader = _Reader(str(path), strict=False)
@@ -104,6 +105,22 @@ def preflight(path: Path, max_ink: float = INK_LIMIT) -> list[Check]:
         reason = " ".join(str(error).split())[:120] or type(error).__name__
         raise UserError(_("{path}: cannot read it as a PDF ({reason}); export it again from its source").format(
             path=path, reason=reason)) from None
+
+
+HEADER_WINDOW = 1024       # bytes: readers (Acrobat's among them) find %PDF- anywhere in the first kilobyte
+
+
+def _check_header(path: Path) -> None:
+    """A file that is no PDF at all (a picture, a text, an archive) said as such, before a PDF
+    reader fails on it with words about streams and objects."""
+    try:
+        with open(path, "rb") as file:
+            start = file.read(HEADER_WINDOW)
+    except OSError:
+        return              # the reader's own error says it below
+    if b"%PDF-" not in start:
+        raise UserError(_("{path}: not a PDF (no %PDF- header in its first kilobyte); give the PDF files to "
+                          "check").format(path=path))
 
 
 class _Reader(PdfReader):

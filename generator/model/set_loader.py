@@ -23,6 +23,7 @@ CLASSIC_SET_NAMES = ("double-3", "double-6", "double-9", "double-12", "double-15
                      "triominoes")
 _DIGIT_STYLES = ("pips", "dashes")
 _user_set_files: dict[str, Path] = {}      # name -> file, registered by --set-file
+_user_layouts: dict[str, TileSet] = {}     # name -> the catalogue layout a user's set stands in instead
 
 
 def set_file(name: str) -> Path:
@@ -44,10 +45,14 @@ def canonical_set_name(text: str) -> str | None:
     return folded.get(str(text).strip().casefold())
 
 
-def register_set_file(path) -> str:
-    """Load a user's set file, check it, and make its set known by name; returns the name."""
+def register_set_file(path, layout: TileSet | None = None) -> str:
+    """Load a user's set file, check it, and make its set known by name; returns the name. With
+    `layout` (one of the set's catalogue layouts), the set stands in it instead of in its file's own
+    [layout], which then need not be magic: `layouts card` draws any layout of such a set."""
     path = Path(path)
-    tile_set = _load_any_set_file(path)
+    tile_set = _load_any_set_file(path) if layout is None else layout
+    if layout is not None:
+        validate_set(layout, path.name)
     if tile_set.name in OPEN_SET_NAMES + CLASSIC_SET_NAMES:
         raise UserError(_("{name}: name = {name2!r} is a set the kit already has; give yours another name").format(
             name=path.name, name2=tile_set.name))
@@ -56,6 +61,9 @@ def register_set_file(path) -> str:
                           "give each set its own name").format(
             name=path.name, name2=tile_set.name, other=_user_set_files[tile_set.name]))
     _user_set_files[tile_set.name] = path
+    _user_layouts.pop(tile_set.name, None)
+    if layout is not None:
+        _user_layouts[tile_set.name] = layout
     load_set.cache_clear()
     return tile_set.name
 
@@ -68,7 +76,7 @@ def load_set(name: str) -> TileSet:
             name=name, sets=", ".join(known_set_names())))
     if name in OPEN_SET_NAMES:
         return load_set_file(set_file(name))
-    return _load_any_set_file(set_file(name))
+    return _user_layouts.get(name) or _load_any_set_file(set_file(name))
 
 
 def _load_any_set_file(path: Path) -> TileSet:

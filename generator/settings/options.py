@@ -106,6 +106,20 @@ def parse_set_names(text: str, option: str = "--sets") -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
+_DIGIT_GROUPING = str.maketrans("", "", ",_' \u00a0\u202f")     # 1,234,567 / 1 234 567 / 1_234_567
+
+
+def parse_layout_number(text: str, option: str) -> int:
+    """A number in the catalogue of layouts: a whole number from 1, plain or grouped as the kit prints
+    it (1,234,567 in English, 1 234 567 in Russian), so that a shared number can be typed back."""
+    text = short_enough(text, option, "1000")
+    digits = text.strip().translate(_DIGIT_GROUPING)
+    if not (digits.isascii() and digits.isdigit()) or int(digits) < 1:
+        raise UserError(_("{option}: {text!r} is not a layout number; write a whole number from 1, e.g. 1000 "
+                          "or 1,000").format(option=option, text=text))
+    return int(digits)
+
+
 def parse_number(text: str, option: str, low: float, high: float, unit: str, example: str, why: str) -> float:
     """A finite number from `low` to `high`; `why` ends the message when it is out of range."""
     text = short_enough(text, option, example)
