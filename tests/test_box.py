@@ -15,6 +15,8 @@ import re
 import shutil
 import subprocess
 import tomllib
+import xml.etree.ElementTree as ET
+import zipfile
 
 from conftest import run_cli
 from laser_inspect import signed_area
@@ -1339,8 +1341,6 @@ def test_the_lid_is_engraved_and_its_tiles_scored_everything_on_the_sheet(laser_
              for point in polygon]
     assert all(5 - KERF <= x <= 295 + KERF and 5 - KERF <= y <= 195 + KERF for x, y in every)
     # The SVG says the same with one coloured group per operation: as many cut paths, closed.
-    import xml.etree.ElementTree as ET
-
     svg = ET.parse(out / "laser" / "box-A-1.svg").getroot()
     groups = {g.get("id"): g for g in svg.iter("{http://www.w3.org/2000/svg}g")}
     assert svg.get("viewBox") == "0 0 300 200" and set(groups) == {"engrave", "score", "cut"}
@@ -1614,6 +1614,11 @@ def test_the_printed_box_parts_are_closed_solids_on_the_plate(printed_box):
         assert alone.is_watertight and alone.volume == pytest.approx(mesh.volume, rel=1e-4)
         assert np.allclose(alone.bounds, mesh.bounds, atol=1e-3)
     assert_on_the_plate(list(parts.values()), (PLATE, PLATE))
+    # A slicer lists each part by its mesh's name: "lid", not "lid lid" (object and part alike).
+    with zipfile.ZipFile(out / "3mf" / "box-A-plate-1.3mf") as package:
+        model = ET.fromstring(package.read("3D/3dmodel.model"))
+    meshes = [item.get("name") for item in model.findall(".//{*}object") if item.find("{*}mesh") is not None]
+    assert sorted(meshes) == ["lid", "tray"]
 
 
 def test_the_printed_box_is_one_filament_in_the_themes_colour(printed_box):

@@ -778,6 +778,15 @@ def test_a_machine_named_in_words_is_named_in_the_messages_language():
                                                                        "--shared-edges or use --corner-radius 0"),
     (["--machine", "silhouette", "--paper", "a3"], "--paper: a3 has no Print & Cut sheet; Silhouette sheets are a4 "
                                                    "or letter"),
+    # a laser's setting given for another machine would change nothing: said, not ignored
+    (["--machine", "cricut", "--kerf", "0.1"], "--kerf: only for --machine laser; cricut files have no such setting, "
+                                               "leave it out"),
+    (["--machine", "silhouette", "--sheet", "100x100"], "--sheet: only for --machine laser; silhouette files have no "
+                                                        "such setting, leave it out"),
+    (["--machine", "cricut", "--shared-edges"], "--shared-edges: only for --machine laser; cricut files have no such "
+                                                "setting, leave it out"),
+    (["--machine", "silhouette", "--no-board"], "--board/--no-board: only for --machine laser; silhouette files have "
+                                                "no such setting, leave it out"),
 ])
 def test_bad_input_gets_one_line(tmp_path, args, message):
     """The whole line, the same every run: the sheet is checked against every piece before any job starts."""

@@ -6,6 +6,7 @@ mesh do), lib3mf (the 3MF consortium's own, strict) and PrusaSlicer's command li
 
 import math
 from pathlib import Path
+import re
 import shutil
 import subprocess
 import sys
@@ -434,6 +435,17 @@ def test_thin_features_are_named(tmp_path):
     assert "on 16 tile(s)" in warnings[0] and "--min-feature" in warnings[0]
     quiet = run("--format", "3mf", "--sets", "C", "--min-feature", "0.25", out=tmp_path / "fine")
     assert quiet.returncode == 0 and "warning" not in quiet.stderr
+
+
+def test_a_width_said_under_the_minimum_is_under_it(tmp_path):
+    """A width is measured to a hundredth of a mm and said rounded down: a gap found narrower than
+    1.5 mm once read "1.50 mm wide, under the 1.5 mm minimum"."""
+    result = run("--format", "stl", "--sets", "double-6", "--filaments", "1", "--min-feature", "1.5", out=tmp_path)
+    assert result.returncode == 0, result.stderr
+    said = re.findall(r"is ([0-9.]+) mm wide, under the ([0-9.]+) mm minimum", result.stderr)
+    assert len(said) >= 3 and any("the gap between the frame and the tile's edge" in line
+                                  for line in result.stderr.splitlines()), result.stderr
+    assert all(float(width) < float(minimum) for width, minimum in said), said
 
 
 def test_small_pips_are_named():

@@ -5,8 +5,9 @@ import time
 import click
 
 from generator.commands import completion
-from generator.commands.common import kit_options, report_written, sets_option, start_writing, with_sets
+from generator.commands.common import kit_options, report_written, sets_option, start_writing, was_given, with_sets
 from generator.commands.group import cli, progress, say
+from generator.errors import UserError
 from generator.settings.build_options import BuildOptions, CutOptions
 from generator.settings.options import parse_extent, parse_number
 from generator.words import _
@@ -30,6 +31,24 @@ def parse_machine(text: str, option: str = "--machine") -> str:
     return load_machine(text, option)["name"]
 
 
+LASER_OPTIONS = (("sheet_text", "--sheet"), ("kerf_text", "--kerf"), ("shared_edges", "--shared-edges"),
+                 ("board", "--board/--no-board"))
+
+
+def _refuse_laser_options(machine: str) -> None:
+    """A laser's option given for another machine would change nothing: a user who set a kerf
+    must not believe it was applied."""
+    from generator.imposition.machines import load_machine
+    from generator.jobs.cut import LASER
+
+    if load_machine(machine)["kind"] == LASER:
+        return
+    given = [option for param, option in LASER_OPTIONS if was_given(param)]
+    if given:
+        raise UserError(_("{option}: only for --machine laser; {machine} files have no such setting, "
+                          "leave it out").format(option=given[0], machine=machine))
+
+
 @cli.command("cut",
              help=_("Files for cutting machines and laser cutters (not part of build): see the guide, \"Cut a set "
                     "with a cutting machine\"."))
@@ -51,7 +70,9 @@ def cut_command(options: BuildOptions, machine_text, sheet_text, kerf_text, shar
 
     started = time.monotonic()
     options = with_sets(options, sets_text)
-    settings = CutOptions(machine=parse_machine(machine_text), sheet=parse_sheet(sheet_text),
+    machine = parse_machine(machine_text)
+    _refuse_laser_options(machine)
+    settings = CutOptions(machine=machine, sheet=parse_sheet(sheet_text),
                           kerf=parse_kerf(kerf_text),
                           shared_edges=shared_edges, board=board)
     jobs = cut_jobs(options, settings)

@@ -97,12 +97,13 @@ def _print_then_cut(options, report, settings, machine, set_name) -> None:
         report.add(target, write_png(image.picture, target, float(machine["dpi"]), transparent=True))
         target = out / f"{stem}.svg"
         report.add(target, write_cut_svg(image.cut, target, "filled"))
-        sizes.append(f"{number}: {_mm(image.picture.width)} x {_mm(image.picture.height)}")
+        sizes.append(_("image {number}: {width} x {height} mm").format(
+            number=number, width=_mm(image.picture.width), height=_mm(image.picture.height)))
     # English keeps "mat(s)" for every count; a language with plural forms says each as it should.
-    report.instructions.append(ngettext("set {set_name}: {count} mat(s); in Design Space set each image's size "
-                                        "(W x H mm) to {sizes}",
-                                        "set {set_name}: {count} mat(s); in Design Space set each image's size "
-                                        "(W x H mm) to {sizes}", len(images)).format(
+    report.instructions.append(ngettext("set {set_name}: {count} mat(s); in Design Space give each image its size, "
+                                        "width x height: {sizes}",
+                                        "set {set_name}: {count} mat(s); in Design Space give each image its size, "
+                                        "width x height: {sizes}", len(images)).format(
         set_name=set_name, count=len(images), sizes="; ".join(sizes)))
 
 

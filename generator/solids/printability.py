@@ -12,6 +12,8 @@ as the closing also fills the tip of every acute corner of the face (the counter
 the widest disc it holds.
 """
 
+import math
+
 from msgspec import Struct
 
 from generator.solids.library import manifold3d
@@ -75,7 +77,9 @@ def _thin_gaps(features, outline_region, min_feature: float):
 
 
 def _width(piece, limit: float) -> float:
-    """The diameter of the widest disc inside the piece, to a hundredth of a mm (at most `limit`)."""
+    """The diameter of the widest disc inside the piece, to a hundredth of a mm below (at most
+    `limit`): rounded down, so that a piece found narrower than the minimum never reads as wide as
+    it ("1.50 mm wide, under the 1.5 mm minimum")."""
     low, high = 0.0, limit
     while high - low > 0.005:
         middle = (low + high) / 2
@@ -83,7 +87,7 @@ def _width(piece, limit: float) -> float:
             high = middle
         else:
             low = middle
-    return low
+    return math.floor(low * 100) / 100
 
 
 def _names_within(region, shapes, one: bool = False) -> str:

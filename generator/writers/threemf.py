@@ -72,7 +72,8 @@ def _components_3mf(objects, materials, title: str, vertices, triangles) -> byte
     for item in objects:
         part_numbers = []
         for part in item.parts:
-            resources += _mesh_object(number, f"{item.name} {part.name}", *next(meshes),
+            name = item.name if part.name == item.name else f"{item.name} {part.name}"    # a box's "lid", not "lid lid"
+            resources += _mesh_object(number, name, *next(meshes),
                                       f' pid="{MATERIALS_ID}" pindex="{part.material}"')
             part_numbers.append(number)
             number += 1
