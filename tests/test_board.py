@@ -1,6 +1,7 @@
 """The board files, measured in the PDFs."""
 
 from collections import Counter
+import math
 
 from pdf_inspect import MM, character_boxes, page_shapes, page_texts, read_pdf, scale_bars, stroked_paths
 import pytest
@@ -85,6 +86,42 @@ def test_notation_on_all_four_sides(default_kit):
         row = int(text[0])
         assert abs(text[2] - row_centres[row - 1]) < 3 * MM
         assert text[4] == (1 if row <= 4 else -1)        # each faces the nearer player
+
+
+def test_a_lone_6_or_9_is_underlined_for_the_player_across(default_kit):
+    """Each player reads the far side's numbers upside down, where a 6 passes for a 9: a lone 6 or 9
+    has a bar under it, in its own reading direction (as the tiles' numerals have), and no other
+    number has one. Read from the page: pdfium's characters, each with its "up", and filled paths."""
+    from pdf_inspect import filled_shapes, printed_characters
+
+    path = default_kit / "board-full-size.pdf"
+    page = read_pdf(path).pages[0]
+    digits = [c for c in printed_characters(path, 0, page) if c[0].isdigit()]
+    bars = [box for box, _ in filled_shapes(path, 0)
+            if max(box[2] - box[0], box[3] - box[1]) < 3 and min(box[2] - box[0], box[3] - box[1]) < 0.5]
+
+    def along(vector, up):          # (across the reading direction, along "up")
+        return vector[0] * -up[1] + vector[1] * up[0], vector[0] * up[0] + vector[1] * up[1]
+
+    def lone(char):
+        _, box, centre, _ = char
+        reach = 1.5 * max(box[2] - box[0], box[3] - box[1])
+        return not any(other is not char and math.dist(other[2], centre) < reach for other in digits)
+
+    def bar_under(char):
+        _, box, centre, up = char
+        height = abs(along((box[2] - box[0], box[3] - box[1]), up)[1])
+        for bar in bars:
+            across, rise = along(((bar[0] + bar[2]) / 2 - centre[0], (bar[1] + bar[3]) / 2 - centre[1]), up)
+            if abs(across) < 0.2 * height and -1.0 * height < rise < -0.5 * height:
+                return True
+        return False
+
+    lone_sixes_and_nines = [c for c in digits if c[0] in "69" and lone(c)]
+    assert len(lone_sixes_and_nines) == 4 + 4       # column 6 and row 6, each twice; across columns 6 and 9, each twice
+    assert all(bar_under(c) for c in lone_sixes_and_nines)
+    assert not [c for c in digits if c not in lone_sixes_and_nines and bar_under(c)]
+    assert len(bars) == len(lone_sixes_and_nines)
 
 
 def test_across_notation_can_be_switched_off(default_kit, tmp_path):

@@ -7,8 +7,9 @@ The drawing's frame: x right, y down, row 8 at the top and row 1 (South) at the 
 
 from msgspec import Struct
 
+from generator.art.digits import underlined_text
 from generator.colour.theme import Theme
-from generator.scene.drawing import Drawing, Group, Line, Rect, Style, Text, rotate_about
+from generator.scene.drawing import IDENTITY, Drawing, Group, Line, Rect, Style, rotate_about
 from generator.scene.outline import Outline
 from generator.scene.sizes import TileSize
 
@@ -147,9 +148,12 @@ def place_outlines(g: BoardGeometry) -> list[Outline]:
 
 
 def _upright(text: str, x: float, y: float, size: float, colour, turn: float) -> object:
-    """A number centred on (x, y), turned to face the player who reads it."""
-    label = Text(x, y + size * 0.35, text, size, colour, "sans-bold", "middle")
-    return Group((label,), rotate_about(turn, x, y)) if turn else label
+    """A number centred on (x, y), turned to face the player who reads it. A lone 6 or 9 is
+    underlined: the player across the board reads it upside down."""
+    items = underlined_text(text, x, y + size * 0.35, size, colour)
+    if turn or len(items) > 1:
+        return Group(tuple(items), rotate_about(turn, x, y) if turn else IDENTITY)
+    return items[0]
 
 
 def _notation(g: BoardGeometry, theme: Theme, size: float) -> list:
