@@ -247,16 +247,17 @@ def test_the_page_in_a_headless_browser(studio, chromium, tmp_path):
     page.wait_for_selector("#error:not([hidden])")
     assert "not a colour" in page.inner_text("#error")
 
+    page.fill("#name", "Club Green")                               # named before an undo: the name stays
+    page.dispatch_event("#name", "change")
     page.click("#undo")                                            # undo the unreadable digits
     page.wait_for_function("!document.querySelector('#checks li.fail[data-rule=\"digits\"]')")
+    assert page.input_value("#name") == "Club Green"
 
     page.check("#vision-deuteranopia")
     page.wait_for_function("!document.getElementById('pic-A1-front').src.includes('%231a9641')")
     page.check("#vision-normal")
     page.wait_for_function("document.getElementById('pic-A1-front').src.includes('%231a9641')")
 
-    page.fill("#name", "Club Green")
-    page.dispatch_event("#name", "change")
     with page.expect_download() as download_info:
         page.click("#save")
     saved = tmp_path / download_info.value.suggested_filename

@@ -18,6 +18,7 @@ from studio_client import call, error_of, running_studio
 
 from generator.colour.key_help import KEY_HELP_FILE, colour_key_help
 from generator.colour.theme import COLOUR_SECTIONS, colour_keys, load_theme, theme_names
+from generator.colour.values import COLOUR_SYNTAX
 from generator.errors import UserError
 from generator.files.resources import template_path
 from generator.studio.builds import Build, Builds
@@ -119,7 +120,7 @@ def test_errors_and_refusals_speak_the_requests_language(studio):
     status, _headers, body = call(studio, "/api/preview", {"colours": {"board.dark": "nope"}},
                                   headers=[("Accept-Language", "ru")])
     assert status == 400 and error_of(body).startswith('colours["board.dark"]: \'nope\' — ')
-    assert ru.gettext("write #rrggbb, a CSS colour name such as teal, or cmyk(c,m,y,k) in percent") in error_of(body)
+    assert ru.gettext(COLOUR_SYNTAX) in error_of(body)
     status, headers, body = call(studio, "/api/state", token=None, headers=[("Accept-Language", "ru")])
     assert status == 403 and headers["Content-Language"] == "ru" and CYRILLIC.search(error_of(body))
     status, _headers, body = call(studio, "/?token=wrong", headers=[("Accept-Language", "ru")])

@@ -44,7 +44,7 @@ _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 _CMYK_TEXT = re.compile(r"^cmyk\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*,\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\)$",
                         re.IGNORECASE)
 MAX_COLOUR_TEXT = 100    # "color(display-p3 0.123 0.456 0.789)" is 35
-COLOUR_SYNTAX = N_("write #rrggbb, a CSS colour name such as teal, or cmyk(c,m,y,k) in percent")
+COLOUR_SYNTAX = N_("write #rrggbb or #rgb, a CSS colour name such as teal, or cmyk(c,m,y,k) in percent")
 
 
 class Colour(Struct, frozen=True):

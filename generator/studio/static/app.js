@@ -54,8 +54,11 @@ async function chooseLanguage(language) {
 
 function fresh(theme) {
   return {theme, colours: {}, arrow_styles: {}, vision: choice ? choice.vision : "normal",
-          proof: choice ? choice.proof : false, name: $("name").value || "my-theme"};
+          proof: choice ? choice.proof : false, name: themeName()};
 }
+
+// The name is the field's, whatever Undo or Reset bring back: it is not a colour to undo.
+function themeName() { return $("name").value || "my-theme"; }
 
 function copy(value) { return JSON.parse(JSON.stringify(value)); }
 
@@ -281,6 +284,7 @@ function showPrint(data) {
 }
 
 async function saveTheme() {
+  choice.name = themeName();
   const response = await post("/api/theme", choice);
   if (!response.ok) { showError((await response.json()).error); return; }
   await download(response, "my-theme.toml");
@@ -335,10 +339,10 @@ async function start() {
   $("theme").addEventListener("change", () => {
     remember(); choice = fresh($("theme").value); showTheme(); schedule(0);
   });
-  $("name").addEventListener("change", () => { choice.name = $("name").value; lastGood.name = choice.name; });
+  $("name").addEventListener("change", () => { choice.name = themeName(); lastGood.name = choice.name; });
   $("undo").addEventListener("click", () => {
     if (!undoStack.length) return;
-    choice = undoStack.pop();
+    choice = {...undoStack.pop(), name: themeName()};
     showTheme();
     $("proof").checked = Boolean(choice.proof);
     $("undo").disabled = undoStack.length === 0;
