@@ -19,15 +19,19 @@ def test_check_lists_what_it_checked(tmp_path):
 
 
 def test_a_colour_warning_is_a_warn_line_not_ok(tmp_path):
-    """A colour check that fails without --strict is a warning: its line says warn, not ok, and the
-    last line counts it."""
-    result = run_cli("check", "--colour", "tile.digit=#eeeeee", cwd=tmp_path)
+    """A colour check that fails without --strict is a warning: it has a line of its own that says
+    warn, not ok, and the last line counts the warnings."""
+    result = run_cli("check", "--colour", "tile.digit=#eeeeee", "--colour", "A.group2=#c0392b", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     warned = [line for line in lines if not line.startswith("ok  ")][:-1]
-    assert len(warned) == 1 and warned[0].startswith("warn chosen theme classic with 1 override(s): ")
+    assert "ok  chosen theme classic with 2 override(s): 5 colour warning(s)" in lines
+    assert len(warned) == 5 and all(line.startswith("warn theme classic: ") for line in warned), warned
     assert "tile.digit #eeeeee on tile.face" in warned[0] and "contrast 1.1:1" in warned[0]
-    assert lines[-1] == "all checks passed, with 1 warning"
+    visions = ("normal vision", "deuteranopia", "protanopia", "tritanopia")        # one line each
+    assert [next(v for v in visions if v in line) for line in warned[1:]] == list(visions)
+    assert all("A.group1 #c8202f and A.group2 #c0392b" in line for line in warned[1:])
+    assert lines[-1] == "all checks passed, with 5 warnings"
 
 
 def test_check_stops_at_a_bad_config(tmp_path):

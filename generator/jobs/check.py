@@ -61,11 +61,11 @@ def run_checks(options, config_path) -> list[tuple[str, int]]:
     chosen = theme_for(options)      # raises under --strict
     setup = print_setup(options)
     problems = colour_problems(chosen, printing=setup.conversion)
-    lines.append((ngettext("chosen theme {name} with {count} override(s): {checks}",
-                           "chosen theme {name} with {count} override(s): {checks}",
-                           len(options.colour_overrides)).format(
-        name=options.theme, count=len(options.colour_overrides),
-        checks=_("colour checks pass") if not problems else "; ".join(problems)), len(problems)))
+    lines.append(ngettext("chosen theme {name} with {count} override(s): {checks}",
+                          "chosen theme {name} with {count} override(s): {checks}",
+                          len(options.colour_overrides)).format(
+        name=options.theme, count=len(options.colour_overrides), checks=_checks_said(problems)))
+    lines += [(problem, 1) for problem in problems]         # each a warning of its own, on its own line
     plan = plan_sheets(paper_named(options.paper), options.tile_size)
     lines.append(ngettext("paper {paper}: tiles of {size} mm fit, {count} sheet(s) per set",
                           "paper {paper}: tiles of {size} mm fit, {count} sheet(s) per set", len(plan.blocks)).format(
