@@ -1,6 +1,7 @@
 """The config file opendomino.toml: found, read, overridden, and written by `opendomino init`."""
 
 from pathlib import Path
+import re
 import tomllib
 
 from conftest import run_cli
@@ -11,6 +12,7 @@ from test_themes import fill_colours, unit
 from generator.colour.theme import colour_keys, load_theme
 from generator.errors import UserError
 from generator.settings.config import DEFAULTS, SETTINGS, build_options, read_config, starter_config
+from generator.settings.config_files import USER_KEYS
 
 
 def write_config(folder: Path, text: str, name: str = "opendomino.toml") -> Path:
@@ -28,11 +30,16 @@ def test_init_writes_a_starter_that_round_trips(tmp_path, monkeypatch):
     text = path.read_text(encoding="utf-8")
     assert text == starter_config()
     data = tomllib.loads(text)
-    assert set(data) == {s.name for s in SETTINGS} | {"colours"}
+    # The keys a user config may set are written commented out, so that the user's own values hold.
+    assert set(data) == {s.name for s in SETTINGS if s.name not in USER_KEYS} | {"colours"}
     assert data["colours"] == {}
     for key in colour_keys():                        # every colour key is listed, commented out
         assert f'# "{key}"' in text
     monkeypatch.chdir(tmp_path)
+    assert build_options(read_config(Path("opendomino.toml")), {}) == DEFAULTS
+    # Uncommented, the user keys hold their defaults too: every setting round-trips.
+    path.write_text(re.sub(r"(?m)^# ([a-z_]+ = )", r"\1", text), encoding="utf-8")
+    assert set(tomllib.loads(path.read_text(encoding="utf-8"))) == {s.name for s in SETTINGS} | {"colours"}
     assert build_options(read_config(Path("opendomino.toml")), {}) == DEFAULTS
 
 

@@ -36,6 +36,23 @@ def layers(tmp_path):
     return project, xdg, user
 
 
+def test_a_project_made_by_init_keeps_the_users_own_settings(layers):
+    """`opendomino init` writes every setting, but a user key only commented out: written, its
+    default would hide the user's saved calibration (and paper, theme, ...) in that project."""
+    _, xdg, user = layers
+    fresh = user.parent.parent.parent / "fresh"
+    fresh.mkdir()
+    assert run("init", cwd=fresh, xdg=xdg).returncode == 0
+    written = (fresh / "opendomino.toml").read_text()
+    for key in USER_KEYS:
+        assert f"\n# {key} = " in written and f"\n{key} = " not in written, key
+    assert "\nsets = " in written and "\ntile_size = " in written        # the project's own, written
+    rows = {row["key"]: row for row in json.loads(run("config", "--json", cwd=fresh, xdg=xdg).stdout)}
+    assert (rows["back_offset"]["value"], rows["back_offset"]["origin"]) == ("1.5,-2", "user")
+    assert (rows["theme"]["value"], rows["theme"]["origin"]) == ("grayscale", "user")
+    assert rows["sets"]["origin"] == "project"
+
+
 def test_each_setting_has_the_value_and_origin_of_the_highest_layer_and_the_build_uses_them(layers):
     project, xdg, user = layers
     cli_options = ["--theme", "low-ink", "--layout", "separate"]

@@ -29,7 +29,7 @@ from generator.imposition.paper import PAPERS
 from generator.model.set_loader import register_set_file
 from generator.model.texts import LANGUAGES
 from generator.settings.build_options import LAYOUTS, BuildOptions
-from generator.settings.config_files import CONFIG_NAME
+from generator.settings.config_files import CONFIG_NAME, USER_KEYS
 from generator.settings.options import (
     check_corner_radius,
     parse_back_offset,
@@ -320,9 +320,14 @@ def starter_config() -> str:
            "# Relative paths are relative to this file's folder.").splitlines(),
         "",
     ]
+    lines += _("# Left commented out: {keys}. These come from your user config\n"
+               "# where it sets them (`opendomino config` shows where each value comes from);\n"
+               "# remove the # to fix one for this project.").format(keys=", ".join(USER_KEYS)).splitlines() + [""]
     for setting in SETTINGS:
         lines.append(f"# {setting.help}")
-        lines.append(f"{setting.name} = {setting.toml_default}")
+        # Written here, a user key would hide the user's own value (a saved calibration) for this project.
+        commented = "# " if setting.name in USER_KEYS else ""
+        lines.append(f"{commented}{setting.name} = {setting.toml_default}")
     theme = load_theme(DEFAULTS.theme)
     lines += [
         "",

@@ -14,6 +14,7 @@ from generator.words import _
 CONFIG_NAME = "opendomino.toml"
 APP_FOLDER = "opendomino"
 USER_CONFIG_NAME = "config.toml"
+USER_KEYS = ("paper", "lang", "ui_lang", "theme", "layout", "back_offset")     # what a user config may set
 
 
 def no_home() -> str:

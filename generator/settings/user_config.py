@@ -14,11 +14,16 @@ import tomllib
 from generator.errors import UserError
 from generator.settings.build_options import BuildOptions
 from generator.settings.config import build_options, find_config, read_config
-from generator.settings.config_files import APP_FOLDER, USER_CONFIG_NAME, no_home, user_config_path  # noqa: F401
+from generator.settings.config_files import (  # noqa: F401
+    APP_FOLDER,
+    USER_CONFIG_NAME,
+    USER_KEYS,
+    no_home,
+    user_config_path,
+)
 from generator.words import _
 
 # A project's sets, tile size, output folder, shop settings and colours stay with the project.
-USER_KEYS = ("paper", "lang", "ui_lang", "theme", "layout", "back_offset")
 
 # Where a setting's value came from, as `opendomino config` names it: (kind, file or None).
 DEFAULT_ORIGIN = ("default", None)
