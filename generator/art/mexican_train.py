@@ -61,8 +61,11 @@ def hub_drawing(theme, size, bleed: float, clearance: float) -> Drawing:
         slot = Rect(start, c - w / 2, h, w, Style(fill=theme.colour("board.dark"), stroke=colour, stroke_width=0.8))
         label_x = start + h + RIM / 2
         label = Text(label_x, c + 1.2, str(number), 3.6, ink, "sans-bold", "middle")
-        mark = _shape(SHAPES[number - 1], start + h / 2, c, w * 0.22, Style(fill=colour))
-        drawing.add(Group((slot, mark, Group((label,), rotate_about(90, label_x, c))), rotate_about(angle, c, c)))
+        turn = rotate_about(angle, c, c)
+        drawing.add(Group((slot, Group((label,), rotate_about(90, label_x, c))), turn))
+        # The shape stands as on its marker, not turned with its slot: a square turned by 45 degrees
+        # would be the diamond of another train.
+        drawing.add(_shape(SHAPES[number - 1], *turn.apply(start + h / 2, c), w * 0.22, Style(fill=colour)))
     return drawing
 
 
