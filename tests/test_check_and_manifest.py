@@ -16,6 +16,14 @@ def test_check_lists_what_it_checked(tmp_path):
                      "paper a4:", "boxes: templates/boxes.toml", "print condition: FOGRA39"):
         assert any(expected in line for line in lines), expected
     assert lines[-1] == "all checks passed"
+    assert "ok  paper a4: tiles of 22x44 mm fit; sheets of tiles per set: A 1, B 1, C 1" in lines
+
+
+def test_the_sheets_are_counted_for_each_set_the_project_makes(tmp_path):
+    """91 tiles of double-12 take three A4 sheets, not the one of a 32-tile set."""
+    (tmp_path / "opendomino.toml").write_text('sets = ["A", "double-12", "triominoes"]\n')
+    lines = run_cli("check", cwd=tmp_path).stdout.splitlines()
+    assert "ok  paper a4: tiles of 22x44 mm fit; sheets of tiles per set: A 1, double-12 3, triominoes 2" in lines
 
 
 def test_a_colour_warning_is_a_warn_line_not_ok(tmp_path):

@@ -11,7 +11,7 @@ from generator.colour.print_setup import print_setup
 from generator.colour.theme import load_theme, theme_names
 from generator.errors import printable
 from generator.imposition.paper import paper_named
-from generator.imposition.tile_grid import plan_sheets
+from generator.imposition.tile_grid import plan_for
 from generator.model.box_size import box_numbers
 from generator.model.figures import load_figures
 from generator.model.set_loader import load_all_sets
@@ -66,10 +66,11 @@ def run_checks(options, config_path) -> list[tuple[str, int]]:
                           len(options.colour_overrides)).format(
         name=options.theme, count=len(options.colour_overrides), checks=_checks_said(problems)))
     lines += [(problem, 1) for problem in problems]         # each a warning of its own, on its own line
-    plan = plan_sheets(paper_named(options.paper), options.tile_size)
-    lines.append(ngettext("paper {paper}: tiles of {size} mm fit, {count} sheet(s) per set",
-                          "paper {paper}: tiles of {size} mm fit, {count} sheet(s) per set", len(plan.blocks)).format(
-        paper=options.paper, size=options.tile_size, count=len(plan.blocks)))
+    paper, sets = paper_named(options.paper), load_all_sets()
+    sheets = ", ".join(f"{name} {len(plan_for(sets[name], paper, options.tile_size).blocks)}"
+                       for name in options.sets if name in sets)
+    lines.append(_("paper {paper}: tiles of {size} mm fit; sheets of tiles per set: {sheets}").format(
+        paper=options.paper, size=options.tile_size, sheets=sheets))
     boxes = box_numbers()
     lines.append(_("boxes: templates/boxes.toml holds every number a box needs (card {card:g} mm, glue tabs "
                    "{tab:g} mm, laser material {material:g} mm, 3D walls {wall:g} mm)").format(
