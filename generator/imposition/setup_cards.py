@@ -14,7 +14,7 @@ from generator.words import grouped
 
 MARGIN = 12.0
 TITLE_SIZE, SMALLEST_TITLE = 6.0, 4.0     # mm; a title one line would set smaller is broken into lines
-HINT_SIZE, SMALLEST_HINT = 3.2, 2.5       # the same for the hint under it
+HINT_SIZE, SMALLEST_HINT = 3.2, 2.8       # the same for the hint under it (8 pt: small print reads)
 SPACING = 8.0                             # mm from the title's baseline to the hint's, and from there to the figure
 
 
