@@ -245,6 +245,23 @@ def test_letter_gives_half_letter_pages(tmp_path):
     assert size(page) == pytest.approx((139.7 * MM, 215.9 * MM), abs=0.01)
 
 
+def test_a_paper_that_is_no_booklet_paper_gets_a5_on_a4_and_says_so(tmp_path):
+    """Booklets come on A4 (A5 pages) or Letter (half-Letter pages). With another --paper they are
+    made on A4 as before, and a note, once however many booklets, says so: the user who chose the
+    paper would otherwise find A4 sheets to print."""
+    from conftest import run_cli
+
+    result = run_cli("booklet", "--book", "all", "--lang", "en", "--paper", "200x280", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines() == ["note: rule booklets: A5 pages imposed on a4 sheets (booklets come on a4 "
+                                          "or letter; --paper 200x280 is neither)"]
+    assert size(read_pdf(tmp_path / "rules-en.pdf").pages[0]) == pytest.approx(A5, abs=0.01)
+    sheet = read_pdf(tmp_path / "rules-classic-en-booklet.pdf").pages[0]
+    assert sorted(size(sheet)) == pytest.approx(sorted((210 * MM, 297 * MM)), abs=0.01)
+    assert run_cli("booklet", "--book", "open", "--lang", "en", "--paper", "letter", "--out", str(tmp_path / "l"))\
+        .stderr == ""
+
+
 def test_a_missing_glyph_is_an_error(tmp_path, monkeypatch):
     from generator.books.booklet import document
     from generator.rules import source

@@ -119,6 +119,10 @@ def build_booklet(options: BuildOptions, report: BuildReport, lang: str, book: s
     from generator.writers.pdf_booklet import impose_saddle_stitch
 
     spec = booklet_spec(lang, options.paper, theme_for(options), book=book)
+    if spec.page.sheet != options.paper:
+        report.notes.append(_("rule booklets: {page} pages imposed on {sheet} sheets (booklets come on a4 or "
+                              "letter; --paper {paper} is neither)").format(page=spec.page.name,
+                                                                             sheet=spec.page.sheet, paper=options.paper))
     stem = booklet_name(book, lang)
     reading = options.out / f"{stem}.pdf"
     report.add(reading, write_booklet(spec, reading))

@@ -67,7 +67,7 @@ class BuildReport(Struct):
 
     def merge(self, other: "BuildReport") -> None:
         self.written += other.written
-        self.notes += other.notes
+        self.notes += [note for note in other.notes if note not in self.notes]     # four booklets, one note
         self.described.update(other.described)
         self.instructions += other.instructions
         self.warnings += other.warnings
