@@ -101,8 +101,8 @@ def test_tile_svg_is_in_mm_with_a_viewbox(exported):
 
 
 def test_an_svg_for_every_page_of_every_sheet_pdf(exported, default_kit):
-    pdfs = [p for p in default_kit.glob("*.pdf") if p.name.startswith(("tiles-", "board-", "setup-cards"))]
-    assert {"tiles-A.pdf", "board-full-size.pdf", "setup-cards.pdf"} <= {p.name for p in pdfs}
+    pdfs = [p for p in default_kit.glob("*.pdf") if p.name.startswith(("tiles-", "board-", "setup-cards", "tokens-"))]
+    assert {"tiles-A.pdf", "board-full-size.pdf", "setup-cards.pdf", "tokens-mexican-train.pdf"} <= {p.name for p in pdfs}
     expected = set()
     for pdf in pdfs:
         count = len(pypdfium2.PdfDocument(pdf))
@@ -292,12 +292,12 @@ def test_every_tile_svg_draws_what_the_pdf_writer_draws(exported, tmp_path):
 
 
 def test_every_sheet_page_svg_draws_what_the_pdf_writer_draws(exported, tmp_path):
-    """Every page of the tile sheets, the boards and the setup cards as SVG (clips, dashes, turned
+    """Every page of the tile sheets, the boards, the setup cards and the Mexican Train pieces as SVG (clips, dashes, turned
     groups), against pdfium's picture of the page; the text left out of both, as Skia's SVG module
     draws none without fonts it is given (test_svg_writer_groups_clips_dashes_and_text reads the
     text elements)."""
     pages = 0
-    for part in (*(f"tiles-{name}" for name in OPEN_SET_NAMES), "board", "setup-cards"):
+    for part in (*(f"tiles-{name}" for name in OPEN_SET_NAMES), "board", "setup-cards", "tokens"):
         for pdf_name, drawings in sheet_documents(BuildOptions(), part):
             for number, page in enumerate(drawings, start=1):
                 bare = Drawing(page.width, page.height)

@@ -17,7 +17,7 @@ from typing import Callable
 
 from msgspec.structs import replace
 
-from generator.errors import UserError, raise_if_stopped
+from generator.errors import raise_if_stopped
 from generator.files.atomic import check_not_symlinked, prepare_folder, remove_stale_temporaries
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_grid import plan_sheets
@@ -141,19 +141,9 @@ def _run_job(job) -> BuildReport:
 @makes(lambda options: "tokens-mexican-train.pdf")
 def build_tokens(options: BuildOptions, report: BuildReport) -> None:
     """tokens-mexican-train.pdf: the hub and the train markers (a note instead if the hub does not fit)."""
-    from generator.colour.effective_theme import theme_for
-    from generator.imposition.token_sheets import token_page
-    from generator.writers.pdf import PdfOptions, write_pdf
+    from generator.jobs.documents import token_documents
 
-    try:
-        page = token_page(theme_for(options), options.tile_size, options.clearance, paper_named(options.paper),
-                          options.lang)
-    except UserError as not_fitting:
-        report.notes.append(_("tokens-mexican-train.pdf skipped: {not_fitting}").format(not_fitting=not_fitting))
-        return
-    target = options.out / "tokens-mexican-train.pdf"
-    report.add(target, write_pdf([page], target, PdfOptions(title=sheet_text(options.lang, "doc_tokens"),
-                                                            lang=options.lang)))
+    _write(token_documents(options, report.notes), options, report)
 
 
 @makes(lambda options: _("the print-shop tile sheets of {sets}").format(sets=_sets(options)))

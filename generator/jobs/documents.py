@@ -66,3 +66,18 @@ def setup_card_document(options) -> Document:
     return Document("setup-cards.pdf", [setup_card(load_set(name), theme, paper, options.lang) for name in options.sets
                                         if load_set(name).has_layout],
                     PdfOptions(title=sheet_text(options.lang, "doc_setup_cards"), lang=options.lang))
+
+
+def token_documents(options, notes: list[str]) -> list[Document]:
+    """tokens-mexican-train.pdf: the hub and the train markers, or a note where the hub does not
+    fit the paper."""
+    from generator.imposition.token_sheets import token_page
+
+    try:
+        page = token_page(theme_for(options), options.tile_size, options.clearance, paper_named(options.paper),
+                          options.lang)
+    except UserError as not_fitting:
+        notes.append(_("tokens-mexican-train.pdf skipped: {not_fitting}").format(not_fitting=not_fitting))
+        return []
+    return [Document("tokens-mexican-train.pdf", [page],
+                     PdfOptions(title=sheet_text(options.lang, "doc_tokens"), lang=options.lang))]

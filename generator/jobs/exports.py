@@ -22,7 +22,7 @@ from generator.colour.effective_theme import theme_for
 from generator.colour.theme import Theme
 from generator.jobs import tabletop
 from generator.jobs.build import BuildOptions, BuildReport, makes, run_in_folders
-from generator.jobs.documents import board_documents, setup_card_document, tile_documents
+from generator.jobs.documents import board_documents, setup_card_document, tile_documents, token_documents
 from generator.model.set_loader import load_set
 from generator.model.tiles import Tile, TileSet
 from generator.scene.drawing import Drawing, placed
@@ -68,11 +68,14 @@ def export_tiles(options: BuildOptions, report: BuildReport, settings: ExportOpt
 
 
 def sheet_documents(options: BuildOptions, part: str) -> list[tuple[str, list[Drawing]]]:
-    """(PDF name, pages) of the sheet files `opendomino build` draws: part "tiles-A", "board" or "setup-cards"."""
+    """(PDF name, pages) of the sheet files `opendomino build` draws: part "tiles-A", "board",
+    "setup-cards" or "tokens"."""
     if part.startswith("tiles-"):
         documents = tile_documents(options, part.removeprefix("tiles-"))
     elif part == "setup-cards":
         documents = [setup_card_document(options)]
+    elif part == "tokens":
+        documents = token_documents(options, notes=[])      # the build notes a hub too large for the paper
     else:
         documents = board_documents(options, notes=[])      # the build notes a skipped A3 board
     return [(document.name, document.pages) for document in documents]
@@ -117,7 +120,7 @@ def export_jobs(options: BuildOptions, settings: ExportOptions) -> list:
             jobs += [(export_tiles, options, (settings, name, tuple(ids[i:i + TILES_PER_JOB])))
                      for i in range(0, len(ids), TILES_PER_JOB)]
     if "svg" in settings.formats:
-        parts = [f"tiles-{name}" for name in options.sets] + ["board", "setup-cards"]
+        parts = [f"tiles-{name}" for name in options.sets] + ["board", "setup-cards", "tokens"]
         jobs += [(export_sheets, options, (part,)) for part in parts]
     if "tts" in settings.formats:
         jobs += [(export_tts_deck, options, (name,)) for name in options.sets]
