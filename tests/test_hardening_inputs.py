@@ -364,6 +364,8 @@ def test_numbers_on_the_command_line_are_bounded_before_conversion(tmp_path, arg
     ("https://example.org/dom?x=1", "? or # part"),
     ("https://[::1/dom", "not a web address"),
     ("https://example.org/\u200bdom", "ZERO WIDTH SPACE"),
+    ("https://example.org/my domino", "has a space at 23; an address has none (write %20"),     # a space said as one
+    ("not a url", "has a space at 4"),
 ])
 def test_issue_reproduction_hostile_base_urls(tmp_path, url, reason):
     line = refused_in_process(["export", "--format", "tts", "--sets", "A", "--base-url", url], tmp_path,

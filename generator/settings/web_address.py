@@ -44,6 +44,9 @@ def parse_base_url(text: str | None, option: str = "--base-url") -> str | None:
         raise refuse(_("is {count} characters long, more than the {most} an address may have").format(
             count=len(text), most=MAX_URL))
     found = _invisible(text)
+    if found and found[1] == " ":
+        raise refuse(_("has a space at {position}; an address has none (write %20 for a space in a folder's "
+                       "name)").format(position=found[0]))
     if found:
         position, character = found
         name = unicodedata.name(character, f"U+{ord(character):04X}")
