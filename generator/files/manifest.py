@@ -228,7 +228,8 @@ def verify_folder(folder: Path) -> Verification:
         entries = read_manifest(path)
     except FileNotFoundError:
         raise UserError(_("{path} is missing: the last command into {folder} did not finish, or none ran; "
-                          "run `opendomino build` again").format(path=path, folder=folder)) from None
+                          "run the command that made the folder (build, export, cut, …) again").format(
+            path=path, folder=folder)) from None
     except ForeignManifest as reason:
         raise UserError(_("{path} is not a manifest this kit wrote ({reason}); nothing to verify against; "
                           "run the command that made the folder again").format(path=path, reason=reason)) from None
