@@ -479,3 +479,14 @@ def test_a_theme_files_colour_out_of_range_is_refused_naming_what_is_wrong(value
     with pytest.raises(UserError) as refused:
         parse_theme_colour(value, "mine.toml: [tile] face")
     assert str(refused.value).startswith(f"mine.toml: [tile] face: {said}"), str(refused.value)
+
+
+def test_a_theme_file_not_found_names_the_folder_of_themes_to_copy(tmp_path):
+    """The kit's themes live in its installed package, not in a templates/ of the user's: the
+    line names the real folder, which holds the bundled themes."""
+    result = run_cli("tiles", "--sets", "A", "--theme", "club.toml", cwd=tmp_path)
+    assert result.returncode == 2
+    folder = str(template_path("themes"))
+    assert result.stderr == (f"opendomino: error: --theme: theme file club.toml not found; check the path, or "
+                             f"copy a theme from {folder} to start one\n")
+    assert (Path(folder) / "classic.toml").is_file()

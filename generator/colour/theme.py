@@ -180,7 +180,7 @@ def theme_path(name: str) -> Path:
         path = parse_path(name, _("theme file"), "club.toml")
         if not path.exists():
             raise UserError(_("theme file {name} not found; check the path, or copy a theme from "
-                              "templates/themes/ to start one").format(name=name))
+                              "{folder} to start one").format(name=name, folder=template_path("themes")))
         return path
     path = template_path("themes", f"{name}.toml")
     if not path.is_file():

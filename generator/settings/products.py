@@ -121,8 +121,8 @@ def product_file(reference: str) -> Path:
     if reference.endswith(".toml"):
         path = parse_path(reference, "--product", "my-product.toml")
         if not path.exists():
-            raise UserError(_("--product: {path}: file not found; copy one of templates/shops/ to start yours").format(
-                path=path))
+            raise UserError(_("--product: {path}: file not found; copy one of {folder} to start yours").format(
+                path=path, folder=template_path("shops")))
         return path
     names = bundled_product_names()
     if reference not in names:
