@@ -762,6 +762,7 @@ def test_a_machine_named_in_words_is_named_in_the_messages_language():
 
 @pytest.mark.parametrize("args, message", [
     (["--machine", "plotter"], "--machine: unknown machine 'plotter'; choose from cricut, laser, silhouette"),
+    ([], "--machine: name the machine: cricut, laser, silhouette"),
     # set A's tiles and the board: both misfits named, whichever job would have started first
     (["--machine", "laser", "--sheet", "40x30"], "--sheet: 40x30 mm less 5 mm margins does not hold one 22 x 44 mm "
                                                  "tile nor a piece of the board (48 x 46 mm); give at least "

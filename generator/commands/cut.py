@@ -25,9 +25,12 @@ def parse_kerf(text: str, option: str = "--kerf") -> float:
     return parse_number(text, option, 0, 2, _("mm"), "0.15", _("a laser's kerf is 0.05-0.5 mm"))
 
 
-def parse_machine(text: str, option: str = "--machine") -> str:
-    from generator.imposition.machines import load_machine
+def parse_machine(text: str | None, option: str = "--machine") -> str:
+    from generator.imposition.machines import load_machine, machine_names
 
+    if text is None:            # required, and said with the choices (click's own line names none)
+        raise UserError(_("{option}: name the machine: {machines}").format(option=option,
+                                                                        machines=", ".join(machine_names())))
     return load_machine(text, option)["name"]
 
 
@@ -52,9 +55,10 @@ def _refuse_laser_options(machine: str) -> None:
 @cli.command("cut",
              help=_("Files for cutting machines and laser cutters (not part of build): see the guide, \"Cut a set "
                     "with a cutting machine\"."))
-@click.option("--machine", "machine_text", required=True, metavar="NAME", shell_complete=completion.machines,
+@click.option("--machine", "machine_text", metavar="NAME", shell_complete=completion.machines,
               help=_("silhouette (Print & Cut sheets with registration marks and DXF/SVG cut files), "
-                     "cricut (Print Then Cut images and SVG cut paths) or laser (SVG and DXF to cut, score, engrave)."))
+                     "cricut (Print Then Cut images and SVG cut paths) or laser (SVG and DXF to cut, score, engrave).  "
+                     "[required]"))
 @click.option("--sheet", "sheet_text", default="300x200", show_default=True, metavar="WxH",
               help=_("Laser: the material's size in mm."))
 @click.option("--kerf", "kerf_text", default="0", show_default=True, metavar="MM",
