@@ -177,6 +177,9 @@ def test_a_good_set_file(tmp_path):
     (GOOD.replace('mark = "C"', 'mark = "CLUB"'), ["mark = 'CLUB'", "at most 3 characters"]),
     ('name = "x"\n', ["double = N", "tiles = ["]),
     ('name = "x"\nlayout = {}\ndouble = 3\n', ["unknown key 'layout'"]),
+    ('name = "x"\nshape = "square"\ndouble = 3\n', ["shape = 'square'", 'use "domino" or "triangle"']),
+    ('name = "x"\ndigits = "numerals"\ndouble = 99\n', ["5050 tiles", "at most 1000"]),     # not only a list
+    ('name = "x"\ndigits = "chinese"\nlowest = 0\ndouble = 6\n', ["lowest = 0", "from 1 to 6"]),  # dice have no 0
 ])
 def test_every_mistake_is_one_line_naming_the_file_tile_and_rule(tmp_path, text, names):
     with pytest.raises(UserError) as caught:
@@ -191,6 +194,19 @@ def test_a_set_file_cannot_take_a_bundled_name(tmp_path):
     path = write(tmp_path, GOOD.replace('"club-4"', '"double-9"'))
     result = run_cli("sets", "--set-file", str(path), "--list")
     assert result.returncode == 2 and "already has" in result.stderr and result.stderr.count("\n") == 1
+    # Names are matched without regard to case (--sets a is A), so "a" would have hidden set A.
+    path = write(tmp_path, GOOD.replace('"club-4"', '"a"'))
+    result = run_cli("sets", "--set-file", str(path), "A")
+    assert result.returncode == 2 and "name = 'a' is a set the kit already has" in result.stderr
+
+
+def test_a_chinese_set_of_ones_own_runs_from_1(tmp_path):
+    """Chinese dice faces run 1 to 6: `double = 6` is the 21 pairs of 1..6 (with 0 it crashed)."""
+    path = write(tmp_path, 'name = "dice"\ndigits = "chinese"\ndouble = 6\n')
+    tile_set = load_classic_set_file(path)
+    assert len(tile_set.tiles) == 21 and min(min(t.head, t.tail) for t in tile_set.tiles) == 1
+    result = run_cli("tiles", "--set-file", str(path), "--sets", "dice", "--out", str(tmp_path / "out"))
+    assert result.returncode == 0 and (tmp_path / "out" / "tiles-dice.pdf").is_file(), result.stderr
 
 
 @pytest.mark.long

@@ -132,3 +132,15 @@ def test_a_broken_magic_sum_names_the_first_failure_as_the_checks_find_it(tmp_pa
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     key, place, problem = expected_failures(data["layout"], data["magic"])[0]
     assert refused(path) == f"A.toml: {place}: {problem} (magic sums: {key})"
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ('name = "A"', 'name = "my set"', "name = 'my set'; give a short name of letters, digits and -"),
+    ('name = "A"', 'name = ""', "name = ''"),
+    ('name = "A"', 'name = "' + "x" * 40 + '"', "name = 'xxxx"),
+    ('name = "A"', 'colour = 1\nname = "A"', "unknown key 'colour'; a set file takes name, figure"),
+])
+def test_an_open_domino_set_files_name_and_keys_are_checked(tmp_path, old, new, said):
+    """A name becomes file names (tiles-NAME.pdf) and a --sets value: one word of letters, digits
+    and hyphens, as a classic set's; an unknown key is a typo, refused rather than ignored."""
+    assert said in refused(broken(tmp_path, "A", old, new))

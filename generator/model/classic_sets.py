@@ -33,6 +33,8 @@ BACK_KEYS = ("mark", "spots")
 TRIANGLE_BACK_KEYS = ("mark",)         # a triangle's back has no spots
 MAX_MARK = 3                           # characters of the back's mark
 MAX_NUMBER = {"pips": 18, "numerals": 99, "chinese": 6, "symbols": 12}
+MIN_NUMBER = {"pips": 0, "numerals": 0, "chinese": 1, "symbols": 0}     # Chinese dice faces run 1 to 6
+SHAPES = ("domino", "triangle")
 MAX_TILES = 1000
 _NAME = re.compile(r"^[a-z][a-z0-9-]{0,30}$")
 _TILE = re.compile(r"^\s*(\d{1,2})\s*[-/|:]\s*(\d{1,2})\s*$")
@@ -91,7 +93,10 @@ def every_triple(low: int, high: int) -> list[tuple[int, int, int]]:
 def load_classic_set_file(path: Path) -> TileSet:
     data = load_toml(path, "set")
     where = path.name
-    if data.get("shape", "domino") == "triangle":
+    shape = data.get("shape", "domino")
+    if shape not in SHAPES:
+        raise UserError(_("{where}: shape = {shape!r}; use \"domino\" or \"triangle\"").format(where=where, shape=shape))
+    if shape == "triangle":
         return _load_triangles(data, where)
     name = _checked_name_and_keys(data, where)
     style = data.get("digits", "pips")
@@ -104,7 +109,8 @@ def load_classic_set_file(path: Path) -> TileSet:
                           "or tiles = [\"0-0\", \"0-1\", …]; {hint}").format(
             where=where, hint=_(FORMAT_HINT)))
     double = _number(data, "double", 1, top, where) if "double" in data else None
-    low = _number(data, "lowest", 0, top, where) if "lowest" in data else 0
+    bottom = MIN_NUMBER[style]
+    low = _number(data, "lowest", bottom, top, where) if "lowest" in data else bottom
     high = _number(data, "highest", low, top, where) if "highest" in data else double
     if high is None:
         raise UserError(_("{where}: a tiles list needs highest = N, the largest number on a tile").format(where=where))
@@ -113,6 +119,7 @@ def load_classic_set_file(path: Path) -> TileSet:
                           "one").format(
             where=where, high=high, double=double))
     pairs = _listed(data, low, high, where) if "tiles" in data else every_pair(low, high)
+    _check_tile_count(len(pairs), where)          # double = 99 of numerals would be 5,050 tiles
     if double is not None and "tiles" in data:
         _check_every_pair_once(pairs, low, double, where)
     symbols = _symbols(data, style, low, high, where)
@@ -197,10 +204,14 @@ def _listed(data: dict, low: int, high: int, where: str) -> list[tuple[int, int]
         if pair in doubled:
             raise UserError(_("{where}: twice names tile {text} twice; name it once").format(where=where, text=text))
         doubled.add(pair)
-    if len(pairs) + len(doubled) > MAX_TILES:
-        raise UserError(_("{where}: {count} tiles; a set holds at most {most}").format(
-            where=where, count=len(pairs) + len(doubled), most=MAX_TILES))
+    _check_tile_count(len(pairs) + len(doubled), where)
     return [copy for pair in pairs for copy in ([pair, pair] if pair in doubled else [pair])]
+
+
+def _check_tile_count(count: int, where: str) -> None:
+    if count > MAX_TILES:
+        raise UserError(_("{where}: {count} tiles; a set holds at most {most}").format(
+            where=where, count=count, most=MAX_TILES))
 
 
 def _check_every_pair_once(pairs, low: int, double: int, where: str) -> None:

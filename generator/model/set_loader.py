@@ -8,6 +8,7 @@ classic ones in templates/sets/classic/NAME.toml (generator/model/classic_sets.p
 from collections import Counter
 from functools import cache
 from pathlib import Path
+import re
 
 from generator.errors import UserError
 from generator.files.resources import load_toml, template_path
@@ -22,6 +23,8 @@ OPEN_SET_NAMES = ("A", "B", "C")
 CLASSIC_SET_NAMES = ("double-3", "double-6", "double-9", "double-12", "double-15", "double-18", "chinese", "picture",
                      "triominoes")
 _DIGIT_STYLES = ("pips", "dashes")
+_OPEN_KEYS = ("name", "figure", "digits", "max_digit", "looks", "composition", "magic", "back", "layout", "groups")
+_OPEN_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9-]{0,30}$")      # A, B, C and the user's own: a file name, a flag
 _user_set_files: dict[str, Path] = {}      # name -> file, registered by --set-file
 _user_layouts: dict[str, TileSet] = {}     # name -> the catalogue layout a user's set stands in instead
 
@@ -53,13 +56,17 @@ def register_set_file(path, layout: TileSet | None = None) -> str:
     tile_set = _load_any_set_file(path) if layout is None else layout
     if layout is not None:
         validate_set(layout, path.name)
-    if tile_set.name in OPEN_SET_NAMES + CLASSIC_SET_NAMES:
+    # Set names are matched without regard to case (--sets a is A): a file's "a" would hide set A.
+    folded = tile_set.name.casefold()
+    if folded in {name.casefold() for name in OPEN_SET_NAMES + CLASSIC_SET_NAMES}:
         raise UserError(_("{name}: name = {name2!r} is a set the kit already has; give yours another name").format(
             name=path.name, name2=tile_set.name))
-    if tile_set.name in _user_set_files and _user_set_files[tile_set.name].resolve() != path.resolve():
+    other = next((known for known in _user_set_files if known.casefold() == folded), None)
+    if other is not None and _user_set_files[other].resolve() != path.resolve():
         raise UserError(_("{name}: name = {name2!r} is used by {other} too; "
                           "give each set its own name").format(
-            name=path.name, name2=tile_set.name, other=_user_set_files[tile_set.name]))
+            name=path.name, name2=tile_set.name, other=_user_set_files[other]))
+    _user_set_files.pop(other, None)
     _user_set_files[tile_set.name] = path
     _user_layouts.pop(tile_set.name, None)
     if layout is not None:
@@ -117,10 +124,17 @@ def load_set_as_written(path: Path) -> tuple[TileSet, bool]:
     the order listed, for the search to move. Composition and arrows are checked, magic is not."""
     data = load_toml(path, "set")
     where = path.name
+    for key in data:
+        if key not in _OPEN_KEYS:
+            raise UserError(_("{where}: unknown key {key!r}; a set file takes {keys}").format(
+                where=where, key=key, keys=", ".join(_OPEN_KEYS)))
     for key in ("name", "digits", "max_digit", "composition", "magic", "back"):
         if key not in data:
             raise UserError(_("{where}: missing key {key!r}; see templates/sets/A.toml for the format").format(
                 where=where, key=key))
+    if not (isinstance(data["name"], str) and _OPEN_NAME.match(data["name"])):
+        raise UserError(_("{where}: name = {name!r}; give a short name of letters, digits and -, starting with a "
+                          "letter, e.g. \"club\"").format(where=where, name=data["name"]))
     if ("layout" in data) == ("groups" in data):
         raise UserError(_("{where}: give the tiles either as a [layout] (rows 8, 7, 2, 1) or as [groups] (1 and 2), "
                           "not both and not neither; see templates/sets/A.toml").format(where=where))
