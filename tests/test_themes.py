@@ -490,3 +490,16 @@ def test_a_theme_file_not_found_names_the_folder_of_themes_to_copy(tmp_path):
     assert result.stderr == (f"opendomino: error: --theme: theme file club.toml not found; check the path, or "
                              f"copy a theme from {folder} to start one\n")
     assert (Path(folder) / "classic.toml").is_file()
+
+
+def test_the_swatch_sheet_takes_a4_or_letter_whatever_the_config_says(tmp_path):
+    """`themes --paper` takes a4 or letter; a project's paper of another size once gave the sheet that
+    size, its rows of text running into each other on a small one. It is A4 then, with a note."""
+    (tmp_path / "opendomino.toml").write_text('paper = "120x150"\nlang = "ru"\n')
+    result = run_cli("themes", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ("note: theme-swatches.pdf is on a4: the swatch sheet takes a4 or letter, not the "
+                             "config's paper 120x150\n")
+    page = pypdfium2.PdfDocument(tmp_path / "output" / "theme-swatches.pdf")[0]
+    assert (round(page.get_width() / 72 * 25.4), round(page.get_height() / 72 * 25.4)) == (297, 210)
+    assert "угол поля" in page.get_textpage().get_text_range()          # the config's lang is read too

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import click
+from msgspec.structs import replace
 
 from generator.colour.theme import load_theme, theme_names
 from generator.commands import completion
@@ -43,5 +44,9 @@ def themes_command(config_path, out, paper, lang):
         echo(f"{name:<11} {theme.description} [{status}]")
     previous = start_writing(options.out)
     report = BuildReport()
+    if options.paper not in HOME_PAPERS:       # the config's paper: the sheet's rows are laid out for these two
+        report.notes.append(_("theme-swatches.pdf is on a4: the swatch sheet takes a4 or letter, not the "
+                              "config's paper {paper}").format(paper=options.paper))
+        options = replace(options, paper="a4")
     build_theme_swatches(options, report)
     report_written(report, options.out, previous=previous)
