@@ -157,6 +157,17 @@ def test_the_folder_follows_xdg_config_home_else_the_home_config(monkeypatch, tm
             assert user_config_path() == tmp_path / "home" / ".config" / "opendomino" / "config.toml"
 
 
+def test_a_relative_home_gives_way_to_the_systems_entry(monkeypatch):
+    """A relative HOME names a folder of the working one, so it is not taken; the system's entry for
+    the user is (the note "no home folder is known" was said though the system knew one)."""
+    pwd = pytest.importorskip("pwd")
+    monkeypatch.delenv("XDG_CONFIG_HOME")
+    monkeypatch.setenv("HOME", "relhome")
+    if sys.platform.startswith("linux"):
+        system_home = Path(pwd.getpwuid(os.getuid()).pw_dir)
+        assert user_config_path() == system_home / ".config" / "opendomino" / "config.toml"
+
+
 def test_the_offset_line_is_replaced_or_added():
     assert with_back_offset("", (1, 2)) == 'back_offset = "1,2"\n'
     assert with_back_offset('lang = "ru"', (1, 2)) == 'lang = "ru"\nback_offset = "1,2"\n'
@@ -212,9 +223,16 @@ def test_with_no_home_folder_calibrate_save_says_where_to_point(tmp_path):
     assert "Traceback" not in saved.stderr and not (tmp_path / "output").exists()
 
 
-def test_a_relative_home_is_no_home(monkeypatch):
+def test_a_relative_home_and_no_system_entry_is_no_home(monkeypatch):
+    """A relative HOME is passed over for the system's entry (above); with none either, no home is known."""
     from generator.errors import UserError
 
+    pwd = pytest.importorskip("pwd")
+
+    def no_entry(uid):
+        raise KeyError(uid)
+
+    monkeypatch.setattr(pwd, "getpwuid", no_entry)
     monkeypatch.delenv("XDG_CONFIG_HOME")
     monkeypatch.setenv("HOME", "relative/home")
     with pytest.raises(UserError, match="no home folder is known"):

@@ -43,7 +43,21 @@ def _home() -> Path:
     """The user's home folder: $HOME, else the system's entry for the user (a service or a
     container may have neither; a relative HOME would name a folder of the working one)."""
     home = os.path.expanduser("~")
+    if not os.path.isabs(home):         # a relative HOME (expanduser takes it as it is): the system's entry
+        home = _system_home()
     if not os.path.isabs(home):         # expanduser gives "~" back when it finds nothing
         raise UserError(_("there is no folder for your own settings ({file}): {why}").format(
             file=f"{APP_FOLDER}/{USER_CONFIG_NAME}", why=no_home()))
     return Path(home)
+
+
+def _system_home() -> str:
+    """The home folder the system lists for this user ("" where it lists none, or on Windows)."""
+    try:
+        import pwd
+    except ImportError:
+        return ""
+    try:
+        return pwd.getpwuid(os.getuid()).pw_dir
+    except KeyError:
+        return ""
