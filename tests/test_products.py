@@ -393,6 +393,15 @@ def test_bad_product_files_are_one_line_naming_file_and_key(tmp_path, change, dr
     refused(["products", "club.toml"], tmp_path, *names)
 
 
+@pytest.mark.parametrize("pixels", ["[601, 1125]", "[600, 1126]", "[599, 1124]"])
+def test_a_pixel_off_either_way_is_within_a_pixel(tmp_path, pixels):
+    """The guide's "to within a pixel", on both sides: 1126 was refused where 601 passed (the trim in
+    mm, turned to inches, came a hair over 1125)."""
+    own_product(tmp_path, {"pixels": pixels})
+    status, _, err = run_in_process(["products", "club.toml"], stubs={}, cwd=tmp_path)
+    assert status == 0, err
+
+
 def test_a_figure_without_its_source_is_refused(tmp_path):
     path = own_product(tmp_path)
     path.write_text(path.read_text(encoding="utf-8").replace('\nformat = "TGC takes', '\nformt = "TGC takes'),

@@ -132,10 +132,14 @@ def product_file(reference: str) -> Path:
     return template_path("shops", f"{reference}.toml")
 
 
-@cache
 def load_product(reference: str) -> Product:
     """A bundled product by name, or a product file by path; checked (loaded once per process)."""
-    path = product_file(reference)
+    return _product_at(product_file(reference).resolve())
+
+
+@cache
+def _product_at(path: Path) -> Product:
+    """Cached by the file's full path: "club.toml" names another file in another working folder."""
     product = read_product_file(path)
     if path.resolve().parent == template_path("shops").resolve():
         if product.name != path.stem:
@@ -297,7 +301,7 @@ def _check_safe_inset(inset: float, shape: str, trim, data: dict, unit: str, whe
 def _check_pixels(pixels, trim, bleed, dpi: float, data: dict, unit: str, where: str) -> None:
     """The image must be the trim plus the bleed on both sides at `dpi`, to within a pixel."""
     expected = tuple((length + 2 * margin) / MM_PER_UNIT["in"] * dpi for length, margin in zip(trim, bleed))
-    if any(abs(stated - wanted) > 1.0 for stated, wanted in zip(pixels, expected)):
+    if any(abs(stated - wanted) > 1.0 + 1e-6 for stated, wanted in zip(pixels, expected)):      # mm to in: float error
         raise UserError(_("{where}: pixels = {pixels} does not match trim + 2 x bleed at {dpi:g} dpi, "
                           "{width:.1f} x {height:.1f} px; fix pixels, trim or bleed").format(
             where=where, pixels=list(pixels), dpi=dpi, width=expected[0], height=expected[1]))
