@@ -208,6 +208,7 @@ def edit(path: Path, old: str, new: str) -> None:
     ("number = 7", "number = 8", "number = 8; make it 7"),
     ('sets = ["A", "B"]', 'sets = ["D"]', "sets = ['D']"),
     ('players = "2"', 'players = "два"', "players = 'два'; write it in digits"),
+    ('players = "2"', 'players = "\uff12"', "players = '\uff12'; write it in digits"),     # a full-width 2: ASCII digits only
     ("## Варианты\n", "## Варианты\n\nВступление.\n", "exactly one bulleted list"),
     ("+++\n\n## Комплект", "\n## Комплект", "front matter is not closed"),
 ])

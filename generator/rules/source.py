@@ -29,10 +29,10 @@ FIGURE_FENCE = "figure"
 FIGURE_LINK_PREFIX = "#"
 
 _FENCE_LINE = "+++"
-_PLAYERS = re.compile(r"\d+(–\d+|\+)?(, \d+)*")   # "2", "1–2", "2+", "2, 4"
-_CHAPTER_NAME = re.compile(r"chapter-(\d\d)-[a-z0-9-]+\.md")
-_GAME_NAMES = {"game-NN.md": re.compile(r"game-(\d\d)\.md"),
-               "game-NN-slug.md": re.compile(r"game-(\d\d)-[a-z0-9-]+\.md")}
+_PLAYERS = re.compile(r"\d+(–\d+|\+)?(, \d+)*", re.ASCII)   # "2", "1–2", "2+", "2, 4"; ASCII digits only
+_CHAPTER_NAME = re.compile(r"chapter-(\d\d)-[a-z0-9-]+\.md", re.ASCII)
+_GAME_NAMES = {"game-NN.md": re.compile(r"game-(\d\d)\.md", re.ASCII),
+               "game-NN-slug.md": re.compile(r"game-(\d\d)-[a-z0-9-]+\.md", re.ASCII)}
 
 
 class Book(Struct, frozen=True):
