@@ -200,6 +200,22 @@ def test_a_set_file_cannot_take_a_bundled_name(tmp_path):
     assert result.returncode == 2 and "name = 'a' is a set the kit already has" in result.stderr
 
 
+def test_a_description_may_be_given_per_language_and_is_said_in_the_messages_language(tmp_path):
+    """The kit's classic sets describe themselves in English and Russian (`sets --list` in Russian
+    said "classic double-12"); a set of one's own may too, English required."""
+    import os
+
+    path = write(tmp_path, 'name = "club-4"\ndouble = 4\ndescription = { en = "our club\'s set", ru = "набор клуба" }\n')
+    russian = run_cli("sets", "--list", "--set-file", str(path), env={**os.environ, "LANGUAGE": "ru"})
+    assert russian.returncode == 0, russian.stderr
+    assert "классический набор дубль-12" in russian.stdout and "набор клуба" in russian.stdout
+    english = run_cli("sets", "--list", "--set-file", str(path)).stdout
+    assert "classic double-12" in english and "our club's set" in english
+    for table in ('{ ru = "набор" }', '{ en = "a", de = "b" }', '{ en = "" }'):
+        with pytest.raises(UserError, match=r"description = .*; write one line of text, or a table of them"):
+            load_classic_set_file(write(tmp_path, f'name = "club-4"\ndouble = 4\ndescription = {table}\n'))
+
+
 def test_a_chinese_set_of_ones_own_runs_from_1(tmp_path):
     """Chinese dice faces run 1 to 6: `double = 6` is the 21 pairs of 1..6 (with 0 it crashed)."""
     path = write(tmp_path, 'name = "dice"\ndigits = "chinese"\ndouble = 6\n')

@@ -13,7 +13,8 @@ from msgspec import Struct
 from generator.errors import UserError
 from generator.files.resources import load_toml, template_path
 from generator.imposition.paper import EXTENT, PAPERS
-from generator.words import ENGLISH, LANGUAGES, _, text_in
+from generator.model.texts import checked_per_language
+from generator.words import _, text_in
 
 KINDS = ("print-and-cut", "print-then-cut", "laser")
 
@@ -104,16 +105,10 @@ def machine_title(machine: dict) -> str:
 def _title(data: dict, where: str) -> None:
     """A name of a brand's own (one line of text) stays as it is; a name in words has a line per
     language of the messages, { en = "...", ru = "..." }, English required."""
-    title = data.get("title")
-    if not isinstance(title, dict):
+    if isinstance(data.get("title"), dict):
+        checked_per_language(data["title"], "title", where, most=80)
+    else:
         _text(data, "title", where)
-        return
-    unknown = sorted(set(title) - set(LANGUAGES))
-    if unknown or ENGLISH not in title:
-        raise UserError(_("{where}: title = {value!r}; write one line of text, or a table of them by language "
-                          "with en: {{ en = \"...\", ru = \"...\" }}").format(where=where, value=title))
-    for lang in title:
-        _text(title, lang, f"{where}: title")
 
 
 def _text(data: dict, key: str, where: str) -> str:

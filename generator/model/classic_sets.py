@@ -22,8 +22,9 @@ import re
 
 from generator.errors import UserError
 from generator.files.resources import load_toml, template_path
+from generator.model.texts import checked_per_language
 from generator.model.tiles import Tile, TileSet
-from generator.words import N_, _
+from generator.words import N_, _, text_in
 
 CLASSIC_STYLES = ("pips", "numerals", "chinese", "symbols")
 KEYS = ("name", "description", "double", "lowest", "highest", "tiles", "twice", "digits", "coloured_pips",
@@ -296,6 +297,8 @@ def _checked_back(data: dict, keys: tuple[str, ...], where: str) -> dict:
 
 def _checked_description(data: dict, where: str) -> str:
     description = data.get("description", "")
+    if isinstance(description, dict):           # a line per language of the messages: the one said now
+        return text_in(checked_per_language(description, "description", where))
     if not isinstance(description, str) or not description.isprintable():
         raise UserError(_("{where}: description must be one line of text in quotes").format(where=where))
     return description
