@@ -452,6 +452,29 @@ def _seam_offsets(previous, following, vertical: bool):
     return glue, cut
 
 
+def test_a_tiled_sheet_holds_only_the_numbers_it_shows(default_kit):
+    """A tiled sheet shows a window onto the board. Its text held every number of the whole board,
+    hidden under the window's clip, where a viewer's search, copying and a screen reader still found
+    them ("Find 7" named every sheet). Read with pdfium: every character lies on its page, and every
+    digit in the sheet's window or in its information strip below; together the sheets still show
+    every row's and column's number."""
+    from pdf_inspect import printed_characters
+
+    path = default_kit / "board-tiled-a4.pdf"
+    reader = read_pdf(path)
+    seen = Counter()
+    for index, page in enumerate(reader.pages):
+        width, height = float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
+        right, bottom = width - PAGE_MARGIN, height - PAGE_MARGIN - INFO_STRIP          # the window's far edges
+        characters = printed_characters(path, index, page)
+        assert characters and all(0 <= x <= width and 0 <= y <= height for _, _, (x, y), _ in characters)
+        for char, _, (x, y), _ in characters:
+            if char.isdigit() and y < bottom + 1:
+                assert PAGE_MARGIN - 1 <= x <= right + 1 and PAGE_MARGIN - 1 <= y, (index, char, x, y)
+                seen[char] += 1
+    assert set("12345678") <= set(seen)
+
+
 @pytest.mark.parametrize("paper, sheets", [("a4", 3), ("letter", 4)])
 def test_tiled_sheets_meet_within_a_tenth_of_a_millimetre(tmp_path, paper, sheets):
     board_files(tmp_path, paper=paper)

@@ -90,14 +90,45 @@ def is_dark(row: int, column: int) -> bool:
 NOTATION_SIZE = 4.2           # mm, the 1-8 numbers' em size
 
 
-def board_drawing(geometry: BoardGeometry, theme: Theme, notation_size: float = NOTATION_SIZE) -> Drawing:
+def board_drawing(geometry: BoardGeometry, theme: Theme, notation_size: float = NOTATION_SIZE,
+                  notation: bool = True) -> Drawing:
+    """The board; without `notation`, its numbers are left to the caller (a window onto part of the
+    board adds only those it shows: notation_within)."""
     g = geometry
     drawing = Drawing(g.width, g.height)
     drawing.add(Rect(0, 0, g.width, g.height, Style(fill=theme.colour("board.light"))))
     drawing.add(*_cells(g, theme))
-    drawing.add(*_notation(g, theme, notation_size))
+    if notation:
+        drawing.add(*_notation(g, theme, notation_size))
     drawing.add(*_side_places(g, theme))
     return drawing
+
+
+def notation_anchor(item) -> tuple[float, float]:
+    """Where a notation number stands: its text's anchor, through the group's turn."""
+    if isinstance(item, Group):
+        text = item.items[0]
+        return item.transform.apply(text.x, text.y)
+    return item.x, item.y
+
+
+def notation_within(items: list, box: tuple[float, float, float, float]) -> list:
+    """The numbers (board_notation's items) that a window (x0, y0, x1, y1) onto the board shows, a
+    number its edge cuts included: the others would be text hidden under the window's clip, which
+    a reader's search and copy, and a screen reader, still find on the page."""
+    from generator.scene.fonts import text_extent, text_width
+
+    x0, y0, x1, y1 = box
+
+    def shown(item) -> bool:
+        text, turn = (item.items[0], item.transform) if isinstance(item, Group) else (item, IDENTITY)
+        half, (ascent, descent) = text_width(text.font, text.text, text.size) / 2, text_extent(text.font, text.size)
+        corners = [turn.apply(x, y) for x in (text.x - half, text.x + half)
+                   for y in (text.y - ascent, text.y - descent)]
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        return min(xs) < x1 and max(xs) > x0 and min(ys) < y1 and max(ys) > y0
+
+    return [item for item in items if shown(item)]
 
 
 def _cells(g: BoardGeometry, theme: Theme) -> list:

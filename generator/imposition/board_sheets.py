@@ -11,7 +11,7 @@ import math
 
 from msgspec import Struct
 
-from generator.art.board import BoardGeometry, board_drawing
+from generator.art.board import BoardGeometry, board_drawing, board_notation, notation_within
 from generator.art.sheet_marks import SCALE_BAR_LENGTH, caption, scale_bar
 from generator.colour.theme import Theme
 from generator.errors import UserError
@@ -118,18 +118,21 @@ def plan_tiling(board_width: float, board_height: float, paper: Paper) -> tuple[
 
 
 def tiled_pages(geometry: BoardGeometry, theme: Theme, paper: Paper, lang: str = "en") -> list[Drawing]:
-    board = board_drawing(geometry, theme)
+    board = board_drawing(geometry, theme, notation=False)
+    notation = board_notation(geometry, theme)
     width, height, sheets = plan_tiling(board.width, board.height, paper)
-    return [_tiled_page(board, sheet, width, height, theme, lang) for sheet in sheets]
+    return [_tiled_page(board, notation, sheet, width, height, theme, lang) for sheet in sheets]
 
 
-def _tiled_page(board: Drawing, sheet: TiledSheet, width: float, height: float, theme: Theme,
+def _tiled_page(board: Drawing, notation: list, sheet: TiledSheet, width: float, height: float, theme: Theme,
                 lang: str) -> Drawing:
     window_w, window_h = window_size(width, height)
     page = Drawing(width, height)
     to_page = translate(PAGE_MARGIN - sheet.window_x, PAGE_MARGIN - sheet.window_y)
     clip = Rect(sheet.window_x, sheet.window_y, window_w, window_h, Style())
     page.add(Group((placed(board, 0, 0, shared=True),), to_page, clip))     # one board, shown on every sheet
+    window = (sheet.window_x, sheet.window_y, sheet.window_x + window_w, sheet.window_y + window_h)
+    page.add(Group(tuple(notation_within(notation, window)), to_page, clip))     # only the numbers it shows
     page.add(Group(tuple(_seam_marks(sheet, window_w, window_h, board, theme, lang)), to_page))
     _info_strip(page, sheet, width, height, theme, lang)
     return page

@@ -15,7 +15,7 @@ import math
 
 from msgspec import Struct
 
-from generator.art.board import BoardGeometry, board_lines, board_notation, place_outlines
+from generator.art.board import BoardGeometry, board_lines, board_notation, notation_anchor, place_outlines
 from generator.art.sheet_marks import merged_runs
 from generator.art.tile import face_colour, tile_front
 from generator.colour.theme import Theme
@@ -151,7 +151,7 @@ def board_sheets(geometry: BoardGeometry, theme: Theme, layout: LaserLayout) -> 
                 if clipped and not _on_edge(clipped, (left, top, right, bottom)):
                     sheet.scores.append(tuple((x + dx, y + dy) for x, y in clipped))
             inside = [item for item in notation
-                      if left <= _anchor(item)[0] < right and top <= _anchor(item)[1] < bottom]
+                      if left <= notation_anchor(item)[0] < right and top <= notation_anchor(item)[1] < bottom]
             sheet.engrave = [Group(tuple(inside), translate(dx, dy))]
             sheets.append(sheet)
     return sheets
@@ -178,14 +178,6 @@ def _on_edge(segment, box) -> bool:
     (x1, y1), (x2, y2) = segment
     return any(abs(a - edge) < 1e-6 and abs(b - edge) < 1e-6 for a, b, edge in
                ((x1, x2, box[0]), (x1, x2, box[2]), (y1, y2, box[1]), (y1, y2, box[3])))
-
-
-def _anchor(item) -> tuple[float, float]:
-    """Where a notation number stands: its text's anchor, through the group's turn."""
-    if isinstance(item, Group):
-        text = item.items[0]
-        return item.transform.apply(text.x, text.y)
-    return item.x, item.y
 
 
 def _clip(start, end, box):

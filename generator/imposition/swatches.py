@@ -5,7 +5,7 @@ the board, all drawn by the same art code as the kit itself, so the sheet cannot
 what a build prints.
 """
 
-from generator.art.board import BoardGeometry, board_drawing
+from generator.art.board import BoardGeometry, board_drawing, board_notation, notation_within
 from generator.art.tile import tile_back, tile_front
 from generator.colour.checks import colour_problems
 from generator.colour.values import BLACK, Colour
@@ -79,7 +79,7 @@ def _placed_at(drawing: Drawing, x: float, y: float, scale: float) -> list:
 def _board_corner(theme, caption: str, x: float, y: float, width: float, height: float) -> list:
     """South-West corner of the board: cells 1-3 of row 1 and a bit of row 2, with notation."""
     g = BoardGeometry(TileSize())
-    board = board_drawing(g, theme)
+    board = board_drawing(g, theme, notation=False)
     cell_x, cell_y, cell_w, cell_h = g.cell_box(1, 1)
     bottom = cell_y + cell_h
     clip_x, clip_y = cell_x - g.lane, bottom - 1.3 * cell_h
@@ -87,6 +87,7 @@ def _board_corner(theme, caption: str, x: float, y: float, width: float, height:
     scale = min(width / clip_w, height / clip_h)
     clip = Rect(clip_x, clip_y, clip_w, clip_h, Style())
     transform = Transform(scale, 0, 0, scale, x - clip_x * scale, y - clip_y * scale)
-    return [Group(tuple(board.items), transform, clip),
+    shown = notation_within(board_notation(g, theme), (clip_x, clip_y, clip_x + clip_w, clip_y + clip_h))
+    return [Group((*board.items, *shown), transform, clip),
             Rect(x, y, clip_w * scale, clip_h * scale, OUTLINE),
             Text(x + clip_w * scale / 2, y + clip_h * scale + 3.2, caption, 2.4, BLACK, "sans", "middle")]
