@@ -331,11 +331,24 @@ FITS = """() => {
 }"""
 
 
+# The last colour of the list scrolled to, as a user changing it would: its picture, A1's front, must be
+# on the screen at once, not covered, and so must the colour's own row.
+SEEN_WHILE_CHANGED = """() => {
+    const row = [...document.querySelectorAll('.key')].pop();
+    row.scrollIntoView({block: 'end'});
+    const shown = (element) => { const box = element.getBoundingClientRect();
+                                 const x = (box.left + Math.min(box.right, innerWidth)) / 2, y = (box.top + box.bottom) / 2;
+                                 return box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && x < innerWidth
+                                        && element.contains(document.elementFromPoint(x, y)); };
+    return {picture: shown(document.getElementById('pic-A1-front')), colour: shown(row.querySelector('input[type=text]'))};
+}"""
+
+
 @pytest.mark.parametrize(("locale", "language"), [("en-GB", "en"), ("ru-RU", "ru")])
 def test_the_page_fits_a_phone_and_a_laptop(studio, chromium, locale, language):
     """At 360 and 1280 px, in English and in Russian (whose words are longer): no sideways scrolling
     of the page or of the controls; the theme menu and each theme's description, shown whole below
-    it, inside the panel."""
+    it, inside the panel; the tiles' pictures in sight while the last colour of the list is changed."""
     with speaking(language):
         themes = api.state()["themes"]
     context = chromium.new_context(locale=locale, viewport={"width": 360, "height": 900}, bypass_csp=True)
@@ -354,6 +367,7 @@ def test_the_page_fits_a_phone_and_a_laptop(studio, chromium, locale, language):
             assert fits == {"page": True, "panel": True, "menu": True, "description": True}, (width, name)
         page.wait_for_function("document.getElementById('pic-A1-front').src.includes('%23c8202f')")   # classic's
         assert page.evaluate(FITS) == {"page": True, "panel": True, "menu": True, "description": True}, width
+        assert page.evaluate(SEEN_WHILE_CHANGED) == {"picture": True, "colour": True}, width
         named = f"{width}px" if language == "en" else f"{language}-{width}px"
         page.screenshot(path=str(SCREENSHOT.with_name(f"{SCREENSHOT.stem}-{named}.png")), full_page=False)
     context.close()
