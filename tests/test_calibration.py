@@ -46,6 +46,13 @@ def _word(characters, inside) -> str:
     return "".join(char for _, char in sorted(chosen))
 
 
+def _box_gap(a, b) -> float:
+    """The shortest distance between two boxes (left, top, right, bottom), 0 where they touch or overlap."""
+    across = max(0.0, b[0] - a[2], a[0] - b[2])
+    down = max(0.0, b[1] - a[3], a[1] - b[3])
+    return math.hypot(across, down)
+
+
 def _seen_from_the_front(x: float, y: float, flip: str, width: float, height: float) -> tuple[float, float]:
     """Where a point printed on the back lies when the sheet is held to the light, front towards you.
     A sheet turned over an edge that runs up the page is mirrored left to right; over an edge that
@@ -68,7 +75,7 @@ def check_sheet(pdf, flip: str, offset: tuple[float, float], lang: str, spread: 
     """Front: three targets, each where a 20 mm ruler across meets a 20 mm ruler down at their
     middles, with a ring on the zero; a tick every millimetre from -10 to +10 and none past, those
     at multiples of 5 longer; under the ruler across its numbers -10, -5, +5, +10 at their ticks,
-    right of the ruler down its numbers at theirs, plus downwards; DX past the right end, DY past
+    left of the ruler down its numbers at theirs (on the sides without ticks), plus downwards; DX past the right end, DY past
     the lower end; the middle target halfway between the other two. Back: behind each target a
     crosshair, two arms longer than the ruler crossing in a ring. Held to the light, each crosshair
     lies at its target less the offset, so a printer that moves the back by that offset makes it
@@ -98,12 +105,21 @@ def check_sheet(pdf, flip: str, offset: tuple[float, float], lang: str, spread: 
             long_ticks = {round(ticks[k], 3) for k in ticks if k % 5 == 0}
             short_ticks = {round(ticks[k], 3) for k in ticks if k % 5}
             assert len(long_ticks) == len(short_ticks) == 1 and long_ticks.pop() > short_ticks.pop()
+        across_boxes, down_boxes = [], []
         for k in (-10, -5, 5, 10):
-            below = _word(characters, lambda x, y: abs(x - (tx + k)) < 2.2 and ty < y < ty + 4.5)
-            beside = _word(characters, lambda x, y: tx + 3.2 < x < tx + 10 and abs(y - (ty + k)) < 1.5)
-            assert below == beside == f"{k:+d}", (k, below, beside)
+            def under(x, y, k=k):
+                return abs(x - (tx + k)) < 2.2 and ty < y < ty + 4.5
+
+            def beside(x, y, k=k):
+                return tx - 10 < x < tx - 0.5 and abs(y - (ty + k)) < 1.5
+
+            assert _word(characters, under) == _word(characters, beside) == f"{k:+d}", k
+            across_boxes += [box for _, box in characters if under((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)]
+            down_boxes += [box for _, box in characters if beside((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)]
+        # A number of one ruler is never read as the other's: the two rulers' numbers stand 1.5 mm apart at least.
+        assert min(_box_gap(a, b) for a in across_boxes for b in down_boxes) >= 1.5
         assert _word(characters, lambda x, y: tx + 10 < x < tx + 20 and abs(y - ty) < 1.5) == "DX"
-        assert _word(characters, lambda x, y: abs(x - tx) < 3 and ty + 10 < y < ty + 16) == "DY"
+        assert _word(characters, lambda x, y: abs(x - tx) < 3 and ty + 11.5 < y < ty + 16) == "DY"
     first, middle, last = sorted(targets, key=lambda point: point[0] + point[1])
     assert middle == pytest.approx(((first[0] + last[0]) / 2, (first[1] + last[1]) / 2), abs=0.01)
     if spread:                         # over the page, so that a turned or scaled back reads differently

@@ -31,6 +31,7 @@ RULER_HALF = 10          # mm each side of zero
 ARM = 14.0               # mm, each arm of the back's crosshair: past the ruler's end, so it crosses it at any reading
 TEXT_SIZE, LINE_PITCH, STEP_GAP = 3.2, 4.4, 1.0      # the instructions: em size, line to line, and more between steps
 NUMBER_SIZE, AXIS_SIZE = 2.2, 2.4                   # the rulers' numbers, and their DX and DY
+DOWN_NUMBERS_GAP = 0.8   # mm from the ruler down to the end of its numbers, on its left
 BAR_Y = 16.0             # mm above the paper's foot: the scale bar
 ROOM_GAP = 5.0           # mm between the words above, the scale bar below and the rulers
 APART = 4.0              # mm at least between two targets' rulers
@@ -62,9 +63,9 @@ def calibration_layout(paper: Paper, flip: str, lang: str = "en") -> Calibration
 def ruler_reach() -> tuple[float, float, float, float]:
     """How far a target's rulers, their numbers and the back's crosshair reach from it: left, right, up, down (mm)."""
     ascent, descent = text_extent("sans", NUMBER_SIZE)
-    left = RULER_HALF + text_width("sans", f"{-RULER_HALF:+d}", NUMBER_SIZE) / 2
-    right = max(RULER_HALF + 1.5 + text_width("sans-bold", "DX", AXIS_SIZE),
-                4.2 + text_width("sans", f"{RULER_HALF:+d}", NUMBER_SIZE))
+    left = max(RULER_HALF + text_width("sans", f"{-RULER_HALF:+d}", NUMBER_SIZE) / 2,
+               DOWN_NUMBERS_GAP + text_width("sans", f"{RULER_HALF:+d}", NUMBER_SIZE))
+    right = RULER_HALF + 1.5 + text_width("sans-bold", "DX", AXIS_SIZE)
     up = RULER_HALF - 0.8 + ascent
     down = RULER_HALF + 3.5 - text_extent("sans-bold", AXIS_SIZE)[1]
     return max(left, ARM), max(right, ARM), max(up, ARM), max(down, ARM)
@@ -120,9 +121,10 @@ def _rulers(x: float, y: float, ink) -> list:
         items.append(Line(x + mm, y - tick, x + mm, y, style))       # horizontal ruler: ticks above the line
         items.append(Line(x, y + mm, x + tick, y + mm, style))       # vertical ruler: ticks right of the line
         if mm % 5 == 0 and mm:
-            # below the line, where no tick is: above it, +5 met the vertical ruler's -5
-            items.append(Text(x + mm, y + 3.2, f"{mm:+d}", NUMBER_SIZE, ink, "sans", "middle"))
-            items.append(Text(x + 4.2, y + mm + 0.8, f"{mm:+d}", NUMBER_SIZE, ink, "sans", "start"))
+            # Each ruler's numbers on its side without ticks: below the ruler across, left of the ruler
+            # down. Right of it, the +5 down stood 1 mm under the +5 across, and read as one column.
+            items.append(Text(x + mm, y + 2.8, f"{mm:+d}", NUMBER_SIZE, ink, "sans", "middle"))
+            items.append(Text(x - DOWN_NUMBERS_GAP, y + mm + 0.8, f"{mm:+d}", NUMBER_SIZE, ink, "sans", "end"))
     items.append(Line(x - RULER_HALF, y, x + RULER_HALF, y, style))
     items.append(Line(x, y - RULER_HALF, x, y + RULER_HALF, style))
     items.append(Text(x + RULER_HALF + 1.5, y + 0.8, "DX", AXIS_SIZE, ink, "sans-bold", "start"))
