@@ -1026,7 +1026,8 @@ def test_a_kerf_as_wide_as_the_material_is_refused_in_one_line(tmp_path):
 
 @pytest.mark.parametrize("args, said", [
     (("--sets", "A", "--tile-thickness", "0"), "--tile-thickness: 0 mm is outside 0.1-30 mm"),
-    (("--sets", "A,Z"), "--sets: unknown set 'Z'"),
+    (("--sets", "A,Z"), "--sets: unknown set 'Z'; choose from A,B,C,"),
+    (("--sets", "Z"), "double-18,chinese,picture,triominoes,mexican-train"),      # the list names all a box takes
     (("--sets", "double-18", "--stacks", "1"), "larger than every paper the kit knows"),
     (("--sets", "A", "--stacks", "40"), "--stacks: 40 stacks for the 32 tiles of A"),
     (("--sets", "A", "--machine", "laser", "--material", "0"), "--material: 0 mm is outside 1-12 mm"),
@@ -1037,6 +1038,8 @@ def test_a_kerf_as_wide_as_the_material_is_refused_in_one_line(tmp_path):
     (("--sets", "double-12", "--format", "3mf"), "--plate: a 220x220 mm plate less 5 mm margins does not hold the "
                                                  "tray of the box for double-12 (291 x 49 mm); use --stacks 9"),
     (("--sets", "A", "--machine", "silhouette"), "--machine: a box is cut by laser only"),
+    (("--sets", "A", "--machine", "plotter"), "--machine: unknown machine 'plotter'; a box is cut by laser only: "
+                                              "use --machine laser"),      # no list of the tile cutters
     (("--sets", "A", "--kerf", "0.1"), "--kerf: only for a laser-cut box; add --machine laser"),
 ])
 def test_bad_input_is_one_line_and_status_2(tmp_path, args, said):

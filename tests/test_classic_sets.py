@@ -693,7 +693,7 @@ def test_sets_list_names_every_set():
     assert [line.split()[0] for line in lines] == ["A", "B", "C", *CLASSIC_SET_NAMES]
     counts = {line.split()[0]: int(line.split()[1]) for line in lines}
     assert counts == {"A": 32, "B": 32, "C": 32, **COUNTS, "triominoes": 56}
-    assert "chinese" in lines[-3] and "symbols" in lines[-2] and "triangular" in lines[-1]
+    assert "chinese" in lines[-3] and "  pictures  " in lines[-2] and "triangular" in lines[-1]
 
 
 def test_sets_by_suit():

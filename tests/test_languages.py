@@ -121,6 +121,11 @@ def test_every_help_reads_in_russian_and_fits_80_columns(helps):
         assert "Параметры:" in russian and "Показать эту справку и выйти." in russian, path
         assert all(len(line) <= 80 for line in russian.splitlines()), \
             (path, [line for line in russian.splitlines() if len(line) > 80])
+        for text in (russian, english):      # a value is never split at its hyphen (across-/notation)
+            assert not [line for line in text.splitlines() if re.search(r"\w-$", line)], path
+            # each value is named by what it is (FOLDER, MM, SETS), never by click's type (TEXT, INTEGER RANGE)
+            assert not re.search(r"\b(TEXT|INTEGER|FLOAT|RANGE|PATH|BOOLEAN)\b", text), path
+        assert russian.startswith(f"Использование: opendomino {path} [ПАРАМЕТРЫ]".replace("  ", " ")), path
         both = set(russian.splitlines()) & set(english.splitlines())
         left = [line for line in both if ENGLISH_WORDS.search(line)]
         assert not left, (path, left)
@@ -322,6 +327,26 @@ def test_a_boxs_bad_input_is_one_russian_line(tmp_path, args, said):
     assert _russian_only(result.stderr.removeprefix("opendomino: error: ")), result.stderr
 
 
+@pytest.mark.parametrize(("args", "said"), [
+    (("export", "--dpi", "0"), "--dpi: 0 dpi — вне 50–1200 dpi; 300 — для печати"),
+    (("export", "--bleed", "11"), "--bleed: 11 мм — вне 0–10 мм; 3 мм фона"),
+    (("export", "--format", "stl", "--filaments", "0"), "--filaments: 0 — вне 1–16; укажите, сколько цветов"),
+    (("export", "--format", "stl", "--filaments", "x"), "--filaments: 'x' — не целое число;"),
+    (("export", "--format", "stl", "--edge-radius", "x"), "--edge-radius: 'x' — не число (мм);"),
+    (("export", "--format", "stl", "--min-feature", "9"), "--min-feature: 9 мм — вне 0.1–2 мм; укажите ширину сопла"),
+    (("studio", "--no-browser", "--port", "abc"), "--port: 'abc' — не целое число;"),
+    (("studio", "--no-browser", "--port", "99999"), "--port: 99999 — вне 0–65535; порты —"),
+], ids=["dpi", "bleed", "filaments", "filaments-word", "edge-radius", "min-feature", "port-word", "port"])
+def test_a_bad_number_is_one_russian_line_with_its_hint(tmp_path, args, said):
+    """Every part of the line is in the messages' language: the unit and the hint too (export's
+    were English under a Russian start, and studio's --port said 'a number of ;')."""
+    result = run(*args, "--out", str(tmp_path), LANG="ru_RU.UTF-8") if args[0] == "export" else \
+        run(*args, LANG="ru_RU.UTF-8")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"opendomino: error: {said}") and result.stderr.count("\n") == 1, result.stderr
+    assert _russian_only(result.stderr.removeprefix("opendomino: error: ")), result.stderr
+
+
 def test_a_russian_setup_card_groups_its_number_and_keeps_its_lines_on_the_page(tmp_path):
     """The card of catalogue layout 12,345 with --lang ru: the number grouped by a space the sheet's
     font draws (read back as one), and the title and the hint, longer in Russian, at least 10 mm in from
@@ -401,3 +426,15 @@ def test_every_pdf_names_its_language_and_is_titled_in_it(default_kit, shop_kit,
     assert box.returncode == 0, box.stderr
     language, title = _language_and_title(tmp_path / "box" / "box-A.pdf")
     assert language == "ru" and title.endswith(ru["doc_box"].format(title="")) and CYRILLIC.search(title), title
+
+
+def test_the_list_of_sets_lines_up_and_names_its_digits_in_russian():
+    """`sets --list`: the digit style in the messages' language (it said pips and dashes), and each
+    column starting at the same place on every line, whatever plural the tile count takes."""
+    result = run("sets", "--list", LANG="ru_RU.UTF-8")
+    lines = result.stdout.splitlines()
+    assert result.returncode == 0 and len(lines) >= 12
+    styles = [re.split(r"\s{2,}", line.split(None, 1)[1])[1] for line in lines]
+    assert set(styles) == {"точки", "чёрточки", "цифры", "китайские точки", "картинки"}, styles
+    for column in ("элемент", "точки|чёрточки|цифры|китайские|картинки", "«Открытое|классический|китайское|детское|треугольное"):
+        assert len({re.search(column, line).start() for line in lines}) == 1, column

@@ -237,6 +237,12 @@ def test_a_number_is_typed_back_as_the_kit_prints_it(tmp_path):
         assert result.returncode == 2 and result.stderr == (
             f"opendomino: error: --start: {typed!r} is not a layout number; write a whole number from 1, "
             "e.g. 1000 or 1,000\n"), (typed, result.stderr)
+    for typed, said in (("abc", "'abc' is not a whole number; write e.g. 10"),
+                        ("0", "0 is outside 1-10000; list 1 to 10000 layouts at a time, the next ones with --start"),
+                        ("10001", "10001 is outside 1-10000;"), ("\u0661", "'\u0661' is not a whole number;")):
+        result = run_cli("layouts", "find", "--set", "C", "--count", typed)
+        assert result.returncode == 2 and result.stderr.startswith(f"opendomino: error: --count: {said}"), typed
+        assert result.stderr.count("\n") == 1, result.stderr
 
 
 # -- counting C by a search of the tests' own ---------------------------------------------------------------

@@ -467,7 +467,7 @@ def test_small_pips_are_named():
     (["--edge-radius", "1.7", "--tile-size", "22x44x3"], "rounds more than half the 3 mm thickness"),
     (["--tile-size", "22x44x40"], "--tile-size: thickness 40 mm is outside 2-30 mm"),
     (["--tile-size", "10x20", "--min-feature", "2"], "reach past the tile's edge"),
-    (["--filaments", "0"], "--filaments: 0 filaments is outside 1-16"),
+    (["--filaments", "0"], "--filaments: 0 is outside 1-16"),
     (["--relief", "sunken"], "Invalid value for '--relief'"),
     (["--format", "obj"], "unknown format 'obj'"),
 ])

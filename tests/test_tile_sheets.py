@@ -2,6 +2,7 @@
 
 import math
 
+from conftest import run_cli
 from pdf_inspect import MM, font_report, page_shapes, page_texts, read_pdf, scale_bars, stroked_paths
 from pip_count import pips_in_cells, set_a_layout
 import pytest
@@ -240,3 +241,14 @@ def test_captions_bars_and_ticks_of_the_tile_sheets(default_kit, tmp_path):
         (note,) = [t for t in page_texts(page) if t[0].startswith("fold here")]
         assert note[1] == pytest.approx(float(page.mediabox.width) / 2, abs=0.01)
         assert 0 < fold[1] - note[2] < 5 * MM
+
+
+@pytest.mark.parametrize("command", [("tiles", "--sets", "A"), ("calibrate",)])
+@pytest.mark.parametrize("option", [("--target", "shop"), ("--icc", "x.icc"), ("--marks", "crop"), ("--max-ink", "300"),
+                                    ("--shop-layout", "single"), ("--bleed", "3")])
+def test_home_only_commands_refuse_the_print_shops_options(tmp_path, command, option):
+    """The tile sheets alone and the calibration sheet are home prints: a shop option is refused, not
+    taken and ignored (`tiles --target shop` wrote the home file, RGB and without a TrimBox)."""
+    result = run_cli(*command, *option, "--out", str(tmp_path))
+    assert result.returncode == 2 and f"No such option '{option[0]}'" in result.stderr, result.stderr
+    assert not list(tmp_path.iterdir())

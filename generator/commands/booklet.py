@@ -6,19 +6,20 @@ from msgspec.structs import replace
 from generator.commands import completion
 from generator.commands.common import kit_options, report_written, start_writing
 from generator.commands.group import cli, progress
+from generator.model.texts import LANGUAGES
 from generator.settings.build_options import RULES_FORMATS, BuildOptions
 from generator.settings.options import parse_formats
 from generator.words import _
 
 
-@cli.command("booklet",
+@cli.command("booklet", short_help=_("Write the rule books: PDFs, web site, e-books."),
              help=_("Write the rule books: PDF booklets in reading order and saddle-stitch imposed (A5 on A4, or "
                     "half-Letter on Letter); with --format, also the web site for phones and the EPUB e-books."))
-@click.option("--lang", "booklet_lang", type=click.Choice(["ru", "en", "all"]), default="all", show_default=True,
+@click.option("--lang", "booklet_lang", type=click.Choice([*LANGUAGES, "all"]), default="all", show_default=True,
               help=_("Which language."))
 @click.option("--book", type=click.Choice(["open", "classic", "all"]), default="open", show_default=True,
               help=_("Open Domino's rules (games 1-32), the classic domino games, or both."))
-@click.option("--format", "formats_text", default="pdf", show_default=True, metavar="FORMATS",
+@click.option("--format", "formats_text", default="pdf", show_default=True, metavar=_("FORMATS"),
               shell_complete=completion.comma_list(lambda ctx: (*RULES_FORMATS, "all")),
               help=_("Comma-separated: pdf (booklets to print), html (the offline web site in rules/, always both "
                      "books in both languages), epub (e-books), or all."))

@@ -36,10 +36,10 @@ def _contents(options: BuildOptions, sets_text: str) -> tuple[BuildOptions, tupl
 _NUMBERS = box_numbers()
 
 
-@cli.command("box", help=_("A box for each set: a tray and a lid to fold from card, PDF/X-1a files for a print "
+@cli.command("box", short_help=_("A box for each set: card, shop, laser or 3D."), help=_("A box for each set: a tray and a lid to fold from card, PDF/X-1a files for a print "
                            "shop, a finger-jointed box to cut by laser, or a box to 3D-print (see "
                            "docs/how-to/box.md)."))
-@click.option("--sets", "sets_text", default="A,B,C", show_default=True, shell_complete=completion.box_contents,
+@click.option("--sets", "sets_text", default="A,B,C", show_default=True, metavar=_("SETS"), shell_complete=completion.box_contents,
               help=_("What to box, comma-separated: any sets (A, double-12, triominoes …) and mexican-train "
                      "(the hub and markers)."))
 @click.option("--together/--apart", default=False, show_default=True,
@@ -55,7 +55,7 @@ _NUMBERS = box_numbers()
               help=_("Stacks the tiles lie in, side by side.  [default: the fewest in which no stack is taller "
                      "than a tile is wide, or {widths:g} widths for 3D-printed tiles]").format(
                   widths=_NUMBERS.printed.stack_height_per_width))
-@click.option("--machine", "machine_text", default=None, metavar="NAME", shell_complete=completion.machines,
+@click.option("--machine", "machine_text", default=None, metavar=_("NAME"), shell_complete=completion.machines,
               help=_("laser: a finger-jointed box with a cap lid, its panels to cut from sheet material (SVG and "
                      "DXF, as `opendomino cut --machine laser`)."))
 @click.option("--material", "material_text", default=None, metavar="MM",
@@ -66,9 +66,9 @@ _NUMBERS = box_numbers()
 @click.option("--sheet", "sheet_text", default=None, metavar="WxH",
               help=_("Laser: the material's size in mm; the panels take as many sheets as they need.  "
                      "[default: 300x200]"))
-@click.option("--format", "format_text", default=None, metavar="FORMATS",
+@click.option("--format", "format_text", default=None, metavar=_("FORMATS"),
               shell_complete=completion.comma_list(lambda ctx: SOLID_FORMATS),
-              help=_("3mf and/or stl: a tray and a lid to 3D-print for the 3D-printed tiles (their thickness is "
+              help=_("3mf, stl or all: a tray and a lid to 3D-print for the 3D-printed tiles (their thickness is "
                      "the 3D tile size's), with opendomino[3d]."))
 @click.option("--plate", "plate_text", default=None, metavar="WxH",
               help=_("3D: the printer's build plate in mm.  [default: 220x220]"))
@@ -118,7 +118,11 @@ def _route(options: BuildOptions, settings: BoxOptions, machine_text, material_t
     if plate_text is not None and format_text is None:
         raise UserError(_("--plate: only for a 3D-printed box; add --format 3mf,stl"))
     if machine_text is not None:
-        machine = parse_machine(machine_text)
+        try:
+            machine = parse_machine(machine_text)
+        except UserError:                   # its list names the tile cutters, which cut no box
+            raise UserError(_("--machine: unknown machine {name!r}; a box is cut by laser only: "
+                              "use --machine laser").format(name=machine_text)) from None
         if machine != "laser":
             raise UserError(_("--machine: a box is cut by laser only (--machine laser); for {machine}, make the "
                               "home box without --machine and cut it by hand").format(machine=machine))

@@ -36,14 +36,14 @@ def parse_books(text: str) -> tuple[str, ...]:
     return books
 
 
-@cli.command("build",
+@cli.command("build", short_help=_("Write the whole kit into one folder."),
              help=_("Write the whole kit: tile sheets, board, setup cards, rule booklets (or, with --target shop, "
                     "print-shop files)."))
 @sets_option
-@click.option("--books", "books_text", default=",".join(DEFAULTS.books), show_default=True,
+@click.option("--books", "books_text", default=",".join(DEFAULTS.books), show_default=True, metavar=_("BOOKS"),
               shell_complete=completion.comma_list(lambda ctx: BOOKS),
               help=_("Rule booklets: open (Open Domino's games), classic (the classic domino games), or both."))
-@click.option("--product", "product_text", default=None, metavar="NAME|FILE.toml", shell_complete=completion.products,
+@click.option("--product", "product_text", default=None, metavar=_("NAME|FILE.toml"), shell_complete=completion.products,
               help=_("With --target shop: only the images a print-on-demand product takes "
                      "(`opendomino products` lists them), or a product file of your own."))
 @kit_options
@@ -96,11 +96,16 @@ def build_product(options: BuildOptions, started: float) -> None:
     report_written(report, options.out, started, previous)
 
 
-@cli.command("tiles",
+# The print-shop options: the tile sheets alone and the calibration sheet are home prints only, and
+# took them without a word (`tiles --target shop` wrote the home file).
+SHOP_ONLY = ("target", "bleed_text", "marks", "shop_layout", "output_condition", "icc_text", "intent", "max_ink_text")
+
+
+@cli.command("tiles", short_help=_("Write only the tile sheets of the sets."),
              help=_("Write only the tile sheets of the sets (home layouts), nothing else of the kit."))
 @sets_option
 @kit_options
-@print_options
+@print_options(without=SHOP_ONLY)
 def tiles_command(options: BuildOptions, sets_text):
     from generator.jobs.build import build_tile_sheets, check_fits
 
@@ -115,13 +120,13 @@ def tiles_command(options: BuildOptions, sets_text):
     report_written(report, options.out, previous=previous)
 
 
-@cli.command("calibrate",
+@cli.command("calibrate", short_help=_("Measure your printer's back-side offset."),
              help=_("Write calibration.pdf: a two-sided sheet that measures your printer's back-side offset."))
 @click.option("--save", "save_text", default=None, metavar="DX,DY",
               help=_("Store the offset you read from calibration.pdf in your user config, for every build on "
                      "this computer (no PDF is written)."))
 @kit_options
-@print_options
+@print_options(without=SHOP_ONLY)
 def calibrate_command(options: BuildOptions, save_text):
     if save_text is not None:
         save_calibration(save_text)
@@ -150,7 +155,7 @@ def save_calibration(text: str) -> None:
           "to print the sheet again and check").format(dx=offset[0], dy=offset[1], path=path))
 
 
-@cli.command("board",
+@cli.command("board", short_help=_("Write the board: full size, on A3 and tiled."),
              help=_("Write the board: full size, on one A3 sheet, and tiled over home sheets."))
 @kit_options
 def board_command(options: BuildOptions):

@@ -14,9 +14,9 @@ from generator.settings.options import parse_max_ink
 from generator.words import _, ngettext
 
 
-@cli.command("check",
+@cli.command("check", short_help=_("Check every input without drawing anything."),
              help=_("Check the config, themes, sets, figures and rules text without drawing anything."))
-@kit_options
+@kit_options(without=("out",))        # it writes nothing
 @print_options
 def check_command(options: BuildOptions):
     from generator.jobs.check import run_checks
@@ -30,11 +30,11 @@ def check_command(options: BuildOptions):
                  warnings).format(count=warnings) if warnings else _("all checks passed"))
 
 
-@cli.command("preflight",
+@cli.command("preflight", short_help=_("Check PDFs the way a print shop would."),
              help=_("Check PDFs the way a print shop would: one PASS/FAIL line per check.\n\n"
                     "Exit status 1 when a check fails, 2 when a file cannot be read as a PDF at all."))
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--max-ink", "max_ink_text", default="300", show_default=True, metavar="PERCENT",
+@click.option("--max-ink", "max_ink_text", default="300", show_default=True, metavar=_("PERCENT"),
               help=_("The shop's total ink limit."))
 def preflight_command(files, max_ink_text):
     from generator.jobs.preflight import preflight

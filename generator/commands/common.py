@@ -87,20 +87,21 @@ _KIT_OPTION_DECORATORS = {
     "config_path": click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
                                 default=None, help=_("Settings file.  [default: ./{name} if there is one]").format(
                                     name=CONFIG_NAME)),
-    "out": click.option("--out", default=str(DEFAULTS.out), show_default=True, shell_complete=completion.folders,
+    "out": click.option("--out", default=str(DEFAULTS.out), show_default=True, metavar=_("FOLDER"), shell_complete=completion.folders,
                         help=_("Folder to write into.")),
-    "paper": click.option("--paper", default=DEFAULTS.paper, show_default=True, shell_complete=completion.papers,
+    "paper": click.option("--paper", default=DEFAULTS.paper, show_default=True, metavar=_("PAPER"), shell_complete=completion.papers,
                           help=_("Paper for home printing: a4, letter, a3 or WIDTHxHEIGHT in mm, e.g. 200x280.")),
     "tile_size_text": click.option("--tile-size", "tile_size_text", default=str(DEFAULTS.tile_size),
-                                   show_default=True, shell_complete=completion.tile_sizes,
-                                   help=_("Tile size WIDTHxHEIGHT in mm (portrait); WxHxT with a thickness (3D "
+                                   show_default=True, metavar=_("SIZE"), shell_complete=completion.tile_sizes,
+                                   help=_("Tile size WIDTHxHEIGHT in mm (portrait); one number, the length (44: a 22x44 "
+                                          "domino, or a triangle of side 44); WxHxT with a thickness (3D "
                                           "tiles), or mini, standard, professional, jumbo, tournament, open-domino.")),
     "corner_radius_text": click.option("--corner-radius", "corner_radius_text", default=f"{DEFAULTS.corner_radius:g}",
                                        show_default=True, metavar="MM",
                                        help=_("Round the tiles' corners: radius in mm, up to a third of the tile "
                                               "width; every output follows it.")),
     "clearance_text": click.option("--clearance", "clearance_text", default=f"{DEFAULTS.clearance:g}",
-                                   show_default=True,
+                                   show_default=True, metavar="MM",
                                    help=_("Board cells and the Mexican Train hub's slots are this many mm larger "
                                           "than a tile.")),
     "across_notation": click.option("--across-notation/--no-across-notation", default=DEFAULTS.across_notation,
@@ -108,18 +109,18 @@ _KIT_OPTION_DECORATORS = {
                                     help=_("Print the small 1-16 / 1-4 notation for play across the board.")),
     "lang": click.option("--lang", type=click.Choice(LANGUAGES), default=DEFAULTS.lang, show_default=True,
                          help=_("Language of the texts printed on sheets.")),
-    "theme": click.option("--theme", default=DEFAULTS.theme, show_default=True, shell_complete=completion.themes,
+    "theme": click.option("--theme", default=DEFAULTS.theme, show_default=True, metavar=_("THEME"), shell_complete=completion.themes,
                           help=_("Colour theme: a name that `opendomino themes` lists, or a theme .toml file.")),
-    "colours": click.option("--colour", "--color", "colours", multiple=True, metavar="KEY=VALUE",
+    "colours": click.option("--colour", "--color", "colours", multiple=True, metavar=_("KEY=VALUE"),
                             shell_complete=completion.colour_keys,
                             help=_("Change one colour, e.g. A.group1=#c0392b or board.dark=cmyk(0,0,0,40); "
                                    "repeatable.")),
     "strict": click.option("--strict/--no-strict", default=DEFAULTS.strict, show_default=True,
                            help=_("Stop, instead of warn, when a colour check fails.")),
-    "set_file_texts": click.option("--set-file", "set_file_texts", multiple=True, metavar="FILE.toml",
+    "set_file_texts": click.option("--set-file", "set_file_texts", multiple=True, metavar=_("FILE.toml"),
                                    shell_complete=completion.toml_files,
-                                   help=_("A set of your own (see the guide, Set files); it is made along with "
-                                          "--sets. Repeatable.")),
+                                   help=_("A set of your own (see the guide, Set files); the commands with --sets "
+                                          "make it along with those. Repeatable.")),
 }
 
 
@@ -186,17 +187,17 @@ _PRINT_OPTION_DECORATORS = {
                                 default=DEFAULTS.shop_layout, show_default=True,
                                 help=_("Shop tiles: gang sheets, or one page per tile face.")),
     "output_condition": click.option(
-        "--output-condition", default=None, shell_complete=completion.output_conditions,
+        "--output-condition", default=None, metavar=_("CONDITION"), shell_complete=completion.output_conditions,
         help=_("Registered print condition named in the PDF/X OutputIntent, e.g. 'CGATS TR 006'.  "
                "[default: the profile's own; FOGRA39 with the bundled profile]")),
-    "icc_text": click.option("--icc", "icc_text", default=None, metavar="FILE.icc", shell_complete=completion.icc_files,
+    "icc_text": click.option("--icc", "icc_text", default=None, metavar=_("FILE.icc"), shell_complete=completion.icc_files,
                              help=_("The print shop's CMYK output profile: shop files convert RGB colours through it and "
                                     "embed it.  [default: the bundled FOGRA39L_coated.icc (CC0)]")),
     "intent": click.option("--intent", type=click.Choice(INTENTS), default=DEFAULTS.intent, show_default=True,
                            help=_("Rendering intent from RGB to CMYK ({intent} with black-point "
                                   "compensation keeps in-gamut colours as they are).").format(
                                intent=_(INTENT_NAMES["relative"]))),
-    "max_ink_text": click.option("--max-ink", "max_ink_text", default=None, metavar="PERCENT",
+    "max_ink_text": click.option("--max-ink", "max_ink_text", default=None, metavar=_("PERCENT"),
                                  help=_("Total ink limit of converted colours.  [default: the profile's, 300]")),
 }
 
@@ -238,7 +239,7 @@ def was_given(param: str) -> bool:
     return source not in (None, ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
 
 
-sets_option = click.option("--sets", "sets_text", default=",".join(OPEN_SET_NAMES), show_default=True,
+sets_option = click.option("--sets", "sets_text", default=",".join(OPEN_SET_NAMES), show_default=True, metavar=_("SETS"),
                            shell_complete=completion.sets,
                            help=_("Sets to make, comma-separated: A, B, C, double-3 … double-18, chinese, picture, "
                                   "triominoes."))

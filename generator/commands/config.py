@@ -11,9 +11,9 @@ from generator.settings.build_options import BuildOptions
 from generator.words import _
 
 
-@cli.command("config",
+@cli.command("config", short_help=_("Show each setting's value and where it comes from."),
              help=_("Show every setting's value and its origin: default, your user config, the project's "
-                    "opendomino.toml, or the command line (which takes the same options as build)."))
+                    "opendomino.toml, or the command line (which takes build's options for these settings)."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print the settings as a JSON list of key, value, origin, "
                                                         "file."))
 @sets_option

@@ -52,10 +52,10 @@ def _refuse_laser_options(machine: str) -> None:
                           "leave it out").format(option=given[0], machine=machine))
 
 
-@cli.command("cut",
+@cli.command("cut", short_help=_("Files for cutting machines and laser cutters."),
              help=_("Files for cutting machines and laser cutters (not part of build): see the guide, \"Cut a set "
                     "with a cutting machine\"."))
-@click.option("--machine", "machine_text", metavar="NAME", shell_complete=completion.machines,
+@click.option("--machine", "machine_text", metavar=_("NAME"), shell_complete=completion.machines,
               help=_("silhouette (Print & Cut sheets with registration marks and DXF/SVG cut files), "
                      "cricut (Print Then Cut images and SVG cut paths) or laser (SVG and DXF to cut, score, engrave).  "
                      "[required]"))

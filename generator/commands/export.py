@@ -9,7 +9,7 @@ from generator.commands.common import kit_options, report_written, sets_option, 
 from generator.commands.group import cli, progress, say
 from generator.settings.build_options import FORMATS as EXPORT_FORMATS
 from generator.settings.build_options import SOLID_FORMATS, BuildOptions, ExportOptions, SolidOptions
-from generator.settings.options import parse_bleed, parse_extent, parse_formats, parse_number
+from generator.settings.options import parse_extent, parse_formats, parse_number, parse_whole_number
 from generator.words import _
 
 
@@ -18,34 +18,34 @@ def parse_plate(text: str) -> tuple[float, float]:
 
 
 def parse_solid_options(edge_text, depth_text, relief, plate_text, min_feature_text, filaments_text) -> SolidOptions:
-    edge = None if edge_text is None else parse_number(edge_text, "--edge-radius", 0, 5, "mm", "1",
-                                                          "domino models round their edges by 0.4-2 mm")
+    edge = None if edge_text is None else parse_number(edge_text, "--edge-radius", 0, 5, _("mm"), "1",
+                                                          _("domino models round their edges by 0.4-2 mm"))
     return SolidOptions(
         edge_radius=edge,
-        relief_depth=parse_number(depth_text, "--relief-depth", 0.2, 5, "mm", "1",
-                                  "1 mm is usual: five layers of 0.2 mm"),
+        relief_depth=parse_number(depth_text, "--relief-depth", 0.2, 5, _("mm"), "1",
+                                  _("1 mm is usual: five layers of 0.2 mm")),
         relief=relief,
         plate=parse_plate(plate_text),
-        min_feature=parse_number(min_feature_text, "--min-feature", 0.1, 2, "mm", "0.4",
-                                 "give your nozzle's width, 0.4 mm on most printers"),
-        filaments=int(parse_number(filaments_text, "--filaments", 1, 16, "filaments", "4",
-                                   "give how many colours your printer holds, 1 for one")))
+        min_feature=parse_number(min_feature_text, "--min-feature", 0.1, 2, _("mm"), "0.4",
+                                 _("give your nozzle's width, 0.4 mm on most printers")),
+        filaments=parse_whole_number(filaments_text, "--filaments", 1, 16, "4",
+                                     _("give how many colours your printer holds, 1 for one")))
 
 
-@cli.command("export",
+@cli.command("export", short_help=_("Pictures, tabletop files and 3D-printable tiles."),
              help=_("Pictures for designers and digital tables: PNG, SVG, Tabletop Simulator, sprite atlases; "
                     "tiles to 3D-print as 3MF and STL (not part of build)."))
-@click.option("--format", "export_format", default="png,svg", show_default=True, metavar="FORMATS",
+@click.option("--format", "export_format", default="png,svg", show_default=True, metavar=_("FORMATS"),
               shell_complete=completion.comma_list(lambda ctx: (*EXPORT_FORMATS, *SOLID_FORMATS, "all")),
               help=_("Comma-separated: png (tile pictures), svg (tiles and sheet pages), tts (Tabletop Simulator), "
                      "atlas (a sprite sheet and JSON index per set), or all of these; 3mf and stl (tiles to "
                      "3D-print, with opendomino[3d])."))
-@click.option("--dpi", "dpi_text", default="300", show_default=True,
+@click.option("--dpi", "dpi_text", default="300", show_default=True, metavar="N",
               help=_("Resolution of the tile PNGs and atlases, 50-1200."))
-@click.option("--bleed", "bleed_text", default="3", show_default=True,
+@click.option("--bleed", "bleed_text", default="3", show_default=True, metavar="MM",
               help=_("Background in mm around each tile picture, 0-10 (0: the bare tile)."))
 @click.option("--base-url", "base_url", default=None, metavar="URL",
-              help=_("TTS: the https:// address where you will upload the images (else file:/// addresses)."))
+              help=_("TTS: the http(s):// address where you will upload the images (else file:/// addresses)."))
 @click.option("--edge-radius", "edge_text", default=None, metavar="MM",
               help=_("3D: round the tiles' top and bottom edges.  [default: 0.4 mm up to 5 mm thick, 1 up to 9, "
                      "else 2; less where the features come closer to the edge]"))
@@ -76,8 +76,10 @@ def export_command(options: BuildOptions, export_format, dpi_text, bleed_text, b
         manifold3d()                # missing: the one line that says how to install it
     settings = ExportOptions(
         formats=formats,
-        dpi=parse_number(dpi_text, "--dpi", 50, 1200, "dpi", "300", "300 suits print, 150 screens and tabletops"),
-        bleed=parse_bleed(bleed_text), base_url=parse_base_url(base_url),
+        dpi=parse_number(dpi_text, "--dpi", 50, 1200, "dpi", "300", _("300 suits print, 150 screens and tabletops")),
+        bleed=parse_number(bleed_text, "--bleed", 0, 10, _("mm"), "3",
+                           _("3 mm of background lets a picture be trimmed; 0 gives the bare tile")),
+        base_url=parse_base_url(base_url),
         solids=parse_solid_options(edge_text, depth_text, relief, plate_text, min_feature_text, filaments_text))
     jobs = export_jobs(options, settings)
     previous = start_writing(options.out)

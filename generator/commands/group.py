@@ -38,8 +38,50 @@ def verbosity_options(command):
                         help=_("Say more: every file written and the settings used."))(command)
 
 
+_UNBROKEN_HYPHEN = "\u2011"       # wraps as a letter does; put back as "-" once the lines are made
+
+
+class _HelpFormatter(click.HelpFormatter):
+    """Help wrapped at spaces only: a value such as across-notation or duplex-long is never split at
+    its hyphen across two lines (the standard wrapper does), so it reads and copies whole."""
+
+    def _unbroken(self, write, *args) -> None:
+        start = len(self.buffer)
+        write(*args)
+        self.buffer[start:] = [text.replace(_UNBROKEN_HYPHEN, "-") for text in self.buffer[start:]]
+
+    def write_text(self, text: str) -> None:
+        self._unbroken(super().write_text, text.replace("-", _UNBROKEN_HYPHEN))
+
+    def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
+        rows = [(term, definition.replace("-", _UNBROKEN_HYPHEN)) for term, definition in rows]
+        self._unbroken(super().write_dl, rows, col_max, col_spacing)
+
+
+class _HelpContext(click.Context):
+    formatter_class = _HelpFormatter
+
+
+class _Command(click.Command):
+    """A command whose usage line is in the messages' language ([OPTIONS] is click's own word)."""
+
+    context_class = _HelpContext
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("options_metavar", _("[OPTIONS]"))
+        super().__init__(*args, **kwargs)
+
+
 class _Commands(click.Group):
     """Every command takes -v/-q too, so `opendomino build -q` works like `opendomino -q build`."""
+
+    context_class = _HelpContext
+    command_class = _Command
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("options_metavar", _("[OPTIONS]"))
+        kwargs.setdefault("subcommand_metavar", _("COMMAND [ARGS]..."))
+        super().__init__(*args, **kwargs)
 
     def add_command(self, command, name=None):
         verbosity_options(command)

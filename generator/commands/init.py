@@ -12,9 +12,9 @@ from generator.settings.options import parse_path
 from generator.words import _
 
 
-@cli.command("init",
+@cli.command("init", short_help=_("Write a commented opendomino.toml."),
              help=_("Write a commented opendomino.toml with every option at its default."))
-@click.argument("path_text", metavar="[FILE]", required=False, default=CONFIG_NAME, shell_complete=completion.toml_files)
+@click.argument("path_text", metavar=_("[FILE]"), required=False, default=CONFIG_NAME, shell_complete=completion.toml_files)
 @click.option("--force", is_flag=True, help=_("Replace the file if it exists."))
 def init_command(path_text, force):
     path = parse_path(path_text, "init", CONFIG_NAME, file_room=TEMPORARY_ROOM)

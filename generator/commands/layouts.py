@@ -17,7 +17,7 @@ from generator.settings.build_options import BuildOptions, BuildReport
 from generator.words import _, grouped, ngettext
 
 
-@cli.group("layouts", cls=type(cli),        # its commands take -v and -q too
+@cli.group("layouts", short_help=_("Magic starting layouts: check, find, count, card."), cls=type(cli),        # its commands take -v and -q too
            help=_("The magic starting layouts: check one, list the numbered catalogue, count it, draw a setup card."))
 def layouts_group():
     pass
@@ -31,7 +31,7 @@ def _one_set(command=None, *, with_path: bool = False):
 
     @click.option("--set", "set_name", default=None, metavar="A|B|C", shell_complete=completion.sets,
                   help=_("An Open Domino set: A, B or C."))
-    @click.option("--set-file", "set_path", default=None, metavar="FILE.toml", shell_complete=completion.toml_files,
+    @click.option("--set-file", "set_path", default=None, metavar=_("FILE.toml"), shell_complete=completion.toml_files,
                   type=click.Path(dir_okay=False, path_type=Path),
                   help=_("A set of your own in Open Domino's format ([composition], [magic], and [layout] or [groups])."))
     @functools.wraps(command)
@@ -49,7 +49,7 @@ def _one_set(command=None, *, with_path: bool = False):
     return wrapper
 
 
-@layouts_group.command("check", help=_("Is the set's layout magic? Names every property that fails and where; "
+@layouts_group.command("check", short_help=_("Say whether the set's layout is magic."), help=_("Is the set's layout magic? Names every property that fails and where; "
                                         "exit 1 if one does."))
 @_one_set
 def check_command(tile_set, has_layout):
@@ -76,20 +76,21 @@ def _property_text(key, value) -> str:
     return key if value is True else f"{key} = {value}"
 
 
-@layouts_group.command("find", help=_("List magic layouts in the catalogue's fixed order, each once up to the "
+@layouts_group.command("find", short_help=_("List layouts of the numbered catalogue."), help=_("List magic layouts in the catalogue's fixed order, each once up to the "
                                        "order of its columns."))
 @_one_set
-@click.option("--count", "how_many", type=click.IntRange(1, 10_000), default=10, show_default=True,
-              help=_("How many layouts to list."))
+@click.option("--count", "count_text", metavar="N", default="10", show_default=True,
+              help=_("How many layouts to list, 1-10000."))
 @click.option("--start", "start_text", metavar="K", default="1", show_default=True,
               help=_("The catalogue number of the first layout to list."))
 @click.option("--json", "as_json", is_flag=True,
               help=_('Print a JSON list of {"number": K, "rows": {"8": ["3/1", …], "7": …, "2": …, "1": …}}.'))
-def find_command(tile_set, has_layout, how_many, start_text, as_json):
+def find_command(tile_set, has_layout, count_text, start_text, as_json):
     from generator.jobs.layouts import found_layouts, layout_rows, reordering_rule
-    from generator.settings.options import parse_layout_number
+    from generator.settings.options import parse_layout_number, parse_whole_number
 
     start = parse_layout_number(start_text, "--start")
+    how_many = parse_whole_number(count_text, "--count", 1, 10_000, "10", _("list 1 to 10000 layouts at a time, the next ones with --start"))
 
     layouts = found_layouts(tile_set, start, how_many)
     if as_json:
@@ -106,7 +107,7 @@ def find_command(tile_set, has_layout, how_many, start_text, as_json):
             echo(f"  {row}  " + "  ".join(tiles))
 
 
-@layouts_group.command("count", help=_("Count the set's magic layouts exactly: up to the order of columns, and in all."))
+@layouts_group.command("count", short_help=_("Count the set's magic layouts exactly."), help=_("Count the set's magic layouts exactly: up to the order of columns, and in all."))
 @_one_set
 def count_command(tile_set, has_layout):
     from generator.jobs.layouts import NoLayout, counted
@@ -134,7 +135,7 @@ def count_command(tile_set, has_layout):
         raise NoLayout(_("set {name} has no magic layout").format(name=tile_set.name))
 
 
-@layouts_group.command("card", help=_("Write the setup card of one catalogue layout: setup-card-SET-NUMBER.pdf, "
+@layouts_group.command("card", short_help=_("Write one catalogue layout's setup card."), help=_("Write the setup card of one catalogue layout: setup-card-SET-NUMBER.pdf, "
                                        "with its sums."))
 @kit_options(without=("set_file_texts",))
 @_one_set(with_path=True)

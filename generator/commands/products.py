@@ -7,7 +7,7 @@ from generator.commands.group import cli, echo
 from generator.words import _
 
 
-@cli.command("products",
+@cli.command("products", short_help=_("List the print-on-demand products."),
              help=_("List the print-on-demand products (--product), or show one product's figures and their "
                     "sources."))
 @click.argument("reference", required=False, metavar="[NAME|FILE.toml]", shell_complete=completion.products)

@@ -12,14 +12,14 @@ from generator.settings.options import parse_set_names
 from generator.words import _
 
 
-@cli.command("sets",
+@cli.command("sets", short_help=_("Show a set, its layout and sums, or its tiles."),
              help=_("Show a set: a magic layout with its sums, a classic set by suit; or every tile as JSON."))
-@click.argument("name", required=False, metavar="[SET]", shell_complete=completion.sets)
+@click.argument("name", required=False, metavar=_("[SET]"), shell_complete=completion.sets)
 @click.option("--json", "as_json", is_flag=True, help=_("Print every tile as a JSON object (every set without SET)."))
 @click.option("--list", "as_list", is_flag=True, help=_("One line per set: its name, tile count and digit style."))
 @click.option("--unicode", "as_unicode", is_flag=True,
               help=_("Draw the set with Unicode's domino tiles (sets whose numbers stay within 0-6)."))
-@click.option("--set-file", "set_file_texts", multiple=True, metavar="FILE.toml", shell_complete=completion.toml_files,
+@click.option("--set-file", "set_file_texts", multiple=True, metavar=_("FILE.toml"), shell_complete=completion.toml_files,
               help=_("A set of your own to load and show (see the guide, Set files). Repeatable."))
 def sets_command(name, as_json, as_list, as_unicode, set_file_texts):
     from generator.jobs.set_report import classic_table, set_summary, set_table, unicode_layout

@@ -9,17 +9,17 @@ from generator.colour.icc import INTENTS
 from generator.commands import completion
 from generator.commands.group import cli, echo, verbosity
 from generator.errors import Interrupted, UserError, stop_taken, stops_raise
-from generator.settings.options import parse_number
+from generator.settings.options import parse_whole_number
 from generator.words import _
 
 
-@cli.command("studio",
+@cli.command("studio", short_help=_("Open the colour studio in your browser."),
              help=_("Open the colour studio: a local web page to choose the colours by looking."))
-@click.option("--host", default="127.0.0.1", show_default=True,
+@click.option("--host", default="127.0.0.1", show_default=True, metavar=_("ADDRESS"),
               help=_("Address to listen on. Anything but this computer's own (127.0.0.1) lets others use it."))
-@click.option("--port", "port_text", default="0", show_default=True, help=_("Port; 0 picks a free one."))
+@click.option("--port", "port_text", default="0", show_default=True, metavar="N", help=_("Port; 0 picks a free one."))
 @click.option("--no-browser", is_flag=True, help=_("Do not open the page in a browser."))
-@click.option("--icc", "icc_text", default=None, metavar="FILE.icc", shell_complete=completion.icc_files,
+@click.option("--icc", "icc_text", default=None, metavar=_("FILE.icc"), shell_complete=completion.icc_files,
               help=_("The print shop's CMYK output profile for the print preview.  [default: the bundled "
                      "FOGRA39L_coated.icc]"))
 @click.option("--intent", type=click.Choice(INTENTS), default="relative", show_default=True,
@@ -32,9 +32,7 @@ def studio_command(host, port_text, no_browser, icc_text, intent):
 
     icc = parse_icc(icc_text) if icc_text is not None else None
     printing = print_setup(BuildOptions(icc=icc, intent=intent)).conversion
-    port = parse_number(port_text, "--port", 0, 65535, "", "8765", "ports run from 1 to 65535 (0: any free one)")
-    if port != int(port):
-        raise UserError(_("--port: {port_text!r} is not a whole number; write e.g. 8765").format(port_text=port_text))
+    port = parse_whole_number(port_text, "--port", 0, 65535, "8765", _("ports run from 1 to 65535 (0: any free one)"))
     if not re.fullmatch(r"[A-Za-z0-9.:-]{1,253}", host or ""):
         raise UserError(_("--host: {host!r} is not an address; write e.g. 127.0.0.1").format(host=host))
     said = verbosity()               # the server's threads have no click context to ask

@@ -16,12 +16,12 @@ from generator.settings.options import parse_out
 from generator.words import _, ngettext
 
 
-@cli.command("themes",
+@cli.command("themes", short_help=_("List the colour themes and write their swatches."),
              help=_("List the colour themes and write theme-swatches.pdf, one page showing them all."))
 @click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help=_("Settings file (for out and paper).  [default: ./{name} if there is one]").format(
                   name=CONFIG_NAME))
-@click.option("--out", default=None, shell_complete=completion.folders,
+@click.option("--out", default=None, metavar=_("FOLDER"), shell_complete=completion.folders,
               help=_("Folder to write into.  [default: the config's out, else output]"))
 @click.option("--paper", type=click.Choice(HOME_PAPERS, case_sensitive=False), default=None,
               help=_("Paper of the swatch sheet, turned landscape.  [default: the config's paper, else a4]"))

@@ -12,9 +12,9 @@ from generator.settings.options import parse_out
 from generator.words import _, ngettext
 
 
-@cli.command("verify",
+@cli.command("verify", short_help=_("Check a folder against its manifest.json."),
              help=_("Say whether a folder holds, byte for byte, what its manifest.json lists; exit 1 if not."))
-@click.option("--out", default=str(DEFAULTS.out), show_default=True, shell_complete=completion.folders,
+@click.option("--out", default=str(DEFAULTS.out), show_default=True, metavar=_("FOLDER"), shell_complete=completion.folders,
               help=_("The folder to verify."))
 def verify_command(out):
     folder = parse_out(out)

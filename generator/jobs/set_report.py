@@ -3,14 +3,14 @@ suit, a set in Unicode's domino tiles, one line per set for --list."""
 
 from generator.errors import UserError
 from generator.model.sums import column_sums, group_column_sums, row_sums
-from generator.model.tiles import TileSet
+from generator.model.tiles import DIGIT_STYLES, TileSet
 from generator.words import _, ngettext
 
 
 def set_table(tile_set: TileSet) -> str:
     cell = "{:>5}"
     lines = [_("Set {name} ({style}), Fig. 1({name}), as seen from South:").format(
-        name=tile_set.name, style=tile_set.digit_style)]
+        name=tile_set.name, style=digit_style_words(tile_set.digit_style))]
     lines.append("     " + "".join(cell.format(s) for s in group_column_sums(tile_set, 1))
                  + "    " + _("<- group 1 column sums"))
     for row in (8, 7, 6, 5, 4, 3, 2, 1):
@@ -60,7 +60,7 @@ def classic_table(tile_set: TileSet) -> str:
     else:
         doubled = count - len({t.digits for t in tile_set.tiles})
         how = _("{count} tiles listed, {doubled} of them twice").format(count=count, doubled=doubled)
-    lines = [_("Set {name} ({style}): {how}").format(name=tile_set.name, style=tile_set.digit_style, how=how)]
+    lines = [_("Set {name} ({style}): {how}").format(name=tile_set.name, style=digit_style_words(tile_set.digit_style), how=how)]
     if tile_set.description:
         lines[0] += f"; {tile_set.description}"
     width = len(str(high))
@@ -108,8 +108,17 @@ def unicode_layout(tile_set: TileSet) -> str:
     return "\n".join(lines)
 
 
+def digit_style_words(style: str) -> str:
+    """How a set shows its numbers, in the messages' language (a set file's `digits` value is English)."""
+    return {"pips": _("pips"), "dashes": _("dashes"), "numerals": _("numerals"), "chinese": _("Chinese pips"),
+            "symbols": _("pictures")}[style]
+
+
 def set_summary(tile_set: TileSet) -> str:
-    """One line for `opendomino sets --list`."""
+    """One line for `opendomino sets --list`; the columns line up in every language, whatever the
+    plural form of the tile count (Russian's are 7 to 9 letters long)."""
     kind = _("Open Domino, magic layout") if tile_set.has_layout else (tile_set.description or _("classic"))
     count = ngettext("{count} tile", "{count} tiles", len(tile_set.tiles)).format(count=f"{len(tile_set.tiles):>3}")
-    return f"{tile_set.name:<10} {count}  {tile_set.digit_style:<8}  {kind}"
+    widest_count = max(len(ngettext("{count} tile", "{count} tiles", n).format(count="999")) for n in (1, 2, 5, 21))
+    widest_style = max(len(digit_style_words(style)) for style in DIGIT_STYLES)
+    return f"{tile_set.name:<10} {count:<{widest_count}}  {digit_style_words(tile_set.digit_style):<{widest_style}}  {kind}"

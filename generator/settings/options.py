@@ -91,8 +91,9 @@ def set_file_missing(option: str, path: Path) -> str:
              "(docs/reference/set-file.md)").format(option=option, path=path)
 
 
-def parse_set_names(text: str, option: str = "--sets") -> tuple[str, ...]:
-    """"A,double-9" -> ("A", "double-9"): any mix of the kit's sets and those of --set-file."""
+def parse_set_names(text: str, option: str = "--sets", also: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """"A,double-9" -> ("A", "double-9"): any mix of the kit's sets and those of --set-file. `also`: the
+    other names the option takes (box's mexican-train), listed with the sets when a name is unknown."""
     parts = [part.strip() for part in (text or "").split(",") if part.strip()]
     if not parts:
         raise UserError(_("{option}: name at least one set, e.g. A,B,C or double-12").format(option=option))
@@ -101,7 +102,7 @@ def parse_set_names(text: str, option: str = "--sets") -> tuple[str, ...]:
         name = canonical_set_name(part)
         if name is None:
             raise UserError(_("{option}: unknown set {part!r}; choose from {sets}").format(
-                option=option, part=part, sets=",".join(known_set_names())))
+                option=option, part=part, sets=",".join((*known_set_names(), *also))))
         names.append(name)
     return tuple(dict.fromkeys(names))
 
@@ -131,6 +132,22 @@ def parse_number(text: str, option: str, low: float, high: float, unit: str, exa
     if not math.isfinite(value) or not low <= value <= high:
         raise UserError(_("{option}: {value:g} {unit} is outside {low:g}-{high:g} {unit}; {why}").format(
             option=option, value=value, unit=unit, low=low, high=high, why=why))
+    return value
+
+
+def parse_whole_number(text: str, option: str, low: int, high: int, example: str, why: str) -> int:
+    """A whole number from `low` to `high` (a count, a port); `why` ends the message when it is out of range."""
+    text = short_enough(text, option, example)
+    try:
+        value = int(text) if text.isascii() else None        # int() would read Arabic-Indic digits too
+    except ValueError:
+        value = None
+    if value is None:
+        raise UserError(_("{option}: {text!r} is not a whole number; write e.g. {example}").format(
+            option=option, text=text, example=example))
+    if not low <= value <= high:
+        raise UserError(_("{option}: {value} is outside {low}-{high}; {why}").format(
+            option=option, value=value, low=low, high=high, why=why))
     return value
 
 
@@ -224,7 +241,7 @@ def parse_box_contents(text: str, option: str = "--sets") -> tuple[str, ...]:
     from generator.model.box_size import TRAIN
 
     parts = [part.strip() for part in (text or "").split(",") if part.strip()]
-    names = [TRAIN if part.casefold() == TRAIN else parse_set_names(part, option)[0] for part in parts]
+    names = [TRAIN if part.casefold() == TRAIN else parse_set_names(part, option, also=(TRAIN,))[0] for part in parts]
     if not names:
         raise UserError(_("{option}: name at least one set, e.g. A or double-12,mexican-train").format(option=option))
     return tuple(dict.fromkeys(names))
