@@ -310,11 +310,21 @@ def test_pdfx_identification_and_condition(shop_kit, tmp_path):
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_booklet_interior_and_cover(shop_kit, default_kit, lang):
+    """The cover holds the front, the contents inside it, a blank inside back and a back cover with
+    the title and no page number (not the home booklet's how-to-print page); every other page is
+    inside, in reading order, with blanks after it to a whole number of sheets."""
     pages = len(read_pdf(default_kit / f"rules-{lang}.pdf").pages)
-    padded = pages + (-pages % 4)
+    inside = pages - 3                                       # all but the front, the contents and the back
     interior = read_pdf(shop_kit / f"shop-rules-{lang}-interior.pdf")
     cover = read_pdf(shop_kit / f"shop-rules-{lang}-cover.pdf")
-    assert len(cover.pages) == 4 and len(interior.pages) == padded - 4
+    assert len(cover.pages) == 4 and len(interior.pages) == inside + (-inside % 4)
+    front, contents, inside_back, back = (page.extract_text() for page in cover.pages)
+    title = read_pdf(default_kit / f"rules-{lang}.pdf").pages[0].extract_text().splitlines()[0]
+    assert front.startswith(title) and back.startswith(title) and not re.search(r"\d", back.splitlines()[0])
+    assert not re.search(r"(?m)^\d+$", back), "a back cover carries no page number"
+    assert inside_back.strip() == "" and "2" in contents.split()
+    last_text = [page.extract_text() for page in interior.pages if page.extract_text().strip()][-1]
+    assert re.search(rf"(?m)^{pages - 1}$", last_text), "the last page of text is the book's last but one"
     page = interior.pages[0]
     # A5 with 3 mm of bleed, and 12 mm beyond that for the crop marks.
     assert box(page, "/MediaBox")[2:] == pytest.approx([148 + 6 + 24, 210 + 6 + 24], abs=0.01)

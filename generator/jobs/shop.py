@@ -2,8 +2,8 @@
 
 `opendomino build --target shop` writes, per set, a gang sheet (fronts, backs) or one page
 per tile face (`--shop-layout single`); the board at natural size; and each booklet as its
-interior pages in reading order plus a separate cover (outer and inner covers: pages 1, 2,
-n-1, n). Everything is DeviceCMYK (a theme's stated CMYK exactly, black is 100 % K; colours
+interior pages in reading order plus a separate cover (the front with the contents inside it, and
+the back cover, blank inside). Everything is DeviceCMYK (a theme's stated CMYK exactly, black is 100 % K; colours
 given as RGB converted through the run's ICC profile), with no transparency, embedded fonts and
 an OutputIntent naming the print condition and embedding that profile.
 """
@@ -15,7 +15,6 @@ from generator.books.booklet.document import booklet_name, booklet_spec, write_b
 from generator.colour.effective_theme import theme_for
 from generator.colour.print_setup import print_setup
 from generator.files.atomic import temporary_folder
-from generator.imposition.saddle_stitch import padded_order
 from generator.imposition.shop_sheets import (
     board_page,
     bounds,
@@ -77,9 +76,13 @@ def build_shop_booklet(options, report, lang: str, book: str = "open") -> None:
     with temporary_folder(options.out, f"shop-{stem}-interior.pdf") as folder:
         reading = folder / "reading.pdf"
         count = write_booklet(spec, reading)["pages"]
-        order = [None if p is None else p - 1 for p in padded_order(count)]
-        cover = [order[0], order[1], order[-2], order[-1]]
-        interior = order[2:-2]
+        # The cover: the front, the contents inside it, a blank inside back and the back cover (the
+        # reading file's first, second and last pages). The rest goes inside, in order, with blanks
+        # after it to make up the sheets of a saddle-stitched book: no game's text falls on the
+        # cover's stock, as it did when the book's own padding fell after its last page.
+        body = list(range(2, count - 1))
+        cover = [0, 1, None, count - 1]
+        interior = body + [None] * (-len(body) % 4)
         for part, pages in (("interior", interior), ("cover", cover)):
             target = options.out / f"shop-{stem}-{part}.pdf"
             report.add(target, mark_as_pdfx(reading, print_setup(options).output_intent, pages, target))

@@ -206,7 +206,7 @@ def booklet_story(spec: BookletSpec, frame_width: float, frame_height: float) ->
         if rules_file.kind == "game":
             story.append(Paragraph(game_facts(lang, rules_file, book), styles["facts"]))
         story += builder.build(rules_file.tokens)
-    story += _printing_note(spec, styles)
+    story += _back_cover(spec, styles) if spec.cmyk else _printing_note(spec, styles)
     return story
 
 
@@ -241,6 +241,17 @@ def _cover(spec: BookletSpec, styles: dict, frame_width: float) -> list:
         Spacer(1, 8 * MM),
         Paragraph(booklet_text(lang, "edition", book), styles["cover_edition"]),
     ]
+
+
+def _back_cover(spec: BookletSpec, styles: dict) -> list:
+    """A print shop's book ends on a back cover: the title again, unnumbered. The home booklet's
+    last page, how to print and fold it, means nothing on a book a shop has printed and bound."""
+    lang, book = spec.lang, spec.book
+    return [NextPageTemplate("cover"), PageBreak(), Spacer(1, 70 * MM),
+            Paragraph(booklet_text(lang, "title", book), styles["cover_title"]),
+            Paragraph(booklet_text(lang, "subtitle", book), styles["cover_subtitle"]),
+            Spacer(1, 8 * MM),
+            Paragraph(booklet_text(lang, "edition", book), styles["cover_edition"])]
 
 
 def _printing_note(spec: BookletSpec, styles: dict) -> list:
