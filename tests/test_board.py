@@ -3,6 +3,7 @@
 from collections import Counter
 import math
 
+from conftest import run_cli
 from pdf_inspect import MM, character_boxes, page_shapes, page_texts, read_pdf, scale_bars, stroked_paths
 import pytest
 
@@ -517,3 +518,19 @@ def test_tiled_sheets_meet_within_a_tenth_of_a_millimetre(tmp_path, paper, sheet
                 assert all(abs(p - q) < 0.1 * MM for p, q in zip(a[:4], moved))
             checked += 1
     assert checked == (2 if sheets == 3 else 4)
+
+
+def test_every_word_of_a_tiled_sheet_is_where_a_home_printer_prints(default_kit, tmp_path):
+    """No character of a tiled sheet lies in the 5 mm by the paper's edge that home printers leave
+    blank: "cut here", in the strip that is cut away, stood 3-5 mm from the edge and did not print.
+    A4 in English and Letter in Russian (its words longer, its labels turned on the left edge)."""
+    result = run_cli("board", "--paper", "letter", "--lang", "ru", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    for path in (default_kit / "board-tiled-a4.pdf", tmp_path / "board-tiled-letter.pdf"):
+        reader = read_pdf(path)
+        for index, page in enumerate(reader.pages):
+            width, height = float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
+            boxes = character_boxes(path, index, height)
+            assert boxes
+            for char, (left, top, right, bottom) in boxes:
+                assert left >= 5 and top >= 5 and right <= width - 5 and bottom <= height - 5, (path.name, index, char)

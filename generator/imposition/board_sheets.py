@@ -22,6 +22,9 @@ from generator.scene.sizes import TileSize
 from generator.words import _
 
 PAGE_MARGIN = 8.0       # mm home printers cannot reach
+# mm from the cut line to the middle of its "cut here" label, in the strip that is cut away: close
+# to the line, where a printer reaches (in the strip's middle it was 3-5 mm from the paper's edge).
+CUT_LABEL_GAP = 1.6
 INFO_STRIP = 16.0       # mm under the window: label, assembly map, scale bar
 OVERLAP = 12.0          # mm shared by neighbouring sheets
 CROSSHAIR = 3.0         # radius, mm
@@ -152,7 +155,7 @@ def _seam_marks(sheet: TiledSheet, window_w: float, window_h: float, board: Draw
     if sheet.column > 0:
         items.append(Line(left, top, left, shown_bottom, cut))
         items += _crosshairs_on_vertical(left, top, shown_bottom, ink)
-        items.append(_side_label(sheet_text(lang, "cut_here"), left - PAGE_MARGIN / 2, (top + shown_bottom) / 2,
+        items.append(_side_label(sheet_text(lang, "cut_here"), left - CUT_LABEL_GAP, (top + shown_bottom) / 2,
                                  label_size, ink, -90))
     if sheet.column < sheet.columns - 1:
         seam = right - OVERLAP
@@ -163,7 +166,7 @@ def _seam_marks(sheet: TiledSheet, window_w: float, window_h: float, board: Draw
     if sheet.row > 0:
         items.append(Line(left, top, shown_right, top, cut))
         items += _crosshairs_on_horizontal(top, left, shown_right, ink)
-        items.append(_side_label(sheet_text(lang, "cut_here"), (left + shown_right) / 2, top - PAGE_MARGIN / 2,
+        items.append(_side_label(sheet_text(lang, "cut_here"), (left + shown_right) / 2, top - CUT_LABEL_GAP,
                                  label_size, ink, 0))
     if sheet.row < sheet.rows - 1:
         seam = bottom - OVERLAP
