@@ -66,19 +66,25 @@ def shell_panels(outline, folds) -> dict[str, float]:
     y0, y1 = min(y for _, y in corners), max(y for _, y in corners)
     beside = [x for x, y in outline if y0 - NEAR <= y <= y1 + NEAR]
     over = [y for x, y in outline if x0 - NEAR <= x <= x1 + NEAR]
-    return {"width": x1 - x0, "length": y1 - y0,
+    # The cut beyond a floor corner is a glue tab at the end of the wall above or below the floor. Folded,
+    # it lies along the side wall, glued inside it: a card's thickness off the inside's width, each side.
+    tabbed = any(not (x0 - NEAR <= x <= x1 + NEAR) and not (y0 - NEAR <= y <= y1 + NEAR) for x, y in outline)
+    return {"width": x1 - x0, "length": y1 - y0, "lined": (CARD["thickness"] if tabbed else 0.0, 0.0),
             "walls": (y0 - min(over), max(over) - y1, x0 - min(beside), max(beside) - x1),
             "floor": (x0, y0, x1, y1), "piece": (min(x for x, _ in outline), min(y for _, y in outline),
                                                  max(x for x, _ in outline), max(y for _, y in outline))}
 
 
-def assert_holds(panels: dict, width: float, length: float, height: float | None, room: float = 0.0) -> None:
+def assert_holds(panels: dict, width: float, length: float, height: float | None, room: float = 0.0,
+                 divided: bool = False) -> None:
     """Folded, the shell's inside is width x length x height (a lid: width x length) and at most
-    `room` mm more: a floor between folds is its inside plus a card's thickness, a wall from its fold
-    to the rim the inside height plus half of one. Every wall reaches that height."""
+    `room` mm more: a floor between folds is its inside plus a card's thickness and the glue tabs
+    lining its walls, a wall from its fold to the rim the inside height plus half of one. Every wall
+    reaches that height. `divided`: dividers' tabs line the front and back walls too."""
     card = CARD["thickness"]
-    inside = (panels["width"] - card, panels["length"] - card, min(panels["walls"]) - card / 2,
-              max(panels["walls"]) - card / 2)
+    across, along = panels["lined"][0], card if divided else 0.0
+    inside = (panels["width"] - card - 2 * across, panels["length"] - card - 2 * along,
+              min(panels["walls"]) - card / 2, max(panels["walls"]) - card / 2)
     for got, need in zip(inside, (width, length) if height is None else (width, length, height, height)):
         assert need - NEAR <= got <= need + room + NEAR, (inside, (width, length, height))
 
@@ -876,20 +882,23 @@ def test_together_gives_one_box_with_a_compartment_per_set(tmp_path):
     assert len(shells) == 2 and len(dividers) == 1
     tray = min(shells, key=lambda p: p["width"])
     # A's 2 stacks of 22 mm and double-3's one (10 tiles), 1 mm each, and a card between them.
-    assert_holds(tray, (44 + 1) + CARD["thickness"] + (22 + 1), 44 + 1, 16 + 1)
+    assert_holds(tray, (44 + 1) + CARD["thickness"] + (22 + 1), 44 + 1, 16 + 1, divided=True)
     for outline, folds in pieces:
         assert_die_line_shape(outline, folds, shell_panels(outline, folds)["length"] if len(folds) == 8 else None)
     (outline, folds), = dividers
     (a, b), (c, d) = folds
-    assert abs(a[0] - c[0]) == pytest.approx(45, abs=0.05)        # as long as the inside, between its folds
-    assert abs(a[1] - b[1]) == pytest.approx(17, abs=0.05)        # and as high
-    # Where to glue the divider: a short solid line down from each long wall's rim, at the divider's
-    # middle. Folded, A's compartment (45 mm) starts at the left wall's inner face, half a card in
-    # from the floor's fold, and the divider's middle is half a card past it.
     card = CARD["thickness"]
+    # Between its folds as long as the inside and a card more: its tabs, glued flat inside the front
+    # and back walls, fold about their middles, half a card from each wall.
+    assert abs(a[0] - c[0]) == pytest.approx(45 + card, abs=0.05)
+    assert abs(a[1] - b[1]) == pytest.approx(17, abs=0.05)        # and as high as the inside
+    # Where to glue the divider: a short solid line down from each long wall's rim, at the divider's
+    # middle. Folded, A's compartment (45 mm) starts at the tray's glue tab lining the left wall (the
+    # wall's inner face is half a card in from the floor's fold, the tab a card more), and the
+    # divider's middle is half a card past it.
     ticks = rim_ticks(read_pdf(tmp_path / "box-A-double-3.pdf").pages[0], tray)
     assert len(ticks) == 2, ticks                                   # one on each long wall
-    assert ticks == pytest.approx([card / 2 + 45 + card / 2] * 2, abs=0.02)
+    assert ticks == pytest.approx([card / 2 + card + 45 + card / 2] * 2, abs=0.02)
 
 
 def rim_ticks(page, tray: dict) -> list[float]:
@@ -923,12 +932,12 @@ def test_three_sets_together_have_two_dividers_each_marked_where_it_stands(tmp_p
     shells = [shell_panels(*piece) for piece in pieces if len(piece[1]) == 8]
     assert len(shells) == 2 and len([piece for piece in pieces if len(piece[1]) == 2]) == 2
     tray = min(shells, key=lambda p: p["width"])
-    assert_holds(tray, 45 + card + 23 + card + 45, 44 + 1, 16 + 1)
+    assert_holds(tray, 45 + card + 23 + card + 45, 44 + 1, 16 + 1, divided=True)
     for outline, folds in pieces:
         assert_die_line_shape(outline, folds, shell_panels(outline, folds)["length"] if len(folds) == 8 else None)
     tray_page = next(page for page in read_pdf(path).pages
                      if any(len(folds) == 8 and shell_panels(outline, folds) == tray for outline, folds in die_lines(page)))
-    first, second = card / 2 + 45 + card / 2, card / 2 + 45 + card + 23 + card / 2
+    first, second = (card / 2 + card + 45 + card / 2, card / 2 + card + 45 + card + 23 + card / 2)   # past the tab lining
     assert rim_ticks(tray_page, tray) == pytest.approx([first, first, second, second], abs=0.02)
     assert assert_grounds_and_glue_marks(path) == 4 + 3 + 2          # the tray's walls, the lid's, the dividers
     # The lid shows one tile of each set, side by side between its title and the inside's size:

@@ -101,5 +101,5 @@ def divider_places(box) -> tuple[float, ...]:
     """Where each divider stands, as distances from the left fold of the tray's floor on the flat
     piece. Folded, the tray is turned over about its left-right line: left stays left (the wall
     above the floor on the piece becomes the front), so the first compartment is on the left."""
-    inside, wall = box.inside, box.tray.wall
-    return tuple(wall / 2 + part.x + part.width + inside.divider / 2 for part in inside.compartments[:-1])
+    inside, wall, lining = box.inside, box.tray.wall, box.tray.lining[0]
+    return tuple(wall / 2 + lining + part.x + part.width + inside.divider / 2 for part in inside.compartments[:-1])

@@ -38,7 +38,7 @@ def _inside(options: BuildOptions, settings: BoxOptions, names: tuple[str, ...])
 
 def folding_box(inside: Inside) -> TrayAndLid:
     card = box_numbers().card
-    return tray_and_lid(inside, card.thickness, card.lid_fit, card.lid_depth, card.lid_min_depth)
+    return tray_and_lid(inside, card.thickness, card.lid_fit, card.lid_depth, card.lid_min_depth, glued=True)
 
 
 def _bleed(options: BuildOptions) -> float:
