@@ -690,8 +690,8 @@ def test_the_shop_box_passes_preflight_with_its_die_line(shop_boxes):
     result = run_cli("preflight", str(shop_boxes))
     assert result.returncode == 0, result.stdout
     assert "FAIL" not in result.stdout
-    assert re.search(r"PASS  spot colours: only the CutContour die line: .* stroked 18 times, always with "
-                     r"overprint on \(OP, OPM 1\)", result.stdout), result.stdout
+    assert re.search(r"PASS  spot colours: only the die line, CutContour, Crease: .* stroked 18 times, always "
+                     r"with overprint on \(OP, OPM 1\)", result.stdout), result.stdout
 
 
 def test_each_shop_piece_has_its_page_centred_round_its_trim_with_crop_marks(shop_boxes):
@@ -730,24 +730,33 @@ def _tint_transform(function, tint: float) -> list[float]:
     return stack
 
 
-def test_the_shop_die_line_is_a_separate_overprinting_cutcontour(shop_boxes):
+def test_the_shop_die_line_is_a_separate_overprinting_cutcontour_and_crease(shop_boxes):
+    """The cuts in the spot colour CutContour, the folds in Crease: a cutting table gives each its
+    tool by the spot colour, and reads no dash (folds on CutContour would be cut through)."""
     reader = read_pdf(shop_boxes)
     assert len(reader.pages) == 2
     for page in reader.pages:
         forms = [x.get_object() for x in page["/Resources"]["/XObject"].values()]
         die_forms = [form for form in forms if "/ColorSpace" in form["/Resources"]]
         assert len(die_forms) == 1
-        spaces = [space.get_object() for space in die_forms[0]["/Resources"]["/ColorSpace"].values()]
-        assert [(str(s[0]), str(s[1]), str(s[2])) for s in spaces] == [("/Separation", "/CutContour", "/DeviceCMYK")]
-        # Where the CutContour plate is not separated (a proof, a viewer), the die line shows in its
-        # alternate: 100 % magenta at full tint, as cutting software and shops expect.
-        assert _tint_transform(spaces[0][3].get_object(), 1.0) == [0.0, 1.0, 0.0, 0.0]
-        assert _tint_transform(spaces[0][3].get_object(), 0.5) == [0.0, 0.5, 0.0, 0.0]
+        spaces = {str(s[1]): s for s in (space.get_object() for space in
+                                         die_forms[0]["/Resources"]["/ColorSpace"].values())}
+        assert {name: (str(s[0]), str(s[2])) for name, s in spaces.items()} == {
+            "/CutContour": ("/Separation", "/DeviceCMYK"), "/Crease": ("/Separation", "/DeviceCMYK")}
+        # Where the plates are not separated (a proof, a viewer), the die line shows in its alternates:
+        # the cuts 100 % magenta at full tint, as cutting software and shops expect, the folds cyan.
+        assert _tint_transform(spaces["/CutContour"][3].get_object(), 1.0) == [0.0, 1.0, 0.0, 0.0]
+        assert _tint_transform(spaces["/CutContour"][3].get_object(), 0.5) == [0.0, 0.5, 0.0, 0.0]
+        assert _tint_transform(spaces["/Crease"][3].get_object(), 1.0) == [1.0, 0.0, 0.0, 0.0]
         states = [state.get_object() for state in die_forms[0]["/Resources"]["/ExtGState"].values()]
         assert {"/OP": True} in [dict(s) for s in states] and {"/OPM": 1} in [dict(s) for s in states]
         strokes = stroked_paths(page)
         die = [path for path in strokes if path.colour and path.colour[0] == "spot"]
-        assert die and all(path.colour[1] == "CutContour" and path.overprint for path in die)
+        assert die and all(path.overprint for path in die)
+        cuts = [path for path in die if path.closed and not path.dashed]
+        folds = [path for path in die if path.dashed and not path.closed]
+        assert len(cuts) + len(folds) == len(die) and cuts and folds
+        assert {path.colour[1] for path in cuts} == {"CutContour"} and {path.colour[1] for path in folds} == {"Crease"}
         assert {round(path.width / MM, 3) for path in die} == {0.25}       # print conventions: 0.25 mm
         assert not [path for path in strokes if path.colour and path.colour[0] == "spot" and not path.overprint]
         # A form shows nothing outside its /BBox: the die line, half its width included, lies inside it.
@@ -1075,8 +1084,8 @@ def plates(path: Path, folder: Path) -> dict:
 
 
 def test_a_rip_puts_the_die_line_on_its_own_plate_over_the_art(shop_boxes, tmp_path):
-    """The die line is on the CutContour plate alone, and overprints: the process plates are the
-    same as those of the file without its die line, none of the art knocked out under it."""
+    """The die line is on the CutContour and Crease plates alone, and overprints: the process plates
+    are the same as those of the file without its die line, none of the art knocked out under it."""
     from PIL import ImageChops
 
     def without_die_line(form):
@@ -1086,8 +1095,8 @@ def test_a_rip_puts_the_die_line_on_its_own_plate_over_the_art(shop_boxes, tmp_p
     bare = plates(_edited(shop_boxes, tmp_path / "bare.pdf", without_die_line), tmp_path / "bare")
     knocked = plates(_edited(shop_boxes, tmp_path / "knocked.pdf", _no_overprint), tmp_path / "knocked")
     process = ("Cyan", "Magenta", "Yellow", "Black")
-    assert set(split) == {*process, "CutContour"} and set(bare) == set(process)
-    assert split["CutContour"].getextrema()[0] < 128                   # the plate carries the die line
+    assert set(split) == {*process, "CutContour", "Crease"} and set(bare) == set(process)
+    assert split["CutContour"].getextrema()[0] < 128 and split["Crease"].getextrema()[0] < 128   # the die line
     assert all(ImageChops.difference(split[p], bare[p]).getbbox() is None for p in process)
     # The check can fail: without overprint the die line knocks the art out of the process plates.
     assert any(ImageChops.difference(knocked[p], bare[p]).getbbox() for p in process)
@@ -1127,7 +1136,8 @@ def _as_fill(form) -> None:
 
 
 @pytest.mark.parametrize("edit, said", [
-    (_renamed, "spot colour Gold: the kit's print-shop files carry no spot colour but the CutContour die line"),
+    (_renamed, "spot colour Gold: the kit's print-shop files carry no spot colour but the die line's CutContour, "
+               "Crease"),
     (_no_overprint, "the CutContour die line is stroked without overprint"),
     (_filled_too, "the CutContour die line's path is filled too"),
     (_as_fill, "the CutContour die line is used to fill"),

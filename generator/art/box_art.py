@@ -13,7 +13,7 @@ import math
 from msgspec import Struct
 
 from generator.art.box_net import Net, Panel
-from generator.colour.values import CUT_CONTOUR, DIE_LINE_WIDTH
+from generator.colour.values import CREASE, CUT_CONTOUR, DIE_LINE_WIDTH
 from generator.scene.drawing import (
     IDENTITY,
     Drawing,
@@ -51,9 +51,10 @@ def home_die_style(colour) -> DieStyle:
 
 
 def shop_die_style() -> DieStyle:
-    """The die line in the spot colour CutContour: cuts solid, creases dashed, as die makers draw them."""
+    """The die line: the cuts in the spot colour CutContour, the folds in Crease, dashed as die makers
+    draw them (the dash is for people; the cutter tells the two by their spot colours)."""
     return DieStyle(Style(stroke=CUT_CONTOUR, stroke_width=DIE_LINE_WIDTH),
-                    Style(stroke=CUT_CONTOUR, stroke_width=DIE_LINE_WIDTH, dash=FOLD_DASH))
+                    Style(stroke=CREASE, stroke_width=DIE_LINE_WIDTH, dash=FOLD_DASH))
 
 
 def die_line(net: Net, style: DieStyle) -> list:

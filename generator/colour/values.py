@@ -182,4 +182,8 @@ def parse_theme_colour(value, where: str) -> Colour:
 BLACK = Colour("#000000", (0, 0, 0, 100))
 # The die line of shapes a shop cuts with a die: the spot colour name most cutting software reads.
 CUT_CONTOUR = Colour("#ff00ff", (0, 100, 0, 0), "CutContour")
+# A fold of a die-cut box: a spot colour of its own, so that the cutter's software gives it the
+# creasing tool (a dash is a drawing style, which a cutting table does not read: on CutContour the
+# folds were cut through).
+CREASE = Colour("#00a0e0", (100, 0, 0, 0), "Crease")
 DIE_LINE_WIDTH = 0.25       # mm: the cutter follows the line's middle; thin enough to place it exactly

@@ -7,7 +7,7 @@ fonts embedded; font subsets with distinct names (no two different font programs
 subset tag is six capitals); TrimBox and BleedBox
 on every page, nested inside the MediaBox; no annotation inside the bleed area; DeviceCMYK only
 (no RGB operator or colour space, in pages and in form XObjects); no spot colour but the
-CutContour die line, only stroked and overprinting (generator/jobs/spot_colours.py); total ink of
+die line's CutContour and Crease, only stroked and overprinting (generator/jobs/spot_colours.py); total ink of
 every CMYK colour at most the limit (300 % unless asked otherwise; the real maximum is reported; a
 check that does not apply to a file without CMYK colour); no transparency; no unreachable objects;
 and the PDF/X identification (OutputIntent, GTS_PDFXVersion, Trapped, PDF 1.3/1.4, colours that
@@ -350,7 +350,7 @@ def _colour_spaces(reader: PdfReader, streams) -> Check:
 
 
 def _spots(reader: PdfReader) -> Check:
-    from generator.jobs.spot_colours import DIE_LINE, spot_colours
+    from generator.jobs.spot_colours import spot_colours
 
     result = spot_colours(reader, _resources_everywhere(reader))
     if result.problem:
@@ -359,9 +359,9 @@ def _spots(reader: PdfReader) -> Check:
         return Check("spot colours", True, _("no spot colour is painted (no die line)"))
     stroked = ngettext("stroked {count} time", "stroked {count} times", result.strokes).format(count=result.strokes)
     overprint = "OP, OPM 1" if result.masked else "OP"
-    return Check("spot colours", True, _("only the {die} die line: a Separation of its own, {stroked}, always with "
-                                         "overprint on ({overprint}), never filled").format(
-        die=DIE_LINE, stroked=stroked, overprint=overprint))
+    return Check("spot colours", True, _("only the die line, {dies}: each a Separation of its own, {stroked}, always "
+                                         "with overprint on ({overprint}), never filled").format(
+        dies=", ".join(result.names), stroked=stroked, overprint=overprint))
 
 
 def _cmyk_colours(streams):

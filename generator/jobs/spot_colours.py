@@ -1,12 +1,14 @@
-"""Preflight's spot-colour check: the one spot colour the kit's print-shop files may carry is the
-die line, a Separation named CutContour, as print shops' cutters read it.
+"""Preflight's spot-colour check: the only spot colours the kit's print-shop files may carry are
+the die line's, Separations named CutContour (the cuts) and Crease (a box's folds), as print shops'
+cutters read them.
 
 It passes when every Separation or DeviceN colour space in the file (in pages, form XObjects,
-images and shadings) is exactly `[/Separation /CutContour …]`: one colorant, so the die line puts
-0 % of any process ink on the sheet; and when the content streams only ever stroke with it (no
-fill, text, image or shading in it), each stroke with overprint on (the graphics state's OP), so it
-knocks out none of the art below. Any other spot colour fails: PDF/X-1a allows spot colours, but a
-shop given one it did not ask for prints it as an extra plate, or as a wrong process colour.
+images and shadings) is exactly `[/Separation /CutContour …]` or `[/Separation /Crease …]`: one
+colorant, so the die line puts 0 % of any process ink on the sheet; and when the content streams
+only ever stroke with them (no fill, text, image or shading in them), each stroke with overprint on
+(the graphics state's OP), so it knocks out none of the art below. Any other spot colour fails:
+PDF/X-1a allows spot colours, but a shop given one it did not ask for prints it as an extra plate,
+or as a wrong process colour.
 
 The check follows the graphics state through the page's content: q and Q, gs (an ExtGState's OP
 and OPM; a missing /op follows OP, as the PDF specification says), CS and cs, and into each form
@@ -19,7 +21,7 @@ from msgspec.structs import replace
 from generator.jobs.pdf_operators import operators
 from generator.words import _
 
-DIE_LINE = "CutContour"
+DIE_LINES = ("CutContour", "Crease")        # the cuts, and a die-cut box's folds
 _STROKES = {"S", "s"}
 _FILLS = {"f", "F", "f*", "Tj", "TJ", "'", '"'}        # text is painted with the fill colour
 _BOTH = {"B", "B*", "b", "b*"}
@@ -31,6 +33,7 @@ class SpotResult(Struct, frozen=True):
     problem: str | None         # the first problem found, or None
     strokes: int                # die-line strokes seen
     masked: bool                # every one of them with OPM 1 as well
+    names: tuple[str, ...] = ()  # the die line's spot colours stroked, in DIE_LINES' order
 
 
 class _State(Struct, frozen=True):
@@ -56,20 +59,22 @@ def _colorants(space) -> tuple | None:
 
 
 def _not_die_line(colorants: tuple) -> str | None:
-    """Why a spot colour space is not the die line, or None when it is."""
-    if colorants == (DIE_LINE,):
+    """Why a spot colour space is not one of the die line's, or None when it is."""
+    if len(colorants) == 1 and colorants[0] in DIE_LINES:
         return None
-    if DIE_LINE in colorants:
-        return _("{die} is mixed with {others} in one DeviceN colour space; the die line must be a "
-                 "Separation of its own").format(die=DIE_LINE, others=", ".join(n for n in colorants if n != DIE_LINE))
-    return _("spot colour {names}: the kit's print-shop files carry no spot colour but the {die} die "
-             "line").format(names=", ".join(colorants), die=DIE_LINE)
+    ours = [name for name in colorants if name in DIE_LINES]
+    if ours:
+        return _("{die} is mixed with {others} in one DeviceN colour space; a die line must be a "
+                 "Separation of its own").format(die=ours[0], others=", ".join(n for n in colorants if n != ours[0]))
+    return _("spot colour {names}: the kit's print-shop files carry no spot colour but the die line's "
+             "{dies}").format(names=", ".join(colorants), dies=", ".join(DIE_LINES))
 
 
 class _Walk:
     def __init__(self):
         self.strokes = 0
         self.masked = True
+        self.names: set[str] = set()
 
     def stream(self, data: bytes, resources, state: _State, where: str, depth: int = 0) -> str | None:
         resources = resources.get_object() if resources is not None else {}
@@ -95,15 +100,16 @@ class _Walk:
             elif operator in _STROKES | _BOTH and state.stroke:
                 if operator in _BOTH:
                     return _("the {die} die line's path is filled too in {where}; a die line is stroked alone, "
-                             "on no printed colour").format(die=DIE_LINE, where=where)
+                             "on no printed colour").format(die=state.stroke[0], where=where)
                 if not state.overprint:
                     return _("the {die} die line is stroked without overprint in {where}; set OP true in its "
-                             "graphics state, so that it knocks out no art").format(die=DIE_LINE, where=where)
+                             "graphics state, so that it knocks out no art").format(die=state.stroke[0], where=where)
+                self.names.add(state.stroke[0])
                 self.strokes += 1
                 self.masked &= state.mask == 1
             if operator in _FILLS | _BOTH and state.fill:
                 return _("the {die} die line is used to fill or to write text in {where}; a cutter's die line "
-                         "is only stroked").format(die=DIE_LINE, where=where)
+                         "is only stroked").format(die=state.fill[0], where=where)
             if operator == "sh" and operands and self._shading_spot(resources, operands[-1].decode("latin-1")):
                 return _("a shading in {where} paints in a spot colour; the kit's die line is only "
                          "stroked").format(where=where)
@@ -180,4 +186,5 @@ def spot_colours(reader, resources_everywhere) -> SpotResult:
                               _("page {number}").format(number=number))
         if problem:
             return SpotResult(problem, walk.strokes, False)
-    return SpotResult(None, walk.strokes, walk.masked and walk.strokes > 0)
+    return SpotResult(None, walk.strokes, walk.masked and walk.strokes > 0,
+                      tuple(name for name in DIE_LINES if name in walk.names))
