@@ -252,3 +252,26 @@ def test_home_only_commands_refuse_the_print_shops_options(tmp_path, command, op
     result = run_cli(*command, *option, "--out", str(tmp_path))
     assert result.returncode == 2 and f"No such option '{option[0]}'" in result.stderr, result.stderr
     assert not list(tmp_path.iterdir())
+
+
+def test_the_backs_crop_ticks_stand_behind_the_fronts(tmp_path):
+    """Held to the light, a back page's crop ticks fall on its front's: a portrait sheet turned over
+    its long edge is mirrored left to right. Double-6 fills its last row of a page only in part;
+    there the backs' ticks stood where the fronts' do, under blank paper, and none under the backs."""
+    report = BuildReport()
+    build_tile_sheets(BuildOptions(out=tmp_path, sets=("double-6",)), report)
+    reader = read_pdf(report.written[0])
+    width = float(reader.pages[0].mediabox.width)
+
+    def line(x0, y0, x1, y1) -> tuple:          # a segment, whichever end it was drawn from
+        return tuple(sorted([(round(x0, 1), round(y0, 1)), (round(x1, 1), round(y1, 1))]))
+
+    def ticks(page, mirrored=False) -> set:
+        found = set()
+        for x0, y0, x1, y1, dashed, *_ in page_shapes(page).lines:
+            if not dashed and abs(math.hypot(x1 - x0, y1 - y0) - 3.5 * MM) < 0.01:
+                found.add(line(width - x0, y0, width - x1, y1) if mirrored else line(x0, y0, x1, y1))
+        return found
+
+    for front, back in zip(reader.pages[::2], reader.pages[1::2]):
+        assert ticks(front) and ticks(back) == ticks(front, mirrored=True)

@@ -177,8 +177,11 @@ def _backs_page(request: SheetRequest, block: TileGrid, flip: str, index: int, c
     shift_x, shift_y = back_shift(request.back_offset, flip, paper.width, paper.height)
     vertical = not mirrors_x(flip, paper.width, paper.height)
     art = _backs(request, block, mirror, vertical) + _gluing_outline(request, block, mirror)
+    # The crop ticks stand where the fronts' do, seen through the sheet: with a short last row, the
+    # fronts' ticks stood under blank paper on the back, and none under its last tiles.
+    art += _crop_ticks(request, block, mirror)
     page.add(Group(tuple(art), translate(shift_x, shift_y)))
-    _furniture(page, block, request, _caption(request, "backs", index, count, flip=flip))
+    _furniture(page, block, request, _caption(request, "backs", index, count, flip=flip), ticks=False)
     return page
 
 
@@ -221,12 +224,22 @@ def _caption(request: SheetRequest, side: str, index: int, count: int, flip: str
     return text
 
 
-def _furniture(page: Drawing, block: TileGrid, request: SheetRequest, text: str, footer_y: float | None = None) -> None:
-    """Caption above, crop ticks around the fronts, scale bar below (centred, so it is the same on both sides)."""
+def _crop_ticks(request: SheetRequest, block: TileGrid, mirror=None) -> list:
+    """Ticks in line with the cut lines, beyond the bleed; `mirror` places them for the backs."""
+    cuts = edge_cuts(_outlines(request, block))
+    if mirror is not None:
+        cuts = [(*mirror(x1, y1), *mirror(x2, y2)) for x1, y1, x2, y2 in cuts]
+    return crop_ticks(cuts, BLEED + 0.5, MARK_LENGTH - 0.5, request.theme.colour("sheet.cut_line"))
+
+
+def _furniture(page: Drawing, block: TileGrid, request: SheetRequest, text: str, footer_y: float | None = None,
+               ticks: bool = True) -> None:
+    """Caption above, crop ticks around the fronts (the backs place their own), scale bar below
+    (centred, so it is the same on both sides)."""
     theme = request.theme
     ink = theme.colour("sheet.text")
-    cuts = edge_cuts(_outlines(request, block))
-    page.add(*crop_ticks(cuts, BLEED + 0.5, MARK_LENGTH - 0.5, theme.colour("sheet.cut_line")))
+    if ticks:
+        page.add(*_crop_ticks(request, block))
     page.add(caption(page.width / 2, max(6.0, block.y - BLEED - MARK_LENGTH - 3.0), text, ink, size=3.0))
     bar_y = footer_y if footer_y is not None else block.y + block.height + BLEED + MARK_LENGTH + 3.0
     page.add(*scale_bar((page.width - 50.0) / 2, bar_y, ink, sheet_text(request.lang, "scale")))
