@@ -206,6 +206,24 @@ def test_low_contrast_digits_are_found():
     assert "tile.digit #eeeeee on tile.face #fbf5e6 has contrast" in problems[0] and "below 3:1" in problems[0]
 
 
+@pytest.mark.parametrize("name", ["classic", "colorblind", "low-ink"])
+def test_every_number_of_the_largest_set_has_a_colour_of_its_own(name):
+    """Double-18's numbers, read from the theme file itself: any two of them differ by CIEDE2000
+    10 or more in normal vision (7 and 12 were both magenta, 4.7 apart; 5 and 13 both orange)."""
+    pips = tomllib.loads((Path(__file__).parent.parent / "templates" / "themes" / f"{name}.toml").read_text())["pips"]
+    from coloraide import Color
+
+    closest = min((Color(pips[str(a)]["hex"]).delta_e(Color(pips[str(b)]["hex"]), method="2000"), a, b)
+                  for a in range(1, 19) for b in range(a + 1, 19))
+    assert closest[0] >= MIN_DELTA_E, closest
+
+
+def test_two_numbers_alike_in_colour_are_named_even_far_apart():
+    alike = colour_problems(with_overrides(load_theme("classic"), (("pips.12", "#ad1457"),)))
+    assert [p for p in alike if "pips.7 #c2185b and pips.12 #ad1457 differ by ΔE2000 4.7 in normal vision" in p
+            and "give every number of a set a colour of its own" in p], alike
+
+
 def test_same_circles_fail_unless_the_arrows_differ():
     same = (("A.group2", "#c8202f"),)
     assert any("A.group1 #c8202f and A.group2 #c8202f differ by ΔE2000 0.0 in normal vision" in p

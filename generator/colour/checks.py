@@ -17,7 +17,8 @@ warning, or stops at the first one with --strict. The colour science is coloraid
 - board:      board.light and board.dark differ by CIEDE2000 >= 10 in the same four visions.
 - number colours (themes with numbers_in_colour): each pips.N against tile.face >= 3:1, and
               neighbouring numbers (1 and 2, 2 and 3, ...) differ by CIEDE2000 >= 10 in the four
-              visions, so that 11 is never taken for 12.
+              visions, so that 11 is never taken for 12; and any two numbers by >= 10 in normal
+              vision (each against the one most like it), so that 7 is never taken for 12.
 - chinese:    chinese.pips and chinese.red against chinese.face >= 3:1; the two differ by >= 10.
 
 Every rule runs twice: on the screen colours (the hex values, what home PDFs, SVGs and PNGs
@@ -106,9 +107,9 @@ def _failure(rule: str, subject: str, theme_name: str, problem: str, printed: bo
 
 
 def _difference_findings(rule: str, key_a: str, a: Colour, key_b: str, b: Colour, theme_name: str,
-                         shape_differs: bool, fix: str, printed: bool = False) -> list[Finding]:
+                         shape_differs: bool, fix: str, printed: bool = False, visions=None) -> list[Finding]:
     findings = []
-    for vision, vision_name in VISIONS.items():
+    for vision, vision_name in (visions or VISIONS).items():
         difference = delta_e(a, b, vision)
         subject = f"{key_a} vs {key_b} ({vision_name}{', CMYK' if printed else ''})"
         shown = (_("{a} vs {b} ({vision}, CMYK)") if printed else _("{a} vs {b} ({vision})")).format(
@@ -180,6 +181,14 @@ def _theme_findings(theme, printed: bool) -> list[Finding]:
             findings += _difference_findings(
                 "number colours", f"pips.{number - 1}", c(f"pips.{number - 1}"), f"pips.{number}", c(f"pips.{number}"),
                 name, False, N_("give neighbouring numbers clearly different colours"), printed)
+        # Every number against the one most like it below it, in normal vision: players match 7 with
+        # 7 by colour at a glance, and 7 and 12 were both magenta (ΔE 4.7).
+        normal = {None: VISIONS[None]}
+        for number in range(3, 19):
+            nearest = min(range(1, number - 1), key=lambda other: delta_e(c(f"pips.{other}"), c(f"pips.{number}"), None))
+            findings += _difference_findings(
+                "number colours", f"pips.{nearest}", c(f"pips.{nearest}"), f"pips.{number}", c(f"pips.{number}"),
+                name, False, N_("give every number of a set a colour of its own"), printed, normal)
     for key in ("chinese.pips", "chinese.red"):
         findings.append(_contrast_finding("chinese", key, c(key), "chinese.face", c("chinese.face"), name,
                                           N_("make the pips stand out from the face"), printed))
