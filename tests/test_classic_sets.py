@@ -9,7 +9,7 @@ import math
 from pathlib import Path
 
 from conftest import run_cli
-from pdf_inspect import MM, page_shapes, read_pdf
+from pdf_inspect import MM, page_shapes, page_texts, read_pdf
 from PIL import Image, ImageChops, ImageStat
 import pytest
 
@@ -715,3 +715,30 @@ def test_unicode_layouts():
     assert six.returncode == 0 and "\U0001F063" in six.stdout and "\U0001F093" in six.stdout
     nine = run_cli("sets", "double-9", "--unicode")
     assert nine.returncode == 2 and nine.stderr.count("\n") == 1 and "stop at 6" in nine.stderr
+
+
+@pytest.mark.parametrize(("name", "lang", "title"), [
+    ("double-18", "ru", "Домино · дубль-18"), ("triominoes", "ru", "Треугольное домино"),
+    ("picture", "ru", "Детское домино"), ("chinese", "en", "Chinese dominoes"), ("double-6", "en", "Dominoes · double-6")])
+def test_a_classic_sets_sheets_name_it_in_their_language(tmp_path, name, lang, title):
+    """The sheets' caption names the set as its file's title says in the sheets' language: Russian
+    sheets said «набор double-18» and «набор triominoes», the command line's names."""
+    from generator.jobs.build import BuildOptions, BuildReport, build_tile_sheets
+
+    report = BuildReport()
+    build_tile_sheets(BuildOptions(out=tmp_path, sets=(name,), lang=lang), report)
+    texts = [text for text, *_ in page_texts(read_pdf(report.written[0]).pages[0])]
+    assert any(text.startswith(f"{title} · ") for text in texts), texts
+    assert not any(f"набор {name}" in text for text in texts), texts
+
+
+def test_a_set_files_own_title_is_printed_and_checked(tmp_path):
+    path = tmp_path / "club.toml"
+    path.write_text('name = "club"\ntitle = "Club dominoes"\ndouble = 6\n')
+    result = run_cli("tiles", "--set-file", str(path), "--sets", "club", "--lang", "ru", "--out", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+    texts = [text for text, *_ in page_texts(read_pdf(tmp_path / "out" / "tiles-club.pdf").pages[0])]
+    assert any(text.startswith("Club dominoes · ") for text in texts), texts        # English where none is given
+    path.write_text('name = "club"\ntitle = { ru = "Клуб" }\ndouble = 6\n')
+    result = run_cli("sets", "--set-file", str(path), "club")
+    assert result.returncode == 2 and "title" in result.stderr and result.stderr.count("\n") == 1, result.stderr

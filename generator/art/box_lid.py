@@ -8,7 +8,7 @@ from generator.art.mexican_train import hub_drawing
 from generator.art.tile import tile_front
 from generator.model.box_size import TRAIN, Contents, Inside
 from generator.model.set_loader import load_set
-from generator.model.texts import sheet_text
+from generator.model.texts import set_label, sheet_text
 from generator.scene.outline import tile_outline
 
 LID_TILES = 4           # tiles shown on a one-set lid, spread through the set
@@ -22,8 +22,7 @@ def mm(value: float) -> str:
 def _set_title(name: str, lang: str) -> str:
     if name == TRAIN:
         return sheet_text(lang, "box_train")
-    key = "set_open" if load_set(name).has_layout else "set_classic"
-    return sheet_text(lang, key, set_name=name)
+    return set_label(load_set(name), lang)
 
 
 def box_title(names: tuple[str, ...], lang: str) -> str:

@@ -27,7 +27,7 @@ from generator.imposition.mirror import back_shift, mirror_box
 from generator.imposition.paper import Paper
 from generator.imposition.shop_sheets import REGISTRATION_BLACK
 from generator.imposition.tile_grid import gang_extent, gang_position, gang_turn, logical_slots
-from generator.model.texts import sheet_text
+from generator.model.texts import set_label, sheet_text
 from generator.model.tiles import Tile, TileSet
 from generator.scene.cut_sheet import CutSheet
 from generator.scene.drawing import Drawing, Group, Rect, Style, placed, translate
@@ -203,7 +203,7 @@ def _front_page(tiles, tile_set, theme, paper, size, marks, bleed, lang, index, 
         page.add(placed(tile_front(tile.tile, tile_set, theme, size, bleed), tile.x, tile.y, tile.turn))
     page.add(*registration_marks(paper, marks))
     ink = theme.colour("sheet.text")
-    label = sheet_text(lang, "set_open" if tile_set.has_layout else "set_classic", set_name=tile_set.name)
+    label = set_label(tile_set, lang)
     x, y, w, h = cut_box(cut)
     lines = [sheet_text(lang, "silhouette_title", set_label=label, number=index + 1, count=count),
              studio_settings(marks, lang),

@@ -28,7 +28,7 @@ from generator.colour.theme import Theme
 from generator.imposition.mirror import back_shift, mirror_box, mirrors_x
 from generator.imposition.paper import Paper
 from generator.imposition.tile_grid import BLEED, MARK_LENGTH, TileGrid, logical_slots, plan_for
-from generator.model.texts import sheet_text
+from generator.model.texts import set_label, sheet_text
 from generator.model.tiles import TileSet
 from generator.scene.drawing import Drawing, Group, Line, Polygon, Rect, Style, placed, translate
 from generator.scene.fonts import text_extent
@@ -216,8 +216,7 @@ def _gutterfold_page(request: SheetRequest, block: TileGrid, index: int, count: 
 def _caption(request: SheetRequest, side: str, index: int, count: int, flip: str = "long") -> str:
     key = {"fronts": f"fronts_{request.layout}", "backs": f"backs_{request.layout}",
            "gutterfold": "gutterfold"}[side]
-    label = sheet_text(request.lang, "set_open" if request.tile_set.has_layout else "set_classic",
-                       set_name=request.tile_set.name)
+    label = set_label(request.tile_set, request.lang)
     text = sheet_text(request.lang, key, set_label=label)
     if count > 1:
         text += " · " + sheet_text(request.lang, "sheet_of", number=index + 1, count=count)

@@ -27,7 +27,7 @@ from generator.model.tiles import Tile, TileSet
 from generator.words import N_, _, text_in
 
 CLASSIC_STYLES = ("pips", "numerals", "chinese", "symbols")
-KEYS = ("name", "description", "double", "lowest", "highest", "tiles", "twice", "digits", "coloured_pips",
+KEYS = ("name", "title", "description", "double", "lowest", "highest", "tiles", "twice", "digits", "coloured_pips",
         "symbols", "divider", "back", "shape")
 SHAPES = ("domino", "triangle")
 BACK_KEYS = ("mark", "spots")
@@ -131,7 +131,7 @@ def load_classic_set_file(path: Path) -> TileSet:
         composition={"double": double} if "tiles" not in data else {"listed": len(pairs)},
         magic={}, back=back, tiles=_tiles(name, pairs), has_layout=False,
         coloured_pips=_flag(data, "coloured_pips", False, where), symbols=symbols,
-        divider=_flag(data, "divider", True, where), description=description)
+        divider=_flag(data, "divider", True, where), description=description, titles=_checked_titles(data, where))
 
 
 def _load_triangles(data: dict, where: str) -> TileSet:
@@ -178,7 +178,7 @@ def _load_triangles(data: dict, where: str) -> TileSet:
     tiles = tuple(Tile(name, None, a, b, None, None, f"{name}-{a}-{b}-{c}", (a, b, c)) for a, b, c in triples)
     return TileSet(name=name, figure="", digit_style="numerals", max_digit=high, min_digit=low,
                    composition={"triples": len(tiles)}, magic={}, back=back, tiles=tiles, has_layout=False,
-                   divider=False, description=description, shape="triangle")
+                   divider=False, description=description, shape="triangle", titles=_checked_titles(data, where))
 
 
 def _listed(data: dict, low: int, high: int, where: str) -> list[tuple[int, int]]:
@@ -293,6 +293,15 @@ def _checked_back(data: dict, keys: tuple[str, ...], where: str) -> dict:
     if "spots" in keys:
         _flag(back, "spots", False, where)
     return dict(back)
+
+
+def _checked_titles(data: dict, where: str) -> dict:
+    """The set's name as its sheets and boxes print it, by language of the sheets ({} for "Dominoes ·
+    NAME" in each language): one line, or a table by language with `en`."""
+    title = data.get("title")
+    if title is None:
+        return {}
+    return checked_per_language(title if isinstance(title, dict) else {"en": title}, "title", where, most=60)
 
 
 def _checked_description(data: dict, where: str) -> str:

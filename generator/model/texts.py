@@ -23,6 +23,16 @@ def sheet_text(lang: str, key: str, **values) -> str:
     return texts[lang][key].format(**values)
 
 
+def set_label(tile_set, lang: str) -> str:
+    """A set's name as sheets and boxes print it: "Open Domino · set A"; a classic set's title in
+    `lang` (its English one where it gives none in `lang`); else "Dominoes · NAME"."""
+    if tile_set.has_layout:
+        return sheet_text(lang, "set_open", set_name=tile_set.name)
+    if tile_set.titles:
+        return tile_set.titles.get(lang, tile_set.titles["en"])
+    return sheet_text(lang, "set_classic", set_name=tile_set.name)
+
+
 def checked_per_language(table: dict, key: str, where: str, most: int = 200) -> dict:
     """A data file's text given per language of the messages, { en = "...", ru = "..." } (a
     machine's name, a set's description): English required, each one line of at most `most`

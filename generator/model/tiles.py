@@ -68,6 +68,7 @@ class TileSet(Struct, frozen=True):
     symbols: tuple[str, ...] = ()       # "symbols" style: the picture for each number, from min_digit up
     divider: bool = True                # a bar between the two halves
     description: str = ""
+    titles: dict = {}                   # a classic set's name on sheets and boxes, by language of the sheets
     shape: str = "domino"               # generator/scene/shapes.py: "domino" or "triangle"
     looks: str = ""                     # a set of one's own: the kit set whose group colours it wears
 
