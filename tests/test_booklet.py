@@ -313,6 +313,18 @@ def test_figures_float_so_pages_are_filled(default_kit, book, lang):
     assert blank_feet < len(files) / 3
 
 
+@pytest.mark.parametrize("book, lang", BOOKLETS)
+def test_no_page_ends_on_a_heading(default_kit, book, lang):
+    """A section's heading stands on the page of its first lines: never the last line of a page
+    (Russian game 4's and 22's "Варианты" were, their lists a page of figure later)."""
+    headings = {heading for f in load_rules(lang, book=book) for heading in f.sections}
+    document = pypdfium2.PdfDocument(default_kit / f"{stem(book, lang)}.pdf")
+    for index, page in enumerate(document):
+        lines = [line.strip() for line in page.get_textpage().get_text_range().splitlines() if line.strip()]
+        lines = [line for line in lines if not line.isdigit()]              # the page number
+        assert not lines or lines[-1] not in headings, (index + 1, lines[-1])
+
+
 def test_russian_booklets_name_the_sets_in_russian(default_kit):
     """The game facts name the sets as the Russian text does ("дубль-6"), not by their Latin ids."""
     for book in ("open", "classic"):

@@ -21,6 +21,38 @@ SUGGESTION_RULE = 1.6    # points: the rule beside a marked suggestion
 SUGGESTION_INDENT = 7.0  # points between the rule and the text
 
 
+class HeadingRoom(CondPageBreak):
+    """Before a heading: a new page unless this one holds the heading and the start of what follows
+    it, whole: a list's first item, or two lines of a paragraph (HEADING_ROOM at least). A list is
+    a container that keepWithNext cannot hold to its heading, and where figures wait for the next
+    page, a heading left at a page's foot was parted from its list by a full page of figure."""
+
+    def __init__(self):
+        super().__init__(HEADING_ROOM * MM)
+        self.heading = self.following = None
+
+    def wrap(self, availWidth, availHeight):
+        if self.heading is not None:
+            heading = self.heading
+            need = heading.getSpaceBefore() + heading.wrap(availWidth, availHeight)[1] + heading.getSpaceAfter()
+            self.height = max(HEADING_ROOM * MM, need + _start_height(self.following, availWidth))
+        return super().wrap(availWidth, availHeight)
+
+
+def _start_height(flowable, width: float) -> float:
+    """How tall the first unbreakable piece of `flowable` is: a list's first item, two lines of a
+    paragraph, or the whole of anything else (0 for nothing)."""
+    if flowable is None:
+        return 0.0
+    if isinstance(flowable, ListFlowable):
+        first = next((item for item in flowable._content if item.wrap(width, 10 ** 6)[1] > 0), None)
+        return 0.0 if first is None else (flowable.getSpaceBefore() + first.wrap(width, 10 ** 6)[1]
+                                          + first.getSpaceBefore())
+    height = flowable.wrap(width, 10 ** 6)[1] + flowable.getSpaceBefore()
+    leading = getattr(getattr(flowable, "style", None), "leading", None)
+    return min(height, 2 * leading) if isinstance(flowable, Paragraph) and leading else height
+
+
 class FlowableBuilder:
     """Turns one file's tokens into flowables; `figure_flowables(id)` draws a figure block."""
 
@@ -35,6 +67,10 @@ class FlowableBuilder:
         while index < len(tokens):
             made, index = self._block(tokens, index, "body")
             flowables.extend(made)
+        for at, flowable in enumerate(flowables):       # each heading's room knows what it must hold
+            if isinstance(flowable, HeadingRoom):
+                flowable.heading = flowables[at + 1]
+                flowable.following = flowables[at + 2] if at + 2 < len(flowables) else None
         return flowables
 
     def _block(self, tokens: list[Token], index: int, style: str) -> tuple[list, int]:
@@ -42,7 +78,7 @@ class FlowableBuilder:
         if token.type == "heading_open":
             level = "h2" if token.tag in ("h1", "h2") else "h3"
             # A heading needs a few lines of its section below it on the same page.
-            return [CondPageBreak(HEADING_ROOM * MM),
+            return [HeadingRoom(),
                     Paragraph(inline_markup(tokens[index + 1], self.link_colour, self.links), self.styles[level])], index + 3
         if token.type == "paragraph_open":
             return [Paragraph(inline_markup(tokens[index + 1], self.link_colour, self.links), self.styles[style])], index + 3
