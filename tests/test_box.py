@@ -1985,3 +1985,16 @@ def test_the_default_stacks_are_the_fewest_none_taller_than_a_tile_is_wide():
     with pytest.raises(UserError) as caught:
         tile_stacks("A", 32, "domino", (22, 44), 1.0, stacks=33)
     assert str(caught.value) == "--stacks: 33 stacks for the 32 tiles of A would leave some empty; use at most 32"
+
+
+def test_uneven_stacks_are_not_written_as_a_product(tmp_path):
+    """32 tiles in 5 stacks are 7, 7, 6, 6 and 6: the lid says "up to 7 each", never "5 × 7", which
+    reads as 35 tiles; 2 stacks of 16 stay "2 × 16"."""
+    import pypdfium2
+
+    result = run_cli("box", "--sets", "A", "--stacks", "5", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    document = pypdfium2.PdfDocument(tmp_path / "box-A.pdf")
+    text = " ".join(document[0].get_textpage().get_text_range().split())
+    document.close()
+    assert "32 tiles · stacks: 5, up to 7 each" in text and "5 × 7" not in text

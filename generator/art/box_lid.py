@@ -39,7 +39,9 @@ def holds(contents: Contents, lang: str) -> str:
         return sheet_text(lang, "box_train_pieces", count=contents.pieces - 1)
     if contents.stacks == 1:
         return sheet_text(lang, "box_tiles", count=contents.pieces)
-    return sheet_text(lang, "box_stacks", count=contents.pieces, stacks=contents.stacks, per_stack=contents.per_stack)
+    even = contents.stacks * contents.per_stack == contents.pieces
+    return sheet_text(lang, "box_stacks" if even else "box_stacks_uneven", count=contents.pieces, stacks=contents.stacks,
+                      per_stack=contents.per_stack)
 
 
 def inside_text(inside: Inside, lang: str) -> str:
