@@ -683,6 +683,15 @@ def token_circles(pdf: Path, dashed: bool) -> tuple[object, list, list]:
     return page, hub, markers
 
 
+def test_the_hubs_edge_on_the_token_sheet_is_its_dashed_cut_alone(default_kit):
+    """"Cut along the dashed circles": no solid circle lies under the hub's dashed one (a solid dark
+    ring drawn under the dashes made them a solid line)."""
+    pdf = default_kit / "tokens-mexican-train.pdf"
+    page, hub, _ = token_circles(pdf, dashed=True)
+    solid = circles([path for path in stroked_paths(page) if not path.dashed], float(page.mediabox.height))
+    assert not [circle for circle in solid if math.dist(circle[:2], hub[:2]) < 1 and abs(circle[2] - hub[2]) < 1]
+
+
 def test_the_token_sheet_cuts_the_hub_above_two_rows_of_numbered_markers(default_kit):
     """The home page: nine dashed cut circles, the hub's and eight alike, none touching another or
     within 5 mm of the paper's edge (what a home printer reaches); the hub above two rows of four

@@ -41,15 +41,16 @@ def _train_colour(theme, number: int):
     return theme.colour(f"pips.{number}") if theme.numbers_in_colour else theme.colour("tile.digit")
 
 
-def hub_drawing(theme, size, bleed: float, clearance: float) -> Drawing:
+def hub_drawing(theme, size, bleed: float, clearance: float, outline: bool = True) -> Drawing:
     """The hub, centred in its own square frame; with a bleed its colour runs past its edge. The
-    printed hub has the build's clearance; the booklets' figures draw it without (tiles in place)."""
+    printed hub has the build's clearance; the booklets' figures draw it without (tiles in place).
+    `outline` False: no drawn edge, where the sheet draws its own cut line there."""
     radius = hub_radius(size, clearance)
     drawing = Drawing(2 * radius, 2 * radius)
     c = radius
     ink = theme.colour("tile.digit")
     drawing.add(Circle(c, c, radius + bleed, Style(fill=theme.colour("board.light"))))
-    if not bleed:
+    if outline and not bleed:
         drawing.add(Circle(c, c, radius, Style(stroke=theme.colour("board.line"), stroke_width=0.5)))
     w, h = cell_size(size, clearance)
     drawing.add(Rect(c - w / 2, c - h / 2, w, h, Style(fill=theme.colour("board.dark"), stroke=ink,

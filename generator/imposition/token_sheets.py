@@ -40,7 +40,10 @@ def _layout(size, clearance: float, bleed: float) -> tuple[float, float, list[tu
 def _pieces(theme, size, clearance: float, x0: float, y0: float, bleed: float, pieces) -> list:
     items = []
     for what, cx, cy, radius in pieces:
-        art = hub_drawing(theme, size, bleed, clearance) if what == "hub" else marker_drawing(theme, int(what), bleed)
+        # The hub's own edge is left out: the sheet's dashed cut line is its edge (drawn over a solid
+        # ring, the dashes could not be seen, though the title says to cut along them).
+        art = (hub_drawing(theme, size, bleed, clearance, outline=False) if what == "hub"
+               else marker_drawing(theme, int(what), bleed))
         items.append(placed(art, x0 + cx - art.width / 2, y0 + cy - art.height / 2))
     return items
 
