@@ -238,6 +238,18 @@ def test_russian_is_hyphenated(default_kit):
     assert len(broken) >= 10
 
 
+@pytest.mark.parametrize("book, lang", BOOKLETS)
+def test_a_hyphenated_word_carries_three_letters_over_at_least(default_kit, book, lang):
+    """No line starts with the last one or two letters of a word hyphenated on the line before: a
+    paragraph ended on a line of "ют." or "er." (pdfium joins a hyphenated word with U+FFFE)."""
+    source = " ".join(f.markdown for f in load_rules(lang, book=book))
+    document = pypdfium2.PdfDocument(default_kit / f"{stem(book, lang)}.pdf")
+    carried = [after for page in document
+               for before, after in re.findall(r"(\w+)\ufffe(\w[\w-]*)", page.get_textpage().get_text_range())
+               if f"{before}-{after}" not in source]     # a word's own hyphen (set-up) is no break; кого-то is 5
+    assert carried and min(len(letters) for letters in carried) >= 3, sorted(carried, key=len)[:5]
+
+
 def test_letter_gives_half_letter_pages(tmp_path):
     spec = booklet_spec("en", "letter", load_theme())
     write_booklet(spec, tmp_path / "rules-en.pdf")

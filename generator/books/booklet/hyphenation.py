@@ -12,6 +12,15 @@ from generator.errors import UserError
 from generator.words import _
 
 DICTIONARIES = {"ru": "ru_RU", "en": "en_US"}
+# Letters a hyphenated word keeps on the next line, at least: two left a paragraph ending on a line
+# of "ют." or "er." (pyphen's default is 2).
+LETTERS_CARRIED = 3
+
+
+def hyphenator(lang: str):
+    """The word splitter reportlab calls for `lang` (a style's hyphenationLang may be one): pyphen's,
+    carrying at least LETTERS_CARRIED letters over."""
+    return pyphen.Pyphen(lang=DICTIONARIES[lang], right=LETTERS_CARRIED).iterate
 
 
 def require_hyphenation() -> None:

@@ -4,7 +4,7 @@ from msgspec import Struct
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 
-from generator.books.booklet.hyphenation import DICTIONARIES as HYPHENATION
+from generator.books.booklet.hyphenation import hyphenator
 from generator.scene.fonts import pdf_font_name
 
 MM = 72 / 25.4
@@ -29,7 +29,7 @@ MARGINS = {"inner": 15.0, "outer": 13.0, "top": 14.0, "bottom": 16.0}     # mm
 def paragraph_styles(lang: str) -> dict[str, ParagraphStyle]:
     serif = pdf_font_name("serif")
     sans, sans_bold = pdf_font_name("sans"), pdf_font_name("sans-bold")
-    hyphenation = {"hyphenationLang": HYPHENATION[lang], "embeddedHyphenation": 1, "uriWasteReduce": 0.3}
+    hyphenation = {"hyphenationLang": hyphenator(lang), "embeddedHyphenation": 1, "uriWasteReduce": 0.3}
     body = ParagraphStyle("body", fontName=serif, fontSize=9.6, leading=12.4, spaceAfter=3.5,
                           **hyphenation)
     return {
