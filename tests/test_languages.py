@@ -361,8 +361,9 @@ def test_a_russian_setup_card_groups_its_number_and_keeps_its_lines_on_the_page(
     boxes = [text.get_charbox(index) for index in range(text.count_chars())]
     lines = text.get_text_range().splitlines()
     assert "№ 12 345 из каталога" in lines[0].replace("\u00a0", " "), lines[0]
-    hint = lines[1] if lines[1].rstrip().endswith("справа.") else f"{lines[1].rstrip()} {lines[2]}"    # one line or two
-    assert hint.startswith("Группа 1 (Север): горизонтали 8–7") and hint.rstrip().endswith("справа."), lines[1:3]
+    end = "справа: верхних цифр, затем нижних."          # the row sums: which of the two is which
+    hint = lines[1] if lines[1].rstrip().endswith(end) else f"{lines[1].rstrip()} {lines[2]}"    # one line or two
+    assert hint.startswith("Группа 1 (Север): горизонтали 8–7") and hint.rstrip().endswith(end), lines[1:3]
     margin = 10 / 25.4 * 72
     assert boxes and all(margin < left and right < width - margin for left, _bottom, right, _top in boxes), width
 
