@@ -2,11 +2,24 @@
 
 from generator.scene.fonts import text_width
 
+DASHES = ("\u2014", "\u2013")         # a spaced dash never starts a line: it stays with the word before
+
+
+def _words(text: str) -> list[str]:
+    """The units a line may break between: words, a spaced dash joined to the word before it."""
+    words: list[str] = []
+    for word in text.split():
+        if words and word in DASHES:
+            words[-1] += f" {word}"
+        else:
+            words.append(word)
+    return words
+
 
 def filled_lines(text: str, role: str, size: float, width: float) -> list[str]:
     """The words of `text` in lines no wider than `width`, each filled in turn (a longer word stands alone)."""
     lines: list[str] = []
-    for word in text.split():
+    for word in _words(text):
         if lines and text_width(role, f"{lines[-1]} {word}", size) <= width:
             lines[-1] += f" {word}"
         else:
