@@ -250,6 +250,19 @@ def test_a_hyphenated_word_carries_three_letters_over_at_least(default_kit, book
     assert carried and min(len(letters) for letters in carried) >= 3, sorted(carried, key=len)[:5]
 
 
+def test_commands_in_the_text_are_set_in_the_sans_face(default_kit):
+    """`opendomino layouts …` in a rule (inline code) is set in PT Sans, apart from the serif text
+    around it: in the serif, a reader could not see where a command ends."""
+    runs = []
+    for page in read_pdf(default_kit / "rules-en.pdf").pages[:20]:
+        page.extract_text(visitor_text=lambda text, cm, tm, font, size: runs.append(
+            (text, str(font.get("/BaseFont", "")) if font else "")))
+    commands = [font for text, font in runs if "opendomino layouts" in text]
+    around = [font for text, font in runs if "draws a layout at random" in text]
+    assert commands and all("PTSans" in font for font in commands), commands
+    assert around and all("PTSerif" in font for font in around), around
+
+
 def test_letter_gives_half_letter_pages(tmp_path):
     spec = booklet_spec("en", "letter", load_theme())
     write_booklet(spec, tmp_path / "rules-en.pdf")

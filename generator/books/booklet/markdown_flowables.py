@@ -13,6 +13,7 @@ from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.platypus import CondPageBreak, ListFlowable, ListItem, Table, TableStyle
 
 from generator.books.booklet.paragraph import Paragraph
+from generator.scene.fonts import pdf_font_name
 
 FIGURE_FENCE = "figure"
 HEADING_ROOM = 22.0      # mm
@@ -154,8 +155,8 @@ def inline_markup(inline: Token, link_colour: str | None = None, make_links: boo
             parts.append("<i>")
         elif child.type == "em_close":
             parts.append("</i>")
-        elif child.type == "code_inline":
-            parts.append(escape(child.content, quote=False))
+        elif child.type == "code_inline":        # a command or a file name: in the sans face, set off from the text
+            parts.append(f'<font face="{pdf_font_name("sans")}">{escape(child.content, quote=False)}</font>')
         elif child.type == "link_open":
             # Only links inside the booklet (figures) become links; others stay plain text.
             internal = make_links and child.attrs.get("href", "").startswith("#")
