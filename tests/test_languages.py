@@ -306,7 +306,7 @@ def test_a_box_says_what_it_holds_in_russian(tmp_path):
     lines = result.stdout.splitlines()
     assert "box-A.pdf: комплект A: 32 элемента в 2 стопках по 16; внутри 45 × 45 × 17 мм" in lines
     assert any(line.startswith("box-double-3.pdf: комплект double-3: 10 элементов в одной стопке;") for line in lines)
-    assert any(line.startswith("box-mexican-train.pdf: центр «Мексиканского поезда» и 8 фишек;") for line in lines)
+    assert any(line.startswith("box-mexican-train.pdf: станция «Мексиканского поезда» и 8 фишек;") for line in lines)
     assert _russian_only(result.stdout, tmp_path / "manifest.json", tmp_path), result.stdout
     assert result.stderr.startswith("note: box-mexican-train.pdf: части коробки не помещаются на одном листе A4")
     assert _russian_only(result.stderr.removeprefix("note: ")), result.stderr
