@@ -63,7 +63,8 @@ class _HelpContext(click.Context):
 
 
 class _Command(click.Command):
-    """A command whose usage line is in the messages' language ([OPTIONS] is click's own word)."""
+    """A command whose help is wrapped as _HelpFormatter wraps it and whose usage line is in the
+    messages' language ([OPTIONS] is click's own word)."""
 
     context_class = _HelpContext
 
@@ -72,14 +73,12 @@ class _Command(click.Command):
         super().__init__(*args, **kwargs)
 
 
-class _Commands(click.Group):
+class _Commands(_Command, click.Group):
     """Every command takes -v/-q too, so `opendomino build -q` works like `opendomino -q build`."""
 
-    context_class = _HelpContext
     command_class = _Command
 
     def __init__(self, *args, **kwargs):
-        kwargs.setdefault("options_metavar", _("[OPTIONS]"))
         kwargs.setdefault("subcommand_metavar", _("COMMAND [ARGS]..."))
         super().__init__(*args, **kwargs)
 

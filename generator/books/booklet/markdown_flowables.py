@@ -46,9 +46,9 @@ def _start_height(flowable, width: float) -> float:
     if flowable is None:
         return 0.0
     if isinstance(flowable, ListFlowable):
-        first = next((item for item in flowable._content if item.wrap(width, 10 ** 6)[1] > 0), None)
-        return 0.0 if first is None else (flowable.getSpaceBefore() + first.wrap(width, 10 ** 6)[1]
-                                          + first.getSpaceBefore())
+        heights = ((item, item.wrap(width, 10 ** 6)[1]) for item in flowable._content)
+        first, height = next(((item, height) for item, height in heights if height > 0), (None, 0.0))
+        return 0.0 if first is None else flowable.getSpaceBefore() + height + first.getSpaceBefore()
     height = flowable.wrap(width, 10 ** 6)[1] + flowable.getSpaceBefore()
     leading = getattr(getattr(flowable, "style", None), "leading", None)
     return min(height, 2 * leading) if isinstance(flowable, Paragraph) and leading else height
