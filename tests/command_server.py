@@ -2,13 +2,13 @@
 
 About 770 commands are started by the suite; 420 of them can come from here (the rest need a
 fresh interpreter: below). Starting Python and loading the same libraries again costs each command
-0.1-0.3 s before any work. Measured over the whole suite, back to back, the server saves less than
-that suggests: 7 s of 485 s of CPU (1.5 %, November 2026). Here one plain Python process
-per test worker loads those libraries once (click, reportlab, pypdf, Pillow, …: never the kit
-itself, whose messages depend on the language chosen at its start) and forks a child for each
-command. The child is a process of its own, as `python -m generator` is: it gets the test's
-working folder, environment and pipes, imports the kit fresh, runs generator.entry.main, and ends
-with the command's own exit status, which the server reports.
+0.1-0.3 s before any work. Here one plain Python process per test worker loads those libraries
+once (click, reportlab, pypdf, Pillow, …, and every module of the kit that says no words as it
+loads), reads what every build reads first (WARM: the rule books, the figures, the fonts), and
+forks a child for each command. The child is a process of its own, as `python -m generator` is: it
+gets the test's working folder, environment and pipes, imports the language-bound modules of the
+kit fresh, runs generator.entry.main, and ends with the command's own exit status, which the server
+reports.
 
 What is not the same as a fresh interpreter, and so where a test still starts one (run_cli's
 fresh=True, or subprocess directly): the hash seed is the server's (two outputs compared for
@@ -42,6 +42,28 @@ LANGUAGE_BOUND = ("generator.commands", "generator.studio", "generator.__main__"
 # environment that differs in one of them needs an interpreter of its own.
 START_UP = ("PYTHON", "LC_", "LANG", "LANGUAGE")
 
+# What a build reads before it draws, the same for every command and language: the rule books parsed,
+# the figures, the fonts registered, the web pages' templates, the hyphenation dictionaries. Each is
+# kept for the process once read (functools.cache, pyphen's own cache), so the children find it
+# read, as a build's own workers find what it read before forking them.
+WARM = """
+import pyphen
+from generator.books.booklet.hyphenation import DICTIONARIES
+from generator.books.html.templates import environment
+from generator.model.figures import load_figures
+from generator.rules.source import BOOKS, load_rules
+from generator.scene.fonts import register_families
+from generator.words import LANGUAGES
+for book in BOOKS:
+    for lang in LANGUAGES:
+        load_rules(lang, book=book)
+for dictionary in DICTIONARIES.values():
+    pyphen.Pyphen(lang=dictionary)
+load_figures()
+register_families()
+environment()
+"""
+
 SERVER = f"LANGUAGE_BOUND = {LANGUAGE_BOUND!r}\n" + r"""
 import array, importlib, os, pkgutil, socket, struct, sys
 address, libraries = sys.argv[1:]
@@ -59,6 +81,7 @@ def preload(path, prefix):
             if module.ispkg:
                 preload(loaded.__path__, module.name + ".")
 preload(generator.__path__, "generator.")
+""" + WARM + r"""
 bound = sorted(name for name in sys.modules if name.startswith(LANGUAGE_BOUND))
 assert not bound, f"preloaded modules that say their words as they load: {bound}"
 import gc

@@ -7,6 +7,7 @@ coordinates (points, origin bottom-left), so tests can measure real positions.
 from dataclasses import dataclass, field
 import math
 
+from content_stream import operations as stream_operations
 from pypdf import PdfReader
 
 MM = 72 / 25.4
@@ -39,20 +40,23 @@ def page_shapes(page) -> PageShapes:
     """Every shape on a page, following Form XObjects (drawn once, placed by `Do`)."""
     box = page.mediabox
     shapes = PageShapes(float(box.width), float(box.height))
-    _walk(page.get_contents().operations, page.get("/Resources"), (1, 0, 0, 1, 0, 0), shapes,
+    _walk(_page_operations(page), page.get("/Resources"), (1, 0, 0, 1, 0, 0), shapes,
           page.pdf)
     return shapes
 
 
+def _page_operations(page):
+    return stream_operations(page.get_contents().get_data())
+
+
 def _form_operations(form, reader):
-    from pypdf.generic import ContentStream
-    return ContentStream(form, reader).operations
+    return stream_operations(form.get_object().get_data())
 
 
 def all_operations(page):
     """(operands, operator) of a page's content stream, with each Form XObject's operations
     in place of the `Do` that draws it."""
-    yield from _operations_in(page.get_contents().operations, page.get("/Resources"), page.pdf)
+    yield from _operations_in(_page_operations(page), page.get("/Resources"), page.pdf)
 
 
 def _operations_in(operations, resources, reader):
@@ -215,7 +219,7 @@ def stroked_paths(page) -> list[StrokedPath]:
     found: list[StrokedPath] = []
     state = {"ctm": (1, 0, 0, 1, 0, 0), "colour": None, "space": None, "dashed": False, "overprint": False,
              "width": 1.0}
-    _strokes(page.get_contents().operations, page.get("/Resources"), state, found, page.pdf)
+    _strokes(_page_operations(page), page.get("/Resources"), state, found, page.pdf)
     return found
 
 

@@ -323,7 +323,7 @@ def test_booklet_interior_and_cover(shop_kit, default_kit, lang):
     assert front.startswith(title) and back.startswith(title) and not re.search(r"\d", back.splitlines()[0])
     assert not re.search(r"(?m)^\d+$", back), "a back cover carries no page number"
     assert inside_back.strip() == "" and "2" in contents.split()
-    last_text = [page.extract_text() for page in interior.pages if page.extract_text().strip()][-1]
+    last_text = next(text for text in (page.extract_text() for page in reversed(interior.pages)) if text.strip())
     assert re.search(rf"(?m)^{pages - 1}$", last_text), "the last page of text is the book's last but one"
     page = interior.pages[0]
     # A5 with 3 mm of bleed, and 12 mm beyond that for the crop marks.

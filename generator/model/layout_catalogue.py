@@ -37,7 +37,7 @@ from msgspec.structs import replace
 import numpy as np
 
 from generator.model.layout_groups import GroupTiles, printed_groups
-from generator.model.layout_pairings import PAIRS, all_pairings, orientation_keys, pair_sums, pairings_within
+from generator.model.layout_pairings import PAIRS, all_pairings, orientation_keys, pairings_within, sorted_pair_sums
 from generator.model.tiles import TileSet
 
 _TURNS = factorial(4) * 2 ** 4     # column orders that keep a turned layout turned: 4 mirror pairs, each either way
@@ -75,9 +75,7 @@ class _Side:
         """Each pairing's sorted column sums as one number (0 for all when columns need no sum)."""
         if "column_sum" not in self.magic:
             return np.zeros(len(pairings), dtype=np.int64)
-        sums = pair_sums(pairings, self.digit_sums)
-        sums.sort(axis=1)
-        return encode_sums(sums)
+        return encode_columns(sorted_pair_sums(pairings, self.digit_sums))
 
     @lru_cache(maxsize=4)
     def join_keys(self, code: int) -> tuple[np.ndarray, np.ndarray]:
@@ -158,10 +156,15 @@ class _Side:
 
 def encode_sums(sums: np.ndarray) -> np.ndarray:
     """Rows of 8 sorted column sums (each below 64) as one int64 each, in the same order."""
-    code = np.zeros(len(sums), dtype=np.int64)
-    for column in range(sums.shape[1]):
-        code *= 64
-        code += sums[:, column]
+    return encode_columns([sums[:, column] for column in range(sums.shape[1])])
+
+
+def encode_columns(columns: list[np.ndarray]) -> np.ndarray:
+    """encode_sums of rows given as their columns, the smallest sums first: 6 bits a sum."""
+    code = columns[0].astype(np.int64)
+    for column in columns[1:]:
+        code <<= 6
+        code |= column
     return code
 
 
@@ -175,8 +178,10 @@ def decode_all_sums(codes: np.ndarray) -> np.ndarray:
 
 
 def _distinct(values: np.ndarray) -> np.ndarray:
-    """np.unique's answer, by one sort (numpy's unique hashes first: slower on millions of codes)."""
-    ordered = np.sort(values)
+    """np.unique's answer, by one sort (numpy's unique hashes first: slower on millions of codes).
+    The stable sort (timsort for int64) takes half the time of the default on pairings' codes, which
+    come in long ascending runs."""
+    ordered = np.sort(values, kind="stable")
     return ordered[np.r_[True, ordered[1:] != ordered[:-1]]] if len(ordered) else ordered
 
 
