@@ -96,8 +96,9 @@ def test_the_vision_toggle_uses_the_checks_simulation():
     ({"arrow_styles": {"A.group1": "dotted"}}, "use solid or hollow"),
     ({"vision": "x-ray"}, "vision"),
     ({"path": "/etc/passwd"}, "unknown field 'path'"),
-    ({"name": "abc\n"}, "name must be one line"),
-    ({"name": ""}, "name must be one line"),
+    ({"name": "abc\n"}, "Name of your theme: write 1 to 60 characters on one line"),
+    ({"name": ""}, "Name of your theme: write 1 to 60 characters on one line"),
+    ({"name": "   "}, "not only spaces"),
 ])
 def test_bad_values_are_refused_with_one_line(body, words):
     with pytest.raises(api.StudioError) as caught:
@@ -242,10 +243,29 @@ def test_the_page_in_a_headless_browser(studio, chromium, tmp_path):
     assert "failing" in page.get_attribute(".key[data-key='tile.digit']", "class")
     assert "✗ digits" in page.inner_text("#checks-tile\\.digit")
 
+    dark = page.input_value("#text-board\\.dark")
     page.fill("#text-board\\.dark", "not a colour")               # refused, and nothing changes
     page.press("#text-board\\.dark", "Enter")
-    page.wait_for_selector("#error:not([hidden])")
-    assert "not a colour" in page.inner_text("#error")
+    # The message under the field, which is marked and shows the colour in use again; it is in view.
+    page.wait_for_selector("#error-board\\.dark")
+    assert page.inner_text("#error-board\\.dark").startswith("board.dark: 'not a colour' is not a colour")
+    assert page.get_attribute("#text-board\\.dark", "aria-invalid") == "true"
+    assert page.input_value("#text-board\\.dark") == dark and page.is_hidden("#error")
+    box = page.locator("#error-board\\.dark").bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 1000
+    page.fill("#text-board\\.dark", "")                           # emptied: the colour in use comes back
+    page.press("#text-board\\.dark", "Enter")
+    assert page.input_value("#text-board\\.dark") == dark
+
+    # A colour picker's drag sends many input events: they make one step for Undo.
+    group = page.input_value("#text-B\\.group1")
+    for colour in ("#111111", "#222222", "#333333"):
+        page.eval_on_selector("#pick-B\\.group1", "(picker, colour) => { picker.value = colour; "
+                              "picker.dispatchEvent(new Event('input')); }", colour)
+    page.dispatch_event("#pick-B\\.group1", "change")
+    page.wait_for_function("document.getElementById('pic-B1-front').src.includes('%23333333')")
+    page.click("#undo")
+    page.wait_for_function(f"document.getElementById('text-B.group1').value === '{group}'")
 
     page.fill("#name", "Club Green")                               # named before an undo: the name stays
     page.dispatch_event("#name", "change")

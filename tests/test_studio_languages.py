@@ -4,6 +4,7 @@ words, the API's answers and errors, the colour checks and a build's error; the 
 and what each colour key colours are data in both languages."""
 
 import gettext
+import io
 import json
 import os
 from pathlib import Path
@@ -12,7 +13,10 @@ import subprocess
 import sys
 import time
 import tomllib
+from urllib.parse import unquote
+import zipfile
 
+from pypdf import PdfReader
 import pytest
 from studio_client import call, error_of, running_studio
 
@@ -21,6 +25,7 @@ from generator.colour.theme import COLOUR_SECTIONS, colour_keys, load_theme, the
 from generator.colour.values import COLOUR_SYNTAX
 from generator.errors import UserError
 from generator.files.resources import template_path
+from generator.model.texts import sheet_text
 from generator.studio.builds import Build, Builds
 from generator.studio.language import COOKIE, accepted_language
 from generator.words import LOCALE_DIR, speaking
@@ -119,7 +124,7 @@ def test_errors_and_refusals_speak_the_requests_language(studio):
     ru = russian()
     status, _headers, body = call(studio, "/api/preview", {"colours": {"board.dark": "nope"}},
                                   headers=[("Accept-Language", "ru")])
-    assert status == 400 and error_of(body).startswith('colours["board.dark"]: \'nope\' — ')
+    assert status == 400 and error_of(body).startswith('board.dark: \'nope\' — ')
     assert ru.gettext(COLOUR_SYNTAX) in error_of(body)
     status, headers, body = call(studio, "/api/state", token=None, headers=[("Accept-Language", "ru")])
     assert status == 403 and headers["Content-Language"] == "ru" and CYRILLIC.search(error_of(body))
@@ -166,6 +171,26 @@ def test_a_build_reports_in_the_language_of_the_page_that_started_it():
     assert done.message() == "21 files in 2.5 s"
 
 
+def test_a_build_prints_its_sheets_in_the_language_of_the_page_that_started_it():
+    """A Russian page's kit has Russian sheets: its build's config holds the page's `lang`."""
+    with running_studio(builds=Builds(("tiles", "--sets", "A"))) as studio:
+        status, _headers, body = call(studio, "/api/build", {}, headers=[("Accept-Language", "ru")])
+        assert status == 202
+        build = json.loads(body)["id"]
+        deadline = time.monotonic() + 120
+        while (state := json.loads(call(studio, f"/api/build/{build}")[2]))["state"] == "running":
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert state["state"] == "done", state
+        status, _headers, zipped = call(studio, f"/api/build/{build}/kit.zip")
+    assert status == 200
+    with zipfile.ZipFile(io.BytesIO(zipped)) as kit:
+        tiles = next(name for name in kit.namelist() if name.endswith("tiles-A.pdf"))
+        text = PdfReader(io.BytesIO(kit.read(tiles))).pages[0].extract_text()
+    caption = sheet_text("ru", "fronts_duplex-long", set_label="{label}").split(" · ", 1)[1]
+    assert caption in " ".join(text.split()), text          # «ЛИЦЕВАЯ сторона · печать с двух сторон, …»
+
+
 # --- in a browser --------------------------------------------------------------------------------
 
 def _visit(chromium, studio, locale: str) -> dict:
@@ -181,8 +206,8 @@ def _visit(chromium, studio, locale: str) -> dict:
     page.wait_for_selector("#checks li.fail[data-rule='digits']")
     page.fill("#text-board\\.dark", "nope")
     page.press("#text-board\\.dark", "Enter")
-    page.wait_for_selector("#error:not([hidden])")
-    error = page.inner_text("#error")
+    page.wait_for_selector("#error-board\\.dark")      # under the refused colour's own field
+    error = page.inner_text("#error-board\\.dark")
     page.check("#proof")                               # a change the API takes: the error goes
     page.wait_for_selector("#gamut-summary:not([hidden])")
     seen = page.evaluate("""() => ({
@@ -211,7 +236,7 @@ def test_a_russian_browser_sees_page_controls_checks_and_errors_in_russian(both_
     assert load_theme("classic").description_in("ru") in seen["lines"]
     assert ru.gettext("darken the digits or lighten the face") in seen["digits"]
     assert f"✗ {ru.gettext('digits')} " in seen["figures"]
-    assert seen["error"].startswith('colours["board.dark"]: \'nope\' — ') and CYRILLIC.search(seen["error"])
+    assert seen["error"].startswith('board.dark: \'nope\' — ') and CYRILLIC.search(seen["error"])
     # No sentence of the English page is left: a line both pages show holds names and figures only.
     shared = set(seen["lines"]) & set(english["lines"])
     assert not [line for line in shared if english_prose(line)], shared
@@ -223,7 +248,7 @@ def test_an_english_browser_gets_english(both_pages):
     seen = both_pages["en"]
     assert seen["lang"] == "en" and seen["title"] == "Open Domino Kit: colour studio"
     assert "Colour studio" in seen["lines"] and "contrast" in seen["digits"] and "✗ digits " in seen["figures"]
-    assert seen["error"].startswith('colours["board.dark"]: \'nope\' is not a colour')
+    assert seen["error"].startswith('board.dark: \'nope\' is not a colour')
     assert not [line for line in seen["lines"] if CYRILLIC.search(line)]
     assert [words for words in seen["attributes"] if CYRILLIC.search(words)] == ["Русский"]    # the switch
 
@@ -236,10 +261,21 @@ def test_the_switch_changes_the_language_and_is_remembered(studio, chromium):
     page.goto(address)
     assert page.get_attribute("html", "lang") == "en"
     assert page.get_attribute("[data-language=en]", "aria-pressed") == "true"
+    page.wait_for_function("document.getElementById('pic-A1-front')?.src.startsWith('data:image/svg')")
+    page.fill("#text-A\\.group1", "#1a9641")                    # work that the switch must not lose
+    page.press("#text-A\\.group1", "Enter")
+    page.wait_for_function("document.getElementById('pic-A1-front').src.includes('%231a9641')")
+    page.fill("#name", "Club Green")
     with page.expect_navigation():
         page.click("[data-language=ru]")
     page.wait_for_function("document.documentElement.lang === 'ru'")
     assert page.inner_text("h1") == russian().gettext("Colour studio")
+    page.wait_for_function("document.getElementById('pic-A1-front')?.src.includes('%231a9641')")
+    assert page.input_value("#text-A\\.group1") == "#1a9641" and page.input_value("#name") == "Club Green"
+    assert page.is_enabled("#undo")
+    # The preview's setup card, and a build's sheets, speak the page's language.
+    card = unquote(page.get_attribute("#pic-setup-card", "src"))
+    assert sheet_text("ru", "setup_title", set_name="A") in card
     assert page.get_attribute("[data-language=ru]", "aria-pressed") == "true"
     page.reload()
     assert page.get_attribute("html", "lang") == "ru"                         # remembered over a reload

@@ -243,7 +243,7 @@ def test_the_guard_takes_only_the_token(given_token):
     (b'{"vision": []}', "vision"), (b'{"vision": null}', "vision"), (b'{"theme": {}}', "theme"),
     (b'{"colours": []}', "colours"), (b'{"colours": {"A.group1": 5}}', 'colours["A.group1"]'),
     (b'{"arrow_styles": {"A.group1": [1]}}', 'arrow_styles["A.group1"]'), (b'{"name": 1e400}', "name"),
-    (b'{"name": "abc\\n"}', "name"), (b'{"name": "' + b"x" * 61 + b'"}', "name"),
+    (b'{"name": "abc\\n"}', "Name of your theme"), (b'{"name": "' + b"x" * 61 + b'"}', "Name of your theme"),
     (b'{"colours": {"' + b"k" * 41 + b'": "teal"}}', "colours"), (b'{"x": 1}', "unknown field 'x'"),
 ])
 def test_a_body_off_its_schema_gets_400_naming_the_field(studio, route, raw, field):
@@ -358,7 +358,7 @@ def test_the_studio_and_theme_files_share_one_name_rule(name, tmp_path):
         saved_theme_loads_the_same({"name": name, "colours": {"A.group1": "cmyk(12.345678,0.5,33.3333333,1)"}},
                                    tmp_path)
     else:
-        with pytest.raises(api.StudioError, match="name must be one line"):
+        with pytest.raises(api.StudioError, match="Name of your theme: write 1 to"):
             api.theme_file({"name": name})
         # the same name written into a theme file by hand is refused by the loader, with the same words
         text = api.theme_file({"name": "placeholder"})[1].replace('"placeholder"', json.dumps(name))
@@ -369,7 +369,7 @@ def test_the_studio_and_theme_files_share_one_name_rule(name, tmp_path):
 
 def test_the_issues_name_is_refused_by_the_server_and_a_saved_odd_name_builds(studio, tmp_path):
     status, _, body = call(studio, "/api/theme", {"name": "abc\n"})
-    assert status == 400 and "name must be one line" in error_of(body)
+    assert status == 400 and "Name of your theme: write 1 to" in error_of(body)
     status, headers, text = call(studio, "/api/theme", {"name": 'Club "quoted" \\ Клуб', "colours": {"tile.face": "teal"}})
     assert status == 200 and headers["Content-Disposition"] == 'attachment; filename="club-quoted.toml"'
     (tmp_path / "club-quoted.toml").write_bytes(text)

@@ -53,6 +53,21 @@ def test_a_project_made_by_init_keeps_the_users_own_settings(layers):
     assert rows["sets"]["origin"] == "project"
 
 
+def test_each_colour_has_the_origin_of_the_layer_that_set_it_and_is_listed_once(layers):
+    """Colours add up over the layers: a colour from the project stays the project's when the command
+    line gives another colour, and a colour given in both is listed once, with the value used."""
+    project, xdg, _ = layers
+    (project / "opendomino.toml").write_text('[colours]\n"A.group1" = "#c0392b"\n"board.dark" = "#555555"\n')
+    shown = run("config", "--json", "--colour", "tile.face=#ffffff", "--colour", "A.group1=#000000",
+                cwd=project, xdg=xdg)
+    assert shown.returncode == 0, shown.stderr
+    colours = [(row["key"], row["value"], row["origin"], row["file"]) for row in json.loads(shown.stdout)
+               if row["key"].startswith("colours.")]
+    assert sorted(colours) == [('colours."A.group1"', "#000000", "command-line", None),
+                               ('colours."board.dark"', "#555555", "project", "opendomino.toml"),
+                               ('colours."tile.face"', "#ffffff", "command-line", None)]
+
+
 def test_each_setting_has_the_value_and_origin_of_the_highest_layer_and_the_build_uses_them(layers):
     project, xdg, user = layers
     cli_options = ["--theme", "low-ink", "--layout", "separate"]

@@ -6,7 +6,7 @@ import json
 
 from generator.settings.build_options import BuildOptions
 from generator.settings.config import SETTINGS
-from generator.settings.user_config import DEFAULT_ORIGIN
+from generator.settings.user_config import DEFAULT_ORIGIN, colour_key
 
 
 def _toml(value) -> str:
@@ -40,9 +40,10 @@ def effective_settings(options: BuildOptions, origins: dict) -> list[dict]:
         kind, path = origins.get(setting.name, DEFAULT_ORIGIN)
         rows.append({"key": setting.name, "value": _value(setting.name, options), "origin": kind,
                      "file": None if path is None else str(path)})
-    kind, path = origins.get("colour_overrides", DEFAULT_ORIGIN)
-    for key, colour in options.colour_overrides:
-        rows.append({"key": f'colours."{key}"', "value": colour, "origin": kind,
+    winning = dict(options.colour_overrides)       # a key given twice: the later value is the one used
+    for key, colour in winning.items():
+        kind, path = origins.get(colour_key(key), DEFAULT_ORIGIN)
+        rows.append({"key": colour_key(key), "value": colour, "origin": kind,
                      "file": None if path is None else str(path)})
     return rows
 

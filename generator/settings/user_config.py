@@ -65,7 +65,14 @@ def layered_options(config_path: Path | None, given: dict,
     for layer, origin in ((user, ("user", user_path)), (project, ("project", project_path)),
                           (given, COMMAND_LINE_ORIGIN)):
         origins.update((key, origin) for key in layer if key != "strict_origin")
+        # Colours add up over the layers: each key comes from the last layer that sets it.
+        origins.update((colour_key(key), origin) for key, _ in layer.get("colour_overrides", ()))
     return options, origins
+
+
+def colour_key(key: str) -> str:
+    """A colour override's key as `config` shows it and as the origins name it: colours."A.group1"."""
+    return f'colours."{key}"'
 
 
 _BACK_OFFSET_LINE = re.compile(r"^[ \t]*back_offset[ \t]*=.*$", re.MULTILINE)

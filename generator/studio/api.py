@@ -29,6 +29,7 @@ from generator.colour.proof import GAMUT_DELTA_E, printed_theme, proof
 from generator.colour.theme import (
     ARROW_STYLES,
     GROUPS,
+    THEME_NAME_MAX,
     Theme,
     canonical_colour_key,
     checked_theme_title,
@@ -48,7 +49,7 @@ from generator.model.set_loader import OPEN_SET_NAMES, load_set
 from generator.scene.drawing import Drawing, Group, Rect, Style, translate
 from generator.scene.sizes import TileSize
 from generator.studio.schema import SchemaError, field_path, validate
-from generator.words import LANGUAGES, _, ngettext
+from generator.words import LANGUAGES, _, language, ngettext
 from generator.writers.svg import svg_text
 
 VISION_NAMES = {"normal": None, "deuteranopia": "deutan", "protanopia": "protan", "tritanopia": "tritan"}
@@ -76,7 +77,12 @@ LANGUAGE_SCHEMA = {"type": "object", "additionalProperties": False,
 
 
 class StudioError(Exception):
-    """A bad request: the page shows the message and changes nothing."""
+    """A bad request: the page shows the message and changes nothing; `key`, the colour key it is
+    about (the page shows the message under that colour's field)."""
+
+    def __init__(self, message: str, key: str | None = None):
+        super().__init__(message)
+        self.key = key
 
 
 class Choice(Struct, frozen=True):
@@ -100,7 +106,8 @@ def parse_choice(data) -> Choice:
             name=theme_name, themes=", ".join(theme_names())))
     overrides = []
     for key, value in data.get("colours", {}).items():
-        where = field_path("colours", key)          # the field, as the schema's errors name it
+        # The key as the page labels its field; a key no field has, quoted as the schema's errors name it.
+        where = key if key in colour_keys() else field_path("colours", key)
         try:
             # the key and the value each on its own, by the parsers of --colour ("A.group1=teal" is
             # not a key, as one KEY=VALUE text would have it)
@@ -108,7 +115,7 @@ def parse_choice(data) -> Choice:
             parse_colour_text(value, where)
             overrides.append((canonical, value.strip()))
         except UserError as error:
-            raise StudioError(str(error)) from None
+            raise StudioError(str(error), key if key in colour_keys() else None) from None
     styles = data.get("arrow_styles", {})
     arrow_styles = []
     groups = {group_key(s, g) for s in OPEN_SET_NAMES for g in GROUPS}
@@ -126,8 +133,9 @@ def parse_choice(data) -> Choice:
     name = data.get("name", "my-theme")
     try:
         checked_theme_title(name)                   # the rule theme files follow: what is saved loads
-    except UserError as error:
-        raise StudioError(str(error)) from None
+    except UserError:
+        raise StudioError(_("Name of your theme: write 1 to {most} characters on one line, not only spaces "
+                            "and without control characters, e.g. Club colours").format(most=THEME_NAME_MAX)) from None
     return Choice(theme_name, tuple(overrides), tuple(sorted(arrow_styles)), vision, name, data.get("proof", False))
 
 
@@ -219,7 +227,7 @@ def preview_drawings(theme: Theme) -> dict[str, Drawing]:
         pictures[f"{PREVIEW_CLASSIC_SET}-{index + 1}"] = tile_front(tile, classic, theme, size)
     pictures[f"{PREVIEW_CLASSIC_SET}-back"] = tile_back(classic.tiles[0], classic, theme, size)
     pictures["board"] = _board_corner(theme)
-    pictures["setup-card"] = setup_card(load_set("A"), theme, paper_named("a4"))
+    pictures["setup-card"] = setup_card(load_set("A"), theme, paper_named("a4"), lang=language())   # as the page reads
     return pictures
 
 
@@ -246,13 +254,23 @@ def checks_summary(found: list[dict]) -> str:
 
 
 def print_summary(printed: dict) -> str:
-    """The print preview's line: the colours the press moves more than GAMUT_DELTA_E, or that none does."""
+    """The print preview's line: the colours given as RGB that the press moves more than GAMUT_DELTA_E,
+    or that none does; and how many colours given as CMYK print further than that from their hex
+    (as their theme states them: never marked, but not left unsaid)."""
     marked = [f"{key} (ΔE {shown['delta_e']})" for key, shown in printed.items() if shown["marked"]]
+    stated = [shown["delta_e"] for shown in printed.values() if not shown["derived"] and shown["delta_e"] > GAMUT_DELTA_E]
+    if stated:
+        also = " " + ngettext("{count} colour given as CMYK prints as stated, up to ΔE {most:g} from its hex.",
+                              "{count} colours given as CMYK print as stated, up to ΔE {most:g} from their hex.",
+                              len(stated)).format(count=len(stated), most=max(stated))
+    else:
+        also = ""
     if not marked:
-        return _("Print preview: every colour prints within ΔE {limit:g} of the screen.").format(limit=GAMUT_DELTA_E)
+        return _("Print preview: every colour given as RGB prints within ΔE {limit:g} of the screen.").format(
+            limit=GAMUT_DELTA_E) + also
     return ngettext("Print preview: {count} colour prints more than ΔE {limit:g} away from the screen: {colours}",
                     "Print preview: {count} colours print more than ΔE {limit:g} away from the screen: {colours}",
-                    len(marked)).format(count=len(marked), limit=GAMUT_DELTA_E, colours=", ".join(marked))
+                    len(marked)).format(count=len(marked), limit=GAMUT_DELTA_E, colours=", ".join(marked)) + also
 
 
 def preview(data, printing=None) -> dict:

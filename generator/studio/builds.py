@@ -8,8 +8,8 @@ the end the folder is packed into kit.zip and only the zip is kept. One build ru
 the last KEEP stay (each zip is a few MB), older ones are removed, and all go when the studio stops.
 
 A build speaks the language of the page that started it: its folder holds a project config with
-that `ui_lang`, which wins over the user's and the environment's, so its error (the last line of
-its stderr) reads in that language. What the studio itself says of a build (its files and time,
+that `ui_lang` and `lang`, which win over the user's and the environment's, so its error (the last
+line of its stderr) reads in that language and its sheets are printed in it. What the studio itself says of a build (its files and time,
 a zip it could not pack) is said when a page asks, in that page's language.
 """
 
@@ -98,7 +98,7 @@ class Builds:
             build.folder.mkdir()
             theme_path = build.folder / theme_name
             theme_path.write_text(theme_text, encoding="utf-8")
-            (build.folder / CONFIG_NAME).write_text(f'ui_lang = "{language}"\n', encoding="utf-8")
+            (build.folder / CONFIG_NAME).write_text(f'ui_lang = "{language}"\nlang = "{language}"\n', encoding="utf-8")
             # stderr to a file: only stdout is read while the build runs, so a chatty stderr cannot block it
             with open(build.folder / ERRORS, "wb") as errors:
                 build.process = subprocess.Popen(

@@ -31,6 +31,7 @@ SCRIPT_WORDS = {
     "colour-syntax": COLOUR_SYNTAX,
     "arrow-solid": N_("solid arrow"),
     "arrow-hollow": N_("hollow arrow"),
+    "arrow-style-of": N_("{key}: arrow"),
     "front": N_("{name} front"),
     "back": N_("{name} back"),
     "board": N_("board corner"),

@@ -101,8 +101,8 @@ class StudioHandler(BaseHTTPRequestHandler):
         self._send(status, json.dumps(data, ensure_ascii=False).encode("utf-8"), "application/json; charset=utf-8",
                    extra)
 
-    def _error(self, status: int, message: str) -> None:
-        self._json(status, {"error": message})
+    def _error(self, status: int, message: str, key: str | None = None) -> None:
+        self._json(status, {"error": message} if key is None else {"error": message, "key": key})
 
     def _answer(self, route) -> None:
         """Admit the request, run its route, and turn every refusal into an answer, all in the
@@ -125,7 +125,7 @@ class StudioHandler(BaseHTTPRequestHandler):
             else:                                     # a person at the address bar reads it
                 self._send(refusal.status, f"{refusal}\n".encode("utf-8"), "text/plain; charset=utf-8")
         except api.StudioError as error:
-            self._error(HTTPStatus.BAD_REQUEST, str(error))
+            self._error(HTTPStatus.BAD_REQUEST, str(error), error.key)
         except (ConnectionError, TimeoutError):
             raise                                     # the client left or stalled: the server logs it
         except Exception as error:                    # a bug: one line on the terminal, a 500 to the page

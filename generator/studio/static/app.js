@@ -46,10 +46,27 @@ function caption(id) {
 }
 
 // The page's language switch: the server remembers the choice (a cookie) and the page reloads in it.
+// What the user has chosen so far, and what Undo would bring back, go along in the tab's session
+// storage: a reload would otherwise lose them.
+const KEPT = "opendomino-studio-choice";
+
 async function chooseLanguage(language) {
   const response = await post("/api/language", {language});
   if (!response.ok) { showError((await response.json()).error); return; }
+  try {
+    sessionStorage.setItem(KEPT, JSON.stringify({choice: lastGood, undo: undoStack, name: themeName()}));
+  } catch (error) { /* storage refused (private mode, full): the page reloads without it */ }
   location.reload();
+}
+
+// What chooseLanguage kept, once: the choice (if its theme still exists) and the undo steps.
+function keptWork() {
+  let kept = null;
+  try {
+    kept = JSON.parse(sessionStorage.getItem(KEPT));
+    sessionStorage.removeItem(KEPT);
+  } catch (error) { return null; }
+  return kept && kept.choice && kept.choice.theme in info.themes ? kept : null;
 }
 
 function fresh(theme) {
@@ -88,6 +105,30 @@ function showError(message) {
   $("error").hidden = !message;
 }
 
+// A refused colour: its message under its own field (the list is long: a message at the top of it
+// was often out of sight), the field marked invalid, and the field back at the colour in use.
+function showKeyError(key, message) {
+  clearKeyErrors();
+  const row = document.querySelector(`.key[data-key="${CSS.escape(key)}"]`);
+  if (!row) { showError(message); return; }
+  const text = $(`text-${key}`);
+  const note = document.createElement("p");
+  note.className = "key-error"; note.id = `error-${key}`; note.setAttribute("role", "alert");
+  note.textContent = message;
+  row.append(note);
+  text.setAttribute("aria-invalid", "true");
+  text.setAttribute("aria-describedby", note.id);
+  text.value = lastGood.colours[key] || (lastValues && lastValues[key] ? lastValues[key].hex : "");
+  row.scrollIntoView({block: "nearest"});
+}
+
+function clearKeyErrors() {
+  document.querySelectorAll(".key-error").forEach((note) => note.remove());
+  document.querySelectorAll(".key input[aria-invalid]").forEach((text) => {
+    text.removeAttribute("aria-invalid"); text.removeAttribute("aria-describedby");
+  });
+}
+
 function buildControls() {
   for (const name of Object.keys(info.themes)) {
     const option = document.createElement("option");
@@ -123,7 +164,8 @@ function buildControls() {
       text.type = "text"; text.id = `text-${key}`; text.spellcheck = false;
       text.title = say("colour-syntax");
       picker.addEventListener("input", () => change(key, picker.value));
-      text.addEventListener("change", () => change(key, text.value.trim()));
+      picker.addEventListener("change", () => { dragging = null; });     // the drag has ended: one undo step
+      text.addEventListener("change", () => { dragging = null; change(key, text.value.trim()); });
       const figures = document.createElement("span");
       figures.className = "figures"; figures.id = `checks-${key}`;
       // In the print preview: the colour as printed, and its distance from the screen colour.
@@ -136,6 +178,7 @@ function buildControls() {
         styleRow.className = "key";
         const select = document.createElement("select");
         select.id = `style-${key}`;
+        select.setAttribute("aria-label", say("arrow-style-of", {key}));
         for (const style of info.arrow_styles) {
           const option = document.createElement("option");
           option.value = style; option.textContent = say(`arrow-${style}`);
@@ -166,13 +209,25 @@ function buildControls() {
 }
 
 function remember() {
+  dragging = null;
   undoStack.push(copy(lastGood));
   $("undo").disabled = false;
 }
 
+// The key a colour picker is being dragged on: its many input events make one undo step.
+let dragging = null;
+let changedKey = null;          // the key of the change on its way to the API, for its error
+
 function change(key, value) {
-  if (!value) return;
-  remember();
+  if (!value) {                 // an emptied field: nothing to apply, so it shows the colour in use again
+    $(`text-${key}`).value = choice.colours[key] || (lastValues && lastValues[key] ? lastValues[key].hex : "");
+    return;
+  }
+  if (dragging !== key) {
+    remember();
+    dragging = key;
+  }
+  changedKey = key;
   choice.colours[key] = value;
   schedule(120);
 }
@@ -191,18 +246,22 @@ function schedule(delay) {
 async function refresh() {
   const number = ++requestNumber;
   const asked = copy(choice);
+  const key = changedKey;
+  changedKey = null;
   const response = await post("/api/preview", asked);
   if (number !== requestNumber) return;            // a newer change is on its way
   const data = await response.json();
   if (!response.ok) {
-    showError(data.error);
     choice = copy(lastGood);                       // the refused value changes nothing
     undoStack.pop();
+    dragging = null;
     $("undo").disabled = undoStack.length === 0;
     showValues(lastValues);
+    if (key && data.key === key) showKeyError(key, data.error); else showError(data.error);
     return;
   }
   showError("");
+  clearKeyErrors();
   lastGood = asked;
   show(data);
 }
@@ -287,6 +346,7 @@ async function saveTheme() {
   choice.name = themeName();
   const response = await post("/api/theme", choice);
   if (!response.ok) { showError((await response.json()).error); return; }
+  showError("");
   await download(response, "my-theme.toml");
 }
 
@@ -310,6 +370,7 @@ async function buildKit() {
     $("build").disabled = false;
     return;
   }
+  showError("");
   const poll = async () => {
     const state = await (await get(`/api/build/${build.id}`)).json();
     $("progress").value = state.progress;
@@ -333,8 +394,17 @@ async function start() {
   if (!response.ok) { showError((await response.json()).error); return; }
   info = await response.json();
   buildControls();
-  choice = fresh("classic");
+  const kept = keptWork();
+  if (kept) {
+    $("name").value = kept.name;
+    undoStack.push(...kept.undo);
+    $("undo").disabled = undoStack.length === 0;
+  }
+  choice = kept ? {...kept.choice, name: themeName()} : fresh("classic");
   lastGood = copy(choice);
+  $("proof").checked = Boolean(choice.proof);
+  const vision = $(`vision-${choice.vision}`);
+  if (vision) vision.checked = true;
   showTheme();
   $("theme").addEventListener("change", () => {
     remember(); choice = fresh($("theme").value); showTheme(); schedule(0);
