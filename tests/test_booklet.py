@@ -181,6 +181,16 @@ def test_a_folded_booklet_reads_in_order_with_blanks_before_the_back_cover():
         assert folded_reading(sides) == [*range(1, pages), *[None] * (-pages % 4), pages], pages
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_games_variants_are_numbered_in_the_booklet(default_kit, lang):
+    """Game 4 refers to its "variant 3": the booklet numbers the Variants list 1., 2., 3."""
+    game = next(rules_file for rules_file in load_rules(lang) if rules_file.number == 4 and rules_file.kind == "game")
+    assert len(game.variants) >= 3
+    text = " ".join(" ".join(page.extract_text() for page in read_pdf(default_kit / f"rules-{lang}.pdf").pages).split())
+    for number, variant in enumerate(game.variants[:3], start=1):
+        assert f"{number}. {' '.join(variant.split()[:4])}" in text, (number, variant)
+
+
 def test_sheet_formula():
     assert sheet_sides(8) == [(8, 1), (2, 7), (6, 3), (4, 5)]
     assert padded_order(6) == [1, 2, 3, 4, 5, None, None, 6]

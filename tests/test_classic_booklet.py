@@ -244,7 +244,7 @@ ISSUE_27 = {
         "drawing_penalty": "a penalty for drawing tiles from the bazar",
         "four_ends": "games where the layout grows at four ends are even more common",
         "two_ends_usual": "Usually the line grows at its two ends",
-        "spinner_ours": "This booklet calls such a double the spinner",
+        "spinner_ours": "These rules call such a double the spinner",
         "seven_or_five": "usually it is seven or five tiles",
         "face_down_games": "Blind Blitz and Vtyomnuyu",
         "next_lead": "In many games the next hand is led by",

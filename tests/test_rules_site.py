@@ -163,6 +163,31 @@ def test_marked_suggestions_keep_their_mark(site):
         assert f'<blockquote class="suggestion">\n<p><strong>{marker[lang]}</strong>' in html
 
 
+def test_variants_are_numbered_as_the_rules_refer_to_them(site):
+    """Game 4 speaks of "variant 3": on every page with variants, they are an ordered list, one
+    item per variant, right under the Variants heading."""
+    heading = {"en": "Variants", "ru": "Варианты"}
+    for book in BOOKS:
+        for lang in LANGS:
+            for rules_file in load_rules(lang, book=book):
+                if not rules_file.variants:
+                    continue
+                html = (site / page_file(f"{book}-{rules_file.file_name.removesuffix('.md')}", lang)).read_text(
+                    encoding="utf-8")
+                after = html.split(f">{heading[lang]}</h2>", 1)[1]
+                assert after.lstrip().startswith("<ol>"), rules_file.file_name
+                depth, items = 0, 0            # the list's own items, not those of a list inside one
+                for tag in re.finditer(r"<(/?)(ol|ul|li)\b", after):
+                    closing, name = tag.groups()
+                    if name in ("ol", "ul"):
+                        depth += -1 if closing else 1
+                        if depth == 0:
+                            break
+                    elif name == "li" and not closing and depth == 1:
+                        items += 1
+                assert items == len(rules_file.variants), rules_file.file_name
+
+
 def test_russian_pages_name_the_sets_in_russian(site):
     """The line under a game's heading names its sets as the Russian text does ("дубль-9"), never by
     the command line's Latin names; ids and file names may keep those."""

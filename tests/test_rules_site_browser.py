@@ -37,6 +37,18 @@ PAGE_FACTS = """async () => {
     declared: Array.from(document.fonts, f => face(f.family, f.weight, f.style)),
     loaded: Array.from(document.fonts).filter(f => f.status === 'loaded').map(f => face(f.family, f.weight, f.style)),
     used: Array.from(new Set(shown.map(e => { const s = getComputedStyle(e); return face(s.fontFamily, s.fontWeight, s.fontStyle); }))),
+    // A command's words that the lines break in two (a word laid out in more than one box).
+    splitWords: Array.from(document.querySelectorAll('code')).flatMap(code => {
+      const found = [], walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of node.textContent.matchAll(/[^\\s]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index); range.setEnd(node, word.index + word[0].length);
+          if (range.getClientRects().length > 1) found.push(word[0]);
+        }
+      }
+      return found;
+    }),
   };
 }"""
 # Each figure opened large as a tap on it opens it (the address ends in its frame's id): does the frame
@@ -139,6 +151,7 @@ def test_every_page_loads_offline_fits_the_screen_and_links_land(site, chromium,
                 page.goto((site / name).as_uri())
             facts[name] = page.evaluate(PAGE_FACTS)
             assert facts[name]["overflow"] <= 0, (width, name, facts[name]["overflow"])
+            assert facts[name]["splitWords"] == [], (width, name)          # `--random` never as `--` / `random`
         page.set_viewport_size({"width": 360, "height": 800})     # then each figure opened on the phone
         figures[name] = page.evaluate(LARGE_FIGURES)
     context.close()

@@ -219,11 +219,14 @@ def _load_file(path: Path, lang: str, book: Book) -> RulesFile:
     has_variants = False
     if kind == "game":
         has_variants = _check_game_sections(sections, lang, where, book)
+    variants = _variants(tokens, lang, where, book) if has_variants else ()
+    if variants:
+        _number_variants(tokens, lang, book)
     return RulesFile(
         file_name=path.name, kind=kind, number=_number_from_name(path.name),
         title=front["title"], family=front.get("family"), sets=tuple(front.get("sets", ())),
         players=front.get("players"), markdown=markdown, tokens=tokens, sections=sections,
-        variants=_variants(tokens, lang, where, book) if has_variants else (),
+        variants=variants,
         figures_linked=_checked_ids(linked_figures(tokens), where, book),
         figures_placed=_checked_ids(placed_figures(tokens, where), where, book),
         text=visible_text(tokens), sources=tuple(front.get("sources", ())))
@@ -339,6 +342,21 @@ def _variants(tokens: list[Token], lang: str, where: str, book: Book) -> tuple[s
         raise UserError(_("{where}: under '## {heading}' put exactly one bulleted list "
                           "('- ' items), one item per variant, and nothing else").format(where=where, heading=heading))
     return tuple(visible_text(item).replace("\n", " ") for item in list_items(section))
+
+
+def _number_variants(tokens: list[Token], lang: str, book: Book) -> None:
+    """The Variants list, written with bullets, made an ordered list: a rule refers to "variant 3",
+    so every format (booklet, web page, e-book) numbers them."""
+    section = section_tokens(tokens, book.sections[lang][-1])
+    number = 0
+    for token in section:
+        if token.type in ("bullet_list_open", "bullet_list_close") and token.level == 0:
+            token.type, token.tag, token.markup = token.type.replace("bullet", "ordered"), "ol", "."
+        elif token.type == "list_item_open" and token.level == 1:
+            number += 1
+            token.markup, token.info = ".", str(number)
+        elif token.type == "list_item_close" and token.level == 1:
+            token.markup = "."
 
 
 def list_items(tokens: list[Token]) -> list[list[Token]]:

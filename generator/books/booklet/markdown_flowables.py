@@ -130,7 +130,7 @@ class FlowableBuilder:
             items.append(ListItem(content))
             index += 1
         ordered = opening.type == "ordered_list_open"
-        flowable = ListFlowable(items, bulletType="1" if ordered else "bullet",
+        flowable = ListFlowable(items, bulletType="1" if ordered else "bullet", bulletFormat="%s." if ordered else None,
                                 start=None if ordered else "•", leftIndent=12, bulletFontSize=9,
                                 bulletFontName=self.styles["body"].fontName, spaceAfter=3)
         return [flowable], index + 1

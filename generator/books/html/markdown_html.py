@@ -5,7 +5,8 @@ What differs from markdown-it's own HTML: a ```figure block becomes the figure (
 caption); a block quote, which in the rules always holds a marked suggestion of ours, gets the
 class "suggestion" that sets it apart; a link to a figure goes to the part that draws it, and any
 other link stays plain text, as in the booklet; raw HTML is shown as text and an image as its
-words, so a page never asks the network for anything.
+words, so a page never asks the network for anything; a command's words are never broken at
+their hyphens.
 """
 
 from html import escape
@@ -51,6 +52,13 @@ class _RulesRenderer(RendererHTML):
 
     def html_inline(self, tokens, idx, options, env):
         return escape(tokens[idx].content, quote=False)
+
+    def code_inline(self, tokens, idx, options, env):
+        """A command: each word kept whole (a browser breaks a line after a hyphen, and `--random`
+        split as `--` / `random` reads as two arguments); the spaces between words still break."""
+        words = tokens[idx].content.split(" ")
+        return "<code>" + " ".join(f'<span class="word">{escape(word, quote=False)}</span>' if "-" in word
+                                   else escape(word, quote=False) for word in words) + "</code>"
 
 
 _RENDERER = _RulesRenderer()
