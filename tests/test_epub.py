@@ -215,6 +215,16 @@ def test_russian_ebooks_name_the_sets_in_russian(ebooks):
     assert "Наборы: дубль-9, дубль-12" in "".join(facts.itertext())
 
 
+def test_without_source_date_epoch_an_ebook_states_no_publication_date(default_kit):
+    """The fixed stand-in date (2000-01-01) is no date of publication: only the modification date,
+    which EPUB 3 requires, carries it."""
+    for name in EPUBS:
+        metadata = package(zipfile.ZipFile(default_kit / name)).find("opf:metadata", NS)
+        assert metadata.find("dc:date", NS) is None, name
+        modified = [m.text for m in metadata.findall("opf:meta", NS) if m.get("property") == "dcterms:modified"]
+        assert modified == ["2000-01-01T00:00:00Z"], name
+
+
 def test_rebuilt_ebooks_are_byte_identical(ebooks, tmp_path):
     again = _make(tmp_path)
     for name in EPUBS:

@@ -31,7 +31,7 @@ def booklet_text(lang: str, key: str, book: str = "open", **values):
 
 
 def part_heading(lang: str, rules_file, book: str = "open") -> str:
-    """A chapter's or game's heading: "Game 17. Remove your own" (the classic book: the title alone)."""
+    """A chapter's or game's heading: "Game 17. Remove your own" (the classic book: "16. Bergen")."""
     if rules_file.kind == "game":
         return booklet_text(lang, "game", book, number=rules_file.number, title=rules_file.title)
     return rules_file.title

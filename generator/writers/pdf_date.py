@@ -24,6 +24,13 @@ def epoch_problem(text: str) -> bool:
                                and int(text) < END_OF_YEAR_9999)
 
 
+def has_source_epoch() -> bool:
+    """Whether SOURCE_DATE_EPOCH gives the date: without it the date is only the fixed stand-in,
+    which an e-book must not show as its date of publication (readers list it as "2000")."""
+    text = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    return bool(text) and not epoch_problem(text)
+
+
 def source_epoch() -> int:
     text = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     return int(text) if text and not epoch_problem(text) else DEFAULT_EPOCH

@@ -20,7 +20,7 @@ from generator.books.html.fonts import EMPHASIS_FACES, LICENCE_FILE, TEXT_FACES,
 from generator.books.html.templates import bundled_text, markup, render
 from generator.books.texts import booklet_text
 from generator.colour.theme import Theme
-from generator.writers.pdf_date import source_epoch
+from generator.writers.pdf_date import has_source_epoch, source_epoch
 from generator.writers.zip_archive import Member, compressed, write_zip
 
 FOLDER = "EPUB"
@@ -99,7 +99,8 @@ def write_epub(book: BookText, art: FigureArt, target: Path) -> dict:
     manifest says of it."""
     items = _items(book, part_bodies(book, art, PAGE_ENDING), art.theme)
     package = render("epub/package.opf.j2", lang=book.lang, identifier=book_identifier(book.book, book.lang),
-                     title=book.contents.title, subtitle=book.contents.subtitle, date=epub_date(), items=items)
+                     title=book.contents.title, subtitle=book.contents.subtitle, date=epub_date(),
+                     published=has_source_epoch(), items=items)
     members = [Member("mimetype", b"application/epub+zip", compress=False),
                Member("META-INF/container.xml", bundled_text("epub", "container.xml").encode("utf-8")),
                Member(f"{FOLDER}/package.opf", package.encode("utf-8"))]
