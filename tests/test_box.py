@@ -1051,6 +1051,8 @@ def test_a_kerf_as_wide_as_the_material_is_refused_in_one_line(tmp_path):
     (("--sets", "A", "--machine", "laser", "--material", "0"), "--material: 0 mm is outside 1-12 mm"),
     (("--sets", "A", "--machine", "laser", "--material", "1", "--kerf", "1.5"),
      "--kerf: 1.5 mm is not less than the 1 mm --material"),
+    (("--sets", "A", "--machine", "laser", "--material", "6", "--kerf", "2"),    # the panels stand 2 mm apart
+     "--kerf 2 mm: the pieces stand 2 mm apart on the sheet, and outlines grown by half the kerf would meet"),
     (("--sets", "A", "--machine", "laser", "--sheet", "100x100"),
      "--sheet: 100x100 mm less 5 mm margins does not hold the tray's floor (117 x 51 mm)"),
     (("--sets", "double-12", "--format", "3mf"), "--plate: a 220x220 mm plate less 5 mm margins does not hold the "

@@ -440,6 +440,14 @@ def test_laser_svg_one_colour_per_operation(laser_run):
     assert score.get("stroke") == "#0000FF"
     assert len(cut) == 32 and len(engrave) == 32
     assert "kerf 0.15 mm" in stdout
+    # Inkscape's layers (what its Layers panel and the laser plug-ins that go by layer read), named
+    # as the DXF's layers are
+    inkscape = "{http://www.inkscape.org/namespaces/inkscape}"
+    assert [(g.get(f"{inkscape}groupmode"), g.get(f"{inkscape}label")) for g in groups] == \
+        [("layer", "ENGRAVE"), ("layer", "SCORE"), ("layer", "CUT")]
+    dxf = ezdxf.readfile(out / "laser" / "laser-A-1.dxf")
+    assert {"ENGRAVE", "SCORE", "CUT"} <= {layer.dxf.name for layer in dxf.layers}
+    assert {entity.dxf.layer for entity in dxf.modelspace()} == {"ENGRAVE", "CUT"}     # set A's file scores nothing
 
 
 def test_a_laser_sheet_takes_as_many_triangles_in_a_row_as_fit(tmp_path):
@@ -774,6 +782,10 @@ def test_a_machine_named_in_words_is_named_in_the_messages_language():
     (["--machine", "laser", "--shared-edges", "--kerf", "0.1"], "--shared-edges: a line cut once between two tiles "
                                                                 "cannot be kerf-compensated for both; leave out --kerf "
                                                                 "or --shared-edges"),
+    # the laser file's tiles stand 2 mm apart: a kerf as wide grows neighbours' outlines into each other
+    (["--machine", "laser", "--kerf", "2"], "--kerf 2 mm: the pieces stand 2 mm apart on the sheet, and outlines "
+                                            "grown by half the kerf would meet; give a kerf under 2 mm (a laser's "
+                                            "is 0.05-0.5 mm)"),
     (["--machine", "laser", "--shared-edges", "--corner-radius", "2"], "--shared-edges: rounded corners leave no "
                                                                        "common edge to cut once; leave out "
                                                                        "--shared-edges or use --corner-radius 0"),

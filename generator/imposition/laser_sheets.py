@@ -46,6 +46,16 @@ def check_layout(layout: LaserLayout, size: TileSize) -> None:
     if layout.shared_edges and layout.kerf:
         raise UserError(_("--shared-edges: a line cut once between two tiles cannot be kerf-compensated for both; "
                           "leave out --kerf or --shared-edges"))
+    check_kerf(layout)
+
+
+def check_kerf(layout: LaserLayout) -> None:
+    """Each outline moves out by half the kerf: at the gap's width two neighbours' cuts meet, and
+    every edge between them would be cut twice."""
+    if not layout.shared_edges and layout.kerf >= layout.gap:
+        raise UserError(_("--kerf {kerf:g} mm: the pieces stand {gap:g} mm apart on the sheet, and outlines grown "
+                          "by half the kerf would meet; give a kerf under {gap:g} mm (a laser's is 0.05-0.5 mm)").format(
+            kerf=layout.kerf, gap=layout.gap))
 
 
 class Piece(Struct, frozen=True):

@@ -17,7 +17,7 @@ from generator.colour.effective_theme import theme_for
 from generator.colour.values import Colour
 from generator.errors import UserError
 from generator.imposition.laser_box_sheets import laser_box_sheets, laser_pieces, plan_laser_sheets
-from generator.imposition.laser_sheets import LaserLayout
+from generator.imposition.laser_sheets import LaserLayout, check_kerf
 from generator.imposition.machines import load_machine
 from generator.jobs.box_plan import BoxPlan, box_inside_for
 from generator.jobs.build import makes
@@ -36,8 +36,10 @@ class LaserPlan(Struct, frozen=True):
 
 def laser_layout(settings: BoxOptions) -> LaserLayout:
     machine = load_machine("laser")
-    return LaserLayout(settings.sheet, float(machine["margin"]), float(machine["gap"]), settings.kerf,
-                       shared_edges=False)     # finger-jointed panels have no straight edge to share
+    layout = LaserLayout(settings.sheet, float(machine["margin"]), float(machine["gap"]), settings.kerf,
+                         shared_edges=False)     # finger-jointed panels have no straight edge to share
+    check_kerf(layout)
+    return layout
 
 
 def material_of(settings: BoxOptions) -> float:

@@ -18,6 +18,8 @@ from generator.scene.drawing import Style
 from generator.scene.outline import Outline
 from generator.writers.svg import number, path_data
 
+INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"   # its layer attributes: groupmode, label
+
 
 def _d(item) -> str:
     if isinstance(item, Outline):
@@ -38,24 +40,28 @@ def _rings_d(rings) -> str:
 def cut_svg_text(sheet: CutSheet, style: str, machine: dict | None = None, engrave_rings=()) -> str:
     w, h = number(sheet.width), number(sheet.height)
     lines = ['<?xml version="1.0" encoding="utf-8"?>',
-             f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{w}mm" height="{h}mm" '
-             f'viewBox="0 0 {w} {h}">']
+             f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="{INKSCAPE}" version="1.1" width="{w}mm" '
+             f'height="{h}mm" viewBox="0 0 {w} {h}">']
     if style == "filled":
         lines += [f'<path d="{_d(cut)}" fill="#000000"/>' for cut in sheet.ordered_cuts()]
     else:
         operations = (machine or {}).get("operations", {})
         colour = {key: operations.get(key, {}).get("colour", default) for key, default in
                   (("cut", "#FF0000"), ("score", "#0000FF"), ("engrave", "#000000"))}
+        # Each operation a layer of its own where Inkscape (and the laser plug-ins that go by layer)
+        # looks for one, named as the DXF's layer is.
+        layer = {key: f'inkscape:groupmode="layer" inkscape:label="{operations.get(key, {}).get("layer", key.upper())}"'
+                 for key in ("cut", "score", "engrave")}
         width = number((machine or {}).get("line_width", 0.025))
         stroke = 'fill="none" stroke="{}" stroke-width="' + width + '"'
         if style == "laser":
-            lines.append(f'<g id="engrave" fill="{colour["engrave"]}" fill-rule="evenodd" stroke="none">')
+            lines.append(f'<g id="engrave" {layer["engrave"]} fill="{colour["engrave"]}" fill-rule="evenodd" stroke="none">')
             lines += [f'<path d="{_rings_d(shape)}"/>' for shape in engrave_rings if shape]
             lines.append("</g>")
-            lines.append(f'<g id="score" {stroke.format(colour["score"])}>')
+            lines.append(f'<g id="score" {layer["score"]} {stroke.format(colour["score"])}>')
             lines += [f'<path d="{_d(score)}"/>' for score in sheet.scores]
             lines.append("</g>")
-        lines.append(f'<g id="cut" {stroke.format(colour["cut"])}>')
+        lines.append(f'<g id="cut" {layer["cut"]} {stroke.format(colour["cut"])}>')
         lines += [f'<path d="{_d(cut)}"/>' for cut in sheet.ordered_cuts()]
         lines.append("</g>")
     lines.append("</svg>")
