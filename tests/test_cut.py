@@ -450,6 +450,44 @@ def test_laser_svg_one_colour_per_operation(laser_run):
     assert {entity.dxf.layer for entity in dxf.modelspace()} == {"ENGRAVE", "CUT"}     # set A's file scores nothing
 
 
+def engraved_tiles(svg: Path) -> list[tuple]:
+    """Each tile's engraving, as the points of its paths relative to the tile's cut outline, the same
+    for a tile turned half round (a player turns a tile; its engraving must still say its group)."""
+    root = ET.parse(svg).getroot()
+    groups = {child.get("id"): child for child in root if child.tag == f"{SVG}g"}
+    points = lambda element: [tuple(map(float, pair)) for pair in re.findall(r"(-?[\d.]+) (-?[\d.]+)", element.get("d"))]
+    outlines = [points(cut) for cut in groups["cut"]]
+    found = []
+    for engraving in groups["engrave"]:
+        marks = points(engraving)
+        cx, cy = sum(x for x, _ in marks) / len(marks), sum(y for _, y in marks) / len(marks)
+        outline = next(o for o in outlines if min(x for x, _ in o) <= cx <= max(x for x, _ in o)
+                       and min(y for _, y in o) <= cy <= max(y for _, y in o))
+        x0, y0, x1, y1 = (min(x for x, _ in outline), min(y for _, y in outline),
+                          max(x for x, _ in outline), max(y for _, y in outline))
+        upright = tuple(sorted((round(x - x0, 1), round(y - y0, 1)) for x, y in marks))
+        turned = tuple(sorted((round(x1 - x, 1), round(y1 - y, 1)) for x, y in marks))
+        found.append(min(upright, turned))
+    return found
+
+
+def test_a_lasers_groups_engrave_apart_by_default_and_a_theme_that_does_not_is_named(tmp_path):
+    """Set B's classic blue and green circles both engrave as the same disc, and backs are not
+    engraved: the doubles both groups hold came out the same tile. A laser engraves the grayscale
+    theme unless one is chosen, and a chosen theme whose groups engrave alike is named."""
+    default = run("--machine", "laser", "--sets", "B", "--no-board", out=tmp_path / "default")
+    classic = run("--machine", "laser", "--sets", "B", "--no-board", "--theme", "classic", out=tmp_path / "classic")
+    assert default.returncode == 0 and classic.returncode == 0, default.stderr + classic.stderr
+    apart = engraved_tiles(tmp_path / "default" / "laser" / "laser-B-1.svg")
+    alike = engraved_tiles(tmp_path / "classic" / "laser" / "laser-B-1.svg")
+    assert len(apart) == len(alike) == 32
+    assert len(set(apart)) == 32                          # no two of the 32 tiles engraved the same
+    assert len(set(alike)) < 32                           # the doubles of both groups, alike
+    assert "engraved in the grayscale theme" in default.stdout
+    assert "set B: its two groups engrave alike in the classic theme" in classic.stdout
+    assert "engrave alike" not in default.stdout
+
+
 def test_a_laser_sheet_takes_as_many_triangles_in_a_row_as_fit(tmp_path):
     """Triangles alternate point up and point down, so n of them in a row span n + 1 half sides. With
     the laser file's 2 mm gap (1 mm of room around each tile) a 44 mm triomino takes a cell of side

@@ -52,6 +52,20 @@ def _refuse_laser_options(machine: str) -> None:
                           "leave it out").format(option=given[0], machine=machine))
 
 
+def _machine_theme(options: BuildOptions, machine: str) -> tuple[BuildOptions, bool]:
+    """The machine's own theme (a laser's: grayscale, templates/machines/laser.toml) where the user
+    chose no theme and no colour, and whether it was taken."""
+    from msgspec.structs import replace
+
+    from generator.imposition.machines import load_machine
+
+    theme = load_machine(machine).get("theme")
+    chosen = "theme" in click.get_current_context().meta.get("setting_origins", {}) or options.colour_overrides
+    if theme is None or chosen:
+        return options, False
+    return replace(options, theme=theme), True
+
+
 @cli.command("cut", short_help=_("Files for cutting machines and laser cutters."),
              help=_("Files for cutting machines and laser cutters (not part of build): see the guide, \"Cut a set "
                     "with a cutting machine\"."))
@@ -76,6 +90,7 @@ def cut_command(options: BuildOptions, machine_text, sheet_text, kerf_text, shar
     options = with_sets(options, sets_text)
     machine = parse_machine(machine_text)
     _refuse_laser_options(machine)
+    options, machine_theme = _machine_theme(options, machine)
     settings = CutOptions(machine=machine, sheet=parse_sheet(sheet_text),
                           kerf=parse_kerf(kerf_text),
                           shared_edges=shared_edges, board=board)
@@ -85,5 +100,8 @@ def cut_command(options: BuildOptions, machine_text, sheet_text, kerf_text, shar
         report = run_cut(options, settings, jobs, bar.update)
     report_written(report, options.out, started, previous)
     say(machine_instructions(settings.machine, settings))
+    if machine_theme:
+        say(_("engraved in the {theme} theme, whose two groups differ in shape, not only in colour; "
+              "--theme chooses another").format(theme=options.theme))
     for line in report.instructions:
         say(f"  {line}")

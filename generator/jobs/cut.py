@@ -138,11 +138,28 @@ def laser_layout(settings: CutOptions, machine: dict):
 def _laser_set(options, report, settings, machine, set_name) -> None:
     from generator.imposition.laser_sheets import tile_sheets
 
-    sheets = tile_sheets(load_set(set_name), theme_for(options), options.tile_size, laser_layout(settings, machine))
+    tile_set, theme = load_set(set_name), theme_for(options)
+    sheets = tile_sheets(tile_set, theme, options.tile_size, laser_layout(settings, machine))
     write_laser(sheets, f"laser-{set_name}", folder(options, settings), report, machine)
     report.instructions.append(ngettext("set {set_name}: {count} sheet(s) of {width}x{height} mm",
                                         "set {set_name}: {count} sheet(s) of {width}x{height} mm", len(sheets)).format(
         set_name=set_name, count=len(sheets), width=_mm(settings.sheet[0]), height=_mm(settings.sheet[1])))
+    if groups_engrave_alike(tile_set, theme):
+        report.instructions.append(_("set {set_name}: its two groups engrave alike in the {theme} theme, and the "
+                                     "backs are not engraved; --theme grayscale marks them apart").format(
+            set_name=set_name, theme=theme.name))
+
+
+def groups_engrave_alike(tile_set, theme) -> bool:
+    """Whether a set's two groups (players' halves) come out of the laser the same: both circles
+    engraved as discs with bare arrows, say (the classic theme's blue and green of set B)."""
+    from generator.art.tile import face_colour
+    from generator.writers.ink_outlines import engraved_look
+
+    if len(tile_set.groups) < 2:
+        return False
+    ground = face_colour(tile_set, theme)
+    return len({engraved_look(theme.group_of(tile_set, group), ground) for group in tile_set.groups}) == 1
 
 
 @makes(lambda options, settings: _("the laser files of the board"))

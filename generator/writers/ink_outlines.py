@@ -43,5 +43,11 @@ def is_ink(colour, ground) -> bool:
     return (max(a, b) + 0.05) / (min(a, b) + 0.05) >= INK_CONTRAST
 
 
+def engraved_look(look, ground) -> tuple:
+    """What of a group's look an engraving keeps: whether its circle and its arrow are ink, the
+    arrow's style, and whether the circle is a ring. Two groups with the same cannot be told apart."""
+    return is_ink(look.circle, ground), is_ink(look.arrow, ground), look.arrow_style, look.ring
+
+
 def _operation(colour, ground):
     return skia.PathOp.kUnion_PathOp if is_ink(colour, ground) else skia.PathOp.kDifference_PathOp
