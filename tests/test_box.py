@@ -1690,6 +1690,28 @@ def test_the_printed_tray_holds_the_stacks_and_the_lid_clears_it_by_the_fit(prin
     assert lid_top - PRINTED["wall"] >= 10 - 0.01 and lid_top <= top
 
 
+def test_a_box_for_raised_tiles_holds_their_stacks(tmp_path):
+    """`export --relief raised` stands the features 1 mm (--relief-depth) on a 6 mm tile: 7 mm. The
+    tray for them, measured on its mesh, holds its stacks of 7 mm tiles (a stack no taller than two
+    tile widths: 6 of them), with 1 mm to spare."""
+    trimesh = pytest.importorskip("trimesh")
+    result = run_cli("box", "--sets", "A", "--format", "stl", "--relief", "raised", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    tray = trimesh.load(tmp_path / "stl" / "box-A-tray.stl")
+    top = tray.bounds[1][2]
+    (x_out0, x_out1, (x_cavity,)), (_, _, (y_cavity,)) = cavities(tray, top / 2)
+    across = sorted([x_cavity[1] - x_cavity[0], y_cavity[1] - y_cavity[0]])
+    stacks = round((across[1] - 1) / 22)
+    assert across == pytest.approx([44 + 1, stacks * 22 + 1], abs=0.01)
+    per_stack = -(-32 // stacks)                                   # the tallest stack of the 32 tiles
+    floor = floor_levels(tray, sum(x_cavity) / 2, sum(y_cavity) / 2)
+    assert top - floor[1] >= per_stack * (6 + 1) + 1 - 0.01
+    assert per_stack * (6 + 1) <= 2 * 22
+    refused = run_cli("box", "--sets", "A", "--relief", "raised", "--out", str(tmp_path / "home"))
+    assert refused.returncode == 2
+    assert refused.stderr.strip() == "opendomino: error: --relief: only for a 3D-printed box; add --format 3mf,stl"
+
+
 def test_the_printed_lid_carries_the_name_cut_into_its_top(printed_box):
     """The lid is lighter than a plain one of its measures by the letters cut into the face that
     lies on the plate; a cut just above them meets its outer walls only."""

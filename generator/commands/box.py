@@ -72,10 +72,15 @@ _NUMBERS = box_numbers()
                      "the 3D tile size's), with opendomino[3d]."))
 @click.option("--plate", "plate_text", default=None, metavar="WxH",
               help=_("3D: the printer's build plate in mm.  [default: 220x220]"))
+@click.option("--relief", type=click.Choice(["recessed", "raised"]), default=None,
+              help=_("3D: the tiles' features as `export --relief` made them; raised ones make each tile "
+                     "--relief-depth thicker.  [default: recessed]"))
+@click.option("--relief-depth", "depth_text", default=None, metavar="MM",
+              help=_("3D: as `export --relief-depth`.  [default: 1]"))
 @kit_options(without=("across_notation",))
 @print_options(without=("layout", "back_offset_text", "shop_layout"))
 def box_command(options: BuildOptions, sets_text, together, thickness_text, box_clearance_text, stacks_text,
-                machine_text, material_text, kerf_text, sheet_text, format_text, plate_text):
+                machine_text, material_text, kerf_text, sheet_text, format_text, plate_text, relief, depth_text):
     from generator.jobs.box import box_folders, box_jobs, run_box, summary_lines
 
     started = time.monotonic()
@@ -85,7 +90,8 @@ def box_command(options: BuildOptions, sets_text, together, thickness_text, box_
         tile_thickness=None if thickness_text is None else parse_tile_thickness(thickness_text),
         clearance=None if box_clearance_text is None else parse_box_clearance(box_clearance_text),
         stacks=None if stacks_text is None else parse_stacks(stacks_text))
-    settings = _route(options, settings, machine_text, material_text, kerf_text, sheet_text, format_text, plate_text)
+    settings = _route(options, settings, machine_text, material_text, kerf_text, sheet_text, format_text,
+                      (plate_text, relief, depth_text))
     jobs, plans = box_jobs(options, settings)
     previous = start_writing(options.out)
     with progress(len(jobs), _("boxes")) as bar:
@@ -102,10 +108,13 @@ def box_command(options: BuildOptions, sets_text, together, thickness_text, box_
 
 
 def _route(options: BuildOptions, settings: BoxOptions, machine_text, material_text, kerf_text, sheet_text,
-           format_text, plate_text) -> BoxOptions:
-    """The laser's or the 3D printer's options, each refused where its route is not taken."""
+           format_text, printed_texts) -> BoxOptions:
+    """The laser's or the 3D printer's options (printed_texts: --plate, --relief, --relief-depth),
+    each refused where its route is not taken."""
     from generator.commands.cut import parse_kerf, parse_machine, parse_sheet
-    from generator.commands.export import parse_plate
+    from generator.commands.export import parse_plate, parse_relief_depth
+
+    plate_text, relief, depth_text = printed_texts
 
     if machine_text is not None and format_text is not None:
         raise UserError(_("--machine and --format: a box is cut by laser or 3D-printed; give one of them"))
@@ -115,8 +124,10 @@ def _route(options: BuildOptions, settings: BoxOptions, machine_text, material_t
                   if text is not None]
     if laser_only and machine_text is None:
         raise UserError(_("{option}: only for a laser-cut box; add --machine laser").format(option=laser_only[0]))
-    if plate_text is not None and format_text is None:
-        raise UserError(_("--plate: only for a 3D-printed box; add --format 3mf,stl"))
+    printed_only = [name for name, text in (("--plate", plate_text), ("--relief", relief),
+                                            ("--relief-depth", depth_text)) if text is not None]
+    if printed_only and format_text is None:
+        raise UserError(_("{option}: only for a 3D-printed box; add --format 3mf,stl").format(option=printed_only[0]))
     if machine_text is not None:
         try:
             machine = parse_machine(machine_text)
@@ -138,5 +149,6 @@ def _route(options: BuildOptions, settings: BoxOptions, machine_text, material_t
         formats = parse_formats(format_text, SOLID_FORMATS)
         manifold3d()                # missing: the one line that says how to install it
         plate = settings.plate if plate_text is None else parse_plate(plate_text)
-        return replace(settings, formats=formats, plate=plate)
+        return replace(settings, formats=formats, plate=plate, relief=relief or settings.relief,
+                       relief_depth=settings.relief_depth if depth_text is None else parse_relief_depth(depth_text))
     return settings

@@ -17,13 +17,16 @@ def parse_plate(text: str) -> tuple[float, float]:
     return parse_extent(text, "--plate", "220x220", 50, 1000, _("give your printer's bed size in mm"))
 
 
+def parse_relief_depth(text: str) -> float:
+    return parse_number(text, "--relief-depth", 0.2, 5, _("mm"), "1", _("1 mm is usual: five layers of 0.2 mm"))
+
+
 def parse_solid_options(edge_text, depth_text, relief, plate_text, min_feature_text, filaments_text) -> SolidOptions:
     edge = None if edge_text is None else parse_number(edge_text, "--edge-radius", 0, 5, _("mm"), "1",
                                                           _("domino models round their edges by 0.4-2 mm"))
     return SolidOptions(
         edge_radius=edge,
-        relief_depth=parse_number(depth_text, "--relief-depth", 0.2, 5, _("mm"), "1",
-                                  _("1 mm is usual: five layers of 0.2 mm")),
+        relief_depth=parse_relief_depth(depth_text),
         relief=relief,
         plate=parse_plate(plate_text),
         min_feature=parse_number(min_feature_text, "--min-feature", 0.1, 2, _("mm"), "0.4",

@@ -35,17 +35,18 @@ class PrintedPlan(Struct, frozen=True):
     plates: list            # per plate, the Placed parts (indexes into PARTS)
 
 
-def printed_tile_thickness(options: BuildOptions) -> float:
-    """The 3D tile's thickness, as opendomino export makes it."""
+def printed_tile_thickness(options: BuildOptions, settings: BoxOptions) -> float:
+    """The 3D tile's thickness, as opendomino export makes it: raised features stand on its face."""
     from generator.solids.spec import default_thickness
 
     size = options.tile_size
-    return size.thickness or default_thickness(size.width)
+    body = size.thickness or default_thickness(size.width)
+    return body + (settings.relief_depth if settings.relief == "raised" else 0.0)
 
 
 def printed_box(options: BuildOptions, settings: BoxOptions, names: tuple[str, ...]) -> TrayAndLid:
     printed = box_numbers().printed
-    inside = box_inside_for(options, settings, names, printed_tile_thickness(options), printed.divider,
+    inside = box_inside_for(options, settings, names, printed_tile_thickness(options, settings), printed.divider,
                             printed.stack_height_per_width)
     return tray_and_lid(inside, printed.wall, printed.lid_fit, printed.lid_depth, printed.lid_min_depth)
 

@@ -123,3 +123,5 @@ class BoxOptions(Struct, frozen=True):
     sheet: tuple[float, float] = (300.0, 200.0)     # laser: the material's size in mm
     formats: tuple[str, ...] = ()                   # "3mf", "stl": a box to 3D-print
     plate: tuple[float, float] = (220.0, 220.0)     # 3D: the printer's build plate in mm
+    relief: str = "recessed"                        # 3D: the tiles' features, as export made them
+    relief_depth: float = 1.0                       # 3D: mm; raised features make a tile this much thicker
