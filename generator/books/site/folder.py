@@ -41,6 +41,7 @@ def shared_files() -> dict[str, bytes]:
     style = font_face_css(TEXT_FACES, FONT_FOLDER) + bundled_text("book_html", "book.css") + bundled_text("site", "site.css")
     files["style.css"] = style.encode("utf-8")
     files["search.js"] = bundled_text("site", "search.js").encode("utf-8")
+    files["figures.js"] = bundled_text("site", "figures.js").encode("utf-8")
     files["games.js"] = games_script(contents).encode("utf-8")
     for name, data in font_files(TEXT_FACES):
         files[f"{FONT_FOLDER}/{name}"] = data
