@@ -188,6 +188,23 @@ def test_variants_are_numbered_as_the_rules_refer_to_them(site):
                 assert items == len(rules_file.variants), rules_file.file_name
 
 
+def test_a_game_named_by_its_number_is_a_link_to_it_and_a_figure_on_the_page_is_linked_there(site):
+    """On a phone a reader follows "game 16" rather than go back to the contents; a verb or another
+    noun before a number («игроку 6 очков») is no game."""
+    pages = {name: (site / name).read_text(encoding="utf-8") for name in (
+        "classic-game-17-pyaternoe.html", "classic-game-17-pyaternoe.ru.html", "open-game-11.ru.html",
+        "open-chapter-30-families.html", "classic-game-22-shestyornoy-matador.ru.html", "open-game-01.html")}
+    assert '(game <a href="classic-game-16-bergen.html">16</a>)' in pages["classic-game-17-pyaternoe.html"]
+    assert '(игра <a href="classic-game-16-bergen.ru.html">16</a>)' in pages["classic-game-17-pyaternoe.ru.html"]
+    assert 'в игре <a href="open-game-10.ru.html">10</a>' in pages["open-game-11.ru.html"]
+    families = pages["open-chapter-30-families.html"]          # "games 10, 12 and 13": each number
+    assert all(f'<a href="open-game-{n:02d}.html">{n}</a>' in families for n in (10, 12, 13))
+    assert "игроку 6 очков" in pages["classic-game-22-shestyornoy-matador.ru.html"]
+    # Fig. 1(A) is drawn on game 1's own page: its link goes there, not to the equipment chapter.
+    assert 'href="#fig-1a"' in pages["open-game-01.html"]
+    assert not re.search(r'href="open-chapter-[^"]*#fig-1a"', pages["open-game-01.html"])
+
+
 def test_russian_pages_name_the_sets_in_russian(site):
     """The line under a game's heading names its sets as the Russian text does ("дубль-9"), never by
     the command line's Latin names; ids and file names may keep those."""

@@ -31,7 +31,15 @@ def _body(book: BookText, part: Part, art: FigureArt, ending: str, large_figures
                       caption_id=caption_id(figure_id), caption=caption, large=large)
 
     def figure_href(figure_id: str) -> str:
-        home = book.figure_homes[figure_id]
-        return f"#{figure_id}" if home == part.key else f"{home}{ending}#{figure_id}"
+        if figure_id in book.rules[part.key].figures_placed:     # drawn on this page too: the nearer one
+            return f"#{figure_id}"
+        return f"{book.figure_homes[figure_id]}{ending}#{figure_id}"
 
-    return rules_html(book.rules[part.key].tokens, figure, figure_href)
+    games = {other.number: other.key for other in book.contents.parts if other.is_game}
+
+    def game_href(number: int) -> str | None:
+        """Where "game 16" of this book's text goes: that game's page, if the book has it and it is not this one."""
+        key = games.get(number)
+        return None if key is None or key == part.key else f"{key}{ending}"
+
+    return rules_html(book.rules[part.key].tokens, figure, figure_href, game_href)

@@ -10,6 +10,7 @@ their hyphens.
 """
 
 from html import escape
+import re
 
 from markdown_it.renderer import RendererHTML
 from markdown_it.utils import OptionsDict
@@ -53,6 +54,11 @@ class _RulesRenderer(RendererHTML):
     def html_inline(self, tokens, idx, options, env):
         return escape(tokens[idx].content, quote=False)
 
+    def text(self, tokens, idx, options, env):
+        html = escape(tokens[idx].content, quote=False)
+        inside_a_link = any(env.get("open_links", []))
+        return html if inside_a_link else _linked_games(html, env["game_href"])
+
     def code_inline(self, tokens, idx, options, env):
         """A command: each word kept whole (a browser breaks a line after a hyphen, and `--random`
         split as `--` / `random` reads as two arguments); the spaces between words still break."""
@@ -64,7 +70,24 @@ class _RulesRenderer(RendererHTML):
 _RENDERER = _RulesRenderer()
 
 
-def rules_html(tokens, figure, figure_href) -> str:
+def rules_html(tokens, figure, figure_href, game_href=lambda number: None) -> str:
     """The body of one chapter or game: `figure(id)` gives a figure's HTML, `figure_href(id)` the
-    address a link to it points at."""
-    return _RENDERER.render(tokens, _OPTIONS, {"figure": figure, "figure_href": figure_href})
+    address a link to it points at, `game_href(number)` that of a game the text names by its number
+    (None: no link)."""
+    return _RENDERER.render(tokens, _OPTIONS, {"figure": figure, "figure_href": figure_href, "game_href": game_href})
+
+
+# "game 16", "games 10, 12 and 13", "games 22–32"; «игра 16», «в играх 2 и 3», «игры 1–16»: each number
+# a link to its game's page. (The booklet's text stays as it is: a page number would be the link there.)
+_GAME_NUMBERS = re.compile(r"\b(?:[Gg]ames?|[Ии]гр(?:а|ы|е|у|ой|ам|ами|ах)?)(?:\s|&nbsp;|\u00a0)+"
+                           r"\d+(?:\s*(?:,|and|or|и|или|–|-)\s*\d+)*")
+_NUMBER = re.compile(r"\d+")
+
+
+def _linked_games(html: str, game_href) -> str:
+    def numbers(found: re.Match) -> str:
+        def link(number: re.Match) -> str:
+            href = game_href(int(number.group()))
+            return number.group() if href is None else f'<a href="{escape(href)}">{number.group()}</a>'
+        return _NUMBER.sub(link, found.group())
+    return _GAME_NUMBERS.sub(numbers, html)
