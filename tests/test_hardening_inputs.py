@@ -383,6 +383,18 @@ def test_base_url_is_written_normalised(tmp_path):
     assert urls == ["https://example.org/D%C3%B3mino/C-faces-1.png", "https://example.org/D%C3%B3mino/C-backs-1.png"]
 
 
+@pytest.mark.parametrize("given, written", [
+    ("https://x.org/a/../b", "https://x.org/b"), ("https://x.org/a/./b/", "https://x.org/a/b/"),
+    ("https://x.org/../b", "https://x.org/b"), ("https://x.org/a/b/..", "https://x.org/a/"),
+    ("https://x.org/a/b/.", "https://x.org/a/b/"),
+])
+def test_a_base_urls_dot_segments_are_resolved(given, written):
+    """RFC 3986, 5.2.4's examples' rule: servers and caches do not all read /a/../b as /b."""
+    from generator.settings.web_address import parse_base_url
+
+    assert parse_base_url(given) == written
+
+
 # --- the slow cases, for a nightly job: python -m pytest -m slow ------------------------------------
 
 @pytest.mark.slow

@@ -128,6 +128,36 @@ def test_the_atlas_and_its_index(tts):
                                                 index["dpi"])) < 1.0
 
 
+@pytest.mark.parametrize("name, dpi, size", [("double-12", 100, []), ("A", 150, ["--tile-size", "standard"])])
+def test_every_atlas_box_is_its_tile_in_every_row(tmp_path, name, dpi, size):
+    """At 100 dpi a 44 mm tile is 173.2 pixels tall: boxes counted in whole pixels a row drifted a
+    pixel a row from the tiles as drawn, and the last rows' boxes cut the tile above. The index's
+    size is the image's, and the last tile's box holds that tile."""
+    result = run_cli("export", "--format", "atlas", "--sets", name, "--dpi", str(dpi), *size, "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    index = json.loads((tmp_path / "atlas" / f"{name}.json").read_text())
+    image = Image.open(tmp_path / "atlas" / index["image"])
+    assert list(image.size) == index["pixels"]
+    tile_set, theme = load_set(name), load_theme()
+    tile_size = TileSize(24, 48) if size else TileSize()
+    for tile in (tile_set.tiles[-1], tile_set.tiles[len(tile_set.tiles) // 2]):
+        x, y, w, h = index["tiles"][tile.id]["front"]
+        assert y + h <= image.height
+        drawn = render(_picture(tile_front(tile, tile_set, theme, tile_size)), index["dpi"])
+        assert abs(drawn.height - h) <= 1 and drawn.width == w
+        crop = image.crop((x, y, x + drawn.width, y + drawn.height))
+        assert mean_difference(crop, drawn) < 1.0, tile.id
+
+
+def test_an_atlas_larger_than_a_graphics_card_takes_is_one_line_naming_the_dpi_that_fits(tmp_path):
+    result = run_cli("export", "--format", "atlas", "--sets", "double-18", "--dpi", "1200", "--out", str(tmp_path))
+    assert result.returncode == 2
+    assert result.stderr.strip() == ("opendomino: error: --dpi 1200: the atlas of double-18 would be 20780 pixels on "
+                                     "its long side, more than the 16384 a graphics card takes; use --dpi 946 or "
+                                     "less"), result.stderr
+    assert not (tmp_path / "atlas").exists()
+
+
 def test_every_tabletop_and_atlas_image_says_it_is_srgb(tts):
     paths = sorted(tts.rglob("*.png"))
     assert {p.parent.name for p in paths} == {"tts", "atlas"} and len(paths) >= 8

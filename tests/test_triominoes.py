@@ -7,11 +7,13 @@ lines measured in the PDFs; the shop files and their die line; the figure and it
 import json
 import math
 import re
+import xml.etree.ElementTree as ET
 
 from conftest import run_cli
 from crop_marks import check_crop_marks
 from laser_inspect import signed_area
 from pdf_inspect import MM, page_shapes, printed_characters, read_pdf, stroked_paths
+from PIL import Image
 from plane import box_corners, inside_by, mean_point, polygon_gap, turned
 import pytest
 
@@ -414,13 +416,31 @@ def test_a_triangle_set_of_ones_own_without_a_mark_has_bare_backs(tmp_path):
 
 
 def test_exports(tmp_path):
-    result = run_cli("export", "--format", "png,svg,atlas", "--sets", "triominoes", "--dpi", "60", "--bleed", "0",
+    """Every picture of a triangle is its frame, a 44 mm side and 44 * sqrt(3) / 2 = 38.1 mm tall (a
+    domino's 22 x 44 mm cut the triangles off and overlapped them): the PNG, the SVG, the atlas's
+    cells, and the Tabletop Simulator deck, scaled to the triangle's shape."""
+    result = run_cli("export", "--format", "png,svg,atlas,tts", "--sets", "triominoes", "--dpi", "60", "--bleed", "0",
                      "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert len(list((tmp_path / "png" / "triominoes").glob("*.png"))) == 112
     assert len(list((tmp_path / "svg" / "triominoes").glob("*.svg"))) == 112
     index = json.loads((tmp_path / "atlas" / "triominoes.json").read_text())
     assert index["tiles"]["triominoes-0-2-4"]["corners"] == [0, 2, 4]
+    height = 44 * math.sqrt(3) / 2
+    png = Image.open(tmp_path / "png" / "triominoes" / "triominoes-0-2-4-front.png")
+    assert png.size == (round(44 / 25.4 * 60), round(height / 25.4 * 60))
+    svg = ET.parse(tmp_path / "svg" / "triominoes" / "triominoes-0-2-4-front.svg").getroot()
+    assert [float(v) for v in svg.get("viewBox").split()] == pytest.approx([0, 0, 44, height], abs=1e-3)
+    cell_w, cell_h = index["cell"]
+    assert cell_h / cell_w == pytest.approx(height / 44, abs=1 / cell_w)
+    # A triangle stands in its cell: its apex at the top's middle, both base corners on the bottom row.
+    atlas = Image.open(tmp_path / "atlas" / "triominoes.png").convert("RGB")
+    x, y, w, h = index["tiles"]["triominoes-0-2-4"]["front"]
+    face = [x0 for x0 in range(x, x + w) if atlas.getpixel((x0, y + 1)) != atlas.getpixel((x + 1, y + h // 2))]
+    assert face and abs((min(face) + max(face)) / 2 - (x + w / 2)) <= 2
+    deck = next(state for state in json.loads((tmp_path / "tts" / "Open Domino Kit.json").read_text())["ObjectStates"]
+                if state["Name"] == "DeckCustom")
+    assert deck["Transform"]["scaleX"] == pytest.approx((44 / height) / (2.5 / 3.5), abs=1e-3)
 
 
 # --- the figure -----------------------------------------------------------------------------

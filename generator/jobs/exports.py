@@ -26,6 +26,7 @@ from generator.jobs.documents import board_documents, setup_card_document, tile_
 from generator.model.set_loader import load_set
 from generator.model.tiles import Tile, TileSet
 from generator.scene.drawing import Drawing, placed
+from generator.scene.shapes import frame
 from generator.scene.sizes import TileSize
 from generator.settings.build_options import DEFAULT_FORMATS, FORMATS, SOLID_FORMATS, ExportOptions  # noqa: F401
 from generator.words import _
@@ -37,10 +38,12 @@ TILES_PER_JOB = 8
 
 
 def tile_picture(tile: Tile, tile_set: TileSet, theme: Theme, size: TileSize, side: str, bleed: float) -> Drawing:
-    """A tile's front or back with `bleed` mm of background all round, the trimmed tile in the middle."""
+    """A tile's front or back with `bleed` mm of background all round, the trimmed tile (its frame:
+    a triangle's is 44 x 38.1 mm for a 44 mm side) in the middle."""
     art = SIDES[side](tile, tile_set, theme, size, bleed)
-    width, height = size.width + 2 * bleed, size.height + 2 * bleed
-    picture = Drawing(width, height, trim=(bleed, bleed, size.width, size.height), bleed=(0.0, 0.0, width, height))
+    trim_width, trim_height = frame(tile_set.shape, size)
+    width, height = trim_width + 2 * bleed, trim_height + 2 * bleed
+    picture = Drawing(width, height, trim=(bleed, bleed, trim_width, trim_height), bleed=(0.0, 0.0, width, height))
     picture.add(placed(art, bleed, bleed))
     return picture
 
@@ -126,6 +129,8 @@ def export_jobs(options: BuildOptions, settings: ExportOptions) -> list:
         jobs += [(export_tts_deck, options, (name,)) for name in options.sets]
         jobs.append((export_tts_table, options, (settings,)))
     if "atlas" in settings.formats:
+        for name in options.sets:
+            tabletop.check_atlas(options, name, settings.dpi)
         jobs += [(export_atlas, options, (settings, name)) for name in options.sets]
     if set(SOLID_FORMATS) & set(settings.formats):
         from generator.jobs.prints3d import prints3d_jobs

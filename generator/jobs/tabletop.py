@@ -25,20 +25,24 @@ from msgspec import Struct
 from generator.art.board import board_drawing, board_geometry
 from generator.art.tile import tile_back, tile_front
 from generator.colour.effective_theme import theme_for
+from generator.errors import UserError
 from generator.files.atomic import write_bytes
 from generator.files.resources import load_toml, template_path
 from generator.imposition.sprite_sheets import (
     TTS_MAX_PIXELS,
     Grid,
+    Slots,
     atlas_grid,
     cell_pixels,
     deck_grids,
-    dpi_for,
     grid_drawing,
+    slots_of,
 )
 from generator.model.set_loader import load_set
 from generator.model.tiles import Tile, TileSet
 from generator.scene.drawing import Drawing, placed
+from generator.scene.shapes import frame
+from generator.words import _
 from generator.writers.png import write_png
 
 TTS_FOLDER, ATLAS_FOLDER = "tts", "atlas"
@@ -70,7 +74,7 @@ class DeckSheet(Struct, frozen=True):
     number: int                  # 1-based sheet of the set
     grid: Grid
     tiles: tuple[Tile, ...]
-    cell: tuple[int, int]        # pixels
+    slots: Slots                 # each tile's cell, in pixels and mm
 
     def face_name(self) -> str:
         return f"{self.set_name}-faces-{self.number}.png"
@@ -81,11 +85,12 @@ class DeckSheet(Struct, frozen=True):
 
 def deck_sheets(tile_set: TileSet, size) -> list[DeckSheet]:
     grids = deck_grids(len(tile_set.tiles))
-    cell = cell_pixels(grids, size)
+    cell = frame(tile_set.shape, size)
+    slots = slots_of(cell, cell_pixels(grids, cell))
     sheets, first = [], 0
     for number, grid in enumerate(grids, start=1):
         count = grid.slots - 1 if number < len(grids) else len(tile_set.tiles) - first
-        sheets.append(DeckSheet(tile_set.name, number, grid, tile_set.tiles[first:first + count], cell))
+        sheets.append(DeckSheet(tile_set.name, number, grid, tile_set.tiles[first:first + count], slots))
         first += count
     return sheets
 
@@ -96,15 +101,15 @@ def write_deck_images(options, set_name: str, report) -> None:
     folder = options.out / TTS_FOLDER
     alike = backs_alike(tile_set, theme, size)
     for sheet in deck_sheets(tile_set, size):
-        dpi = dpi_for(sheet.cell[0], size)
+        dpi = sheet.slots.dpi
         hidden = _picture(tile_back(sheet.tiles[0], tile_set, theme, size))
         faces = [_picture(tile_front(t, tile_set, theme, size)) for t in sheet.tiles]
         target = folder / sheet.face_name()
-        report.add(target, write_png(grid_drawing(faces, sheet.grid, size, fill=hidden), target, dpi))
+        report.add(target, write_png(grid_drawing(faces, sheet.grid, sheet.slots, fill=hidden), target, dpi))
         if not alike:
             backs = [_picture(tile_back(t, tile_set, theme, size)) for t in sheet.tiles]
             target = folder / sheet.back_name(False)
-            report.add(target, write_png(grid_drawing(backs, sheet.grid, size, fill=hidden), target, dpi))
+            report.add(target, write_png(grid_drawing(backs, sheet.grid, sheet.slots, fill=hidden), target, dpi))
         elif sheet.number == 1:
             target = folder / sheet.back_name(True)
             report.add(target, write_png(hidden, target, dpi))
@@ -143,7 +148,8 @@ def deck_object(options, set_name: str, deck_number: int, x: float, base_url: st
     tile_set, theme, size = load_set(set_name), theme_for(options), options.tile_size
     folder = options.out / TTS_FOLDER
     alike = backs_alike(tile_set, theme, size)
-    scale_x = (size.width / size.height) / CARD_MESH_RATIO     # TTS stretches a card to its mesh: undo it
+    width, height = frame(tile_set.shape, size)
+    scale_x = (width / height) / CARD_MESH_RATIO                # TTS stretches a card to its mesh: undo it
     custom, ids, cards = {}, [], []
     for sheet in deck_sheets(tile_set, size):
         custom[str(deck_number)] = {
@@ -198,6 +204,33 @@ def write_saved_object(options, report, base_url: str | None = None) -> None:
 
 # --- the atlas -----------------------------------------------------------------------------------
 
+ATLAS_MAX_PIXELS = 16384       # a side: the largest texture a desktop graphics card (and WebGL there) takes
+
+
+def atlas_layout(tile_set: TileSet, size, dpi: float, pictures: int) -> tuple[Grid, Slots]:
+    """The atlas's grid for `pictures` cells of the set's tile, and its slots at about `dpi`."""
+    cell = frame(tile_set.shape, size)
+    return atlas_grid(pictures, cell), slots_of(cell, round(cell[0] / 25.4 * dpi))
+
+
+def check_atlas(options, set_name: str, dpi: float) -> None:
+    """An atlas no graphics card takes is refused before anything is drawn, with the --dpi that fits."""
+    tile_set, theme, size = load_set(set_name), theme_for(options), options.tile_size
+    pictures = len(tile_set.tiles) + len({_back_key(t, tile_set, theme, size) for t in tile_set.tiles})
+
+    def side(at: float) -> int:
+        grid, slots = atlas_layout(tile_set, size, at, pictures)
+        return max(grid.columns * slots.pixels[0], grid.rows * slots.pixels[1])
+
+    if side(dpi) > ATLAS_MAX_PIXELS:
+        fits = int(dpi * ATLAS_MAX_PIXELS / side(dpi))
+        while fits > 1 and side(fits) > ATLAS_MAX_PIXELS:
+            fits -= 1
+        raise UserError(_("--dpi {dpi:g}: the atlas of {name} would be {pixels} pixels on its long side, more than "
+                          "the {most} a graphics card takes; use --dpi {fits} or less").format(
+            dpi=dpi, name=set_name, pixels=side(dpi), most=ATLAS_MAX_PIXELS, fits=fits))
+
+
 def write_atlas(options, set_name: str, report, dpi: float) -> None:
     """atlas/NAME.png (faces, then each distinct back) and atlas/NAME.json (the index)."""
     tile_set, theme, size = load_set(set_name), theme_for(options), options.tile_size
@@ -208,12 +241,10 @@ def write_atlas(options, set_name: str, report, dpi: float) -> None:
         if key not in back_of:
             back_of[key] = len(faces) + len(backs)
             backs.append(_picture(tile_back(tile, tile_set, theme, size)))
-    grid = atlas_grid(len(faces) + len(backs), size)
-    cell_w = round(size.width / 25.4 * dpi)
-    cell_h = round(size.height / 25.4 * dpi)
-    exact_dpi = dpi_for(cell_w, size)
+    grid, slots = atlas_layout(tile_set, size, dpi, len(faces) + len(backs))
+    (cell_w, cell_h), exact_dpi = slots.pixels, slots.dpi
     image = options.out / ATLAS_FOLDER / f"{set_name}.png"
-    report.add(image, write_png(grid_drawing(faces + backs, grid, size), image, exact_dpi))
+    report.add(image, write_png(grid_drawing(faces + backs, grid, slots), image, exact_dpi))
 
     def box(index: int) -> list[int]:
         row, column = divmod(index, grid.columns)

@@ -6,8 +6,8 @@ an http or https scheme, a host, a real port; no user name or password (they wou
 with the file); no query or fragment (the image name could not follow them); and no
 character a reader cannot see or that reorders what they see (controls, U+202E and the other
 bidirectional marks, zero-width characters, spaces). What the kit writes is the normalised
-form: lower-case scheme and host, the host in ASCII (IDNA), no default port, the path
-percent-encoded.
+form: lower-case scheme and host, the host in ASCII (IDNA), no default port, the path's "." and
+".." segments resolved and the path percent-encoded.
 """
 
 import re
@@ -74,8 +74,28 @@ def parse_base_url(text: str | None, option: str = "--base-url") -> str | None:
     netloc = f"[{host}]" if ":" in host else host
     if port is not None and port != _DEFAULT_PORTS[scheme]:
         netloc += f":{port}"
-    path = quote(parts.path, safe="/%:@!$&()*+,;=-._~")
+    path = quote(_without_dot_segments(parts.path), safe="/%:@!$&()*+,;=-._~")
     return urlunsplit((scheme, netloc, path, "", ""))
+
+
+def _without_dot_segments(path: str) -> str:
+    """The path with its "." and ".." segments resolved (RFC 3986, 5.2.4): servers and caches do not
+    all read /a/../b as /b."""
+    kept: list[str] = []
+    segments = path.split("/")
+    for index, segment in enumerate(segments):
+        last = index == len(segments) - 1
+        if segment == "..":
+            if len(kept) > 1:
+                kept.pop()
+            if last:
+                kept.append("")
+        elif segment == ".":
+            if last:
+                kept.append("")
+        else:
+            kept.append(segment)
+    return "/".join(kept)
 
 
 def _port(netloc: str) -> int | None | bool:
