@@ -232,7 +232,8 @@ def test_a_number_is_typed_back_as_the_kit_prints_it(tmp_path):
     listed = json.loads((tmp_path / "manifest.json").read_text())["files"]
     assert [entry["purpose"] for entry in listed if entry["file"] == "setup-card-C-1234.pdf"] == [
         "the setup card of one numbered layout of the catalogue of fair starts, with its sums"]
-    for typed in ("0", "-3", "1.5", "1,2x", "\u0661\u0662", ""):
+    # Separators stand only between groups of three digits: a mistyped "1,00" is no layout 100.
+    for typed in ("0", "-3", "1.5", "1,2x", "\u0661\u0662", "", "1,00", "10,00", "1,0,0", "1 0 0", "1,000 000"):
         result = run_cli("layouts", "find", "--set", "C", "--start", typed)
         assert result.returncode == 2 and result.stderr == (
             f"opendomino: error: --start: {typed!r} is not a layout number; write a whole number from 1, "
@@ -532,6 +533,16 @@ def test_a_set_files_layout_has_its_setup_card_with_its_tiles(tmp_path):
     # A set file that keeps a kit set's name draws as that set, as `layouts find` takes it.
     bundled = run_cli("layouts", "card", "--set-file", str(SETS / "C.toml"), "--number", "5", "--out", str(tmp_path))
     assert bundled.returncode == 0 and (tmp_path / "setup-card-C-5.pdf").is_file(), bundled.stderr
+    # With other tiles, "set C, layout 5" would name another layout than set C's: refused, as every
+    # command refuses a set file that takes a kit set's name.
+    renamed = tmp_path / "renamed.toml"
+    renamed.write_text(path.read_text(encoding="utf-8").replace('name = "twins"', 'name = "C"'), encoding="utf-8")
+    assert 'name = "C"' in renamed.read_text(encoding="utf-8")
+    for command in (("find", "--count", "1"), ("count",), ("card", "--number", "5", "--out", str(tmp_path / "c"))):
+        refused = run_cli("layouts", command[0], "--set-file", str(renamed), *command[1:])
+        assert refused.returncode == 2 and refused.stderr == (
+            "opendomino: error: renamed.toml: name = 'C' is a set the kit already has; give yours another "
+            "name\n"), (command, refused.stderr)
 
 
 def test_a_set_file_whose_own_layout_is_not_magic_still_has_cards(tmp_path):

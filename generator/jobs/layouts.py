@@ -13,6 +13,7 @@ from generator.model.magic import MagicFailure, magic_failures
 from generator.model.set_loader import (
     OPEN_SET_NAMES,
     canonical_set_name,
+    check_own_name,
     is_open_domino_set_file,
     load_set_as_written,
     set_file,
@@ -35,11 +36,22 @@ def chosen_set(name: str | None, path: Path | None) -> tuple[TileSet, bool]:
             raise UserError(_("--set-file: {path}: a classic set has no groups or layout; layouts need an "
                               "Open Domino set (a file with [composition], [magic] and [layout] or [groups], "
                               "like templates/sets/C.toml)").format(path=path.name))
-        return load_set_as_written(path)
+        tile_set, has_layout = load_set_as_written(path)
+        kit_set = canonical_set_name(tile_set.name)
+        # A file named after a kit set (its own file, or a copy with its tiles moved) numbers its
+        # layouts as that set does; with other tiles, "set A, layout 1" would name another layout.
+        if kit_set not in OPEN_SET_NAMES or _tiles_of(tile_set) != _tiles_of(load_set_as_written(set_file(kit_set))[0]):
+            check_own_name(tile_set.name, path)
+        return tile_set, has_layout
     canonical = canonical_set_name(name)
     if canonical not in OPEN_SET_NAMES:
         raise UserError(_("--set: {name!r} is not an Open Domino set; use A, B or C, or --set-file").format(name=name))
     return load_set_as_written(set_file(canonical))
+
+
+def _tiles_of(tile_set: TileSet) -> list[tuple]:
+    """The set's tiles as its catalogue counts them: each with its group, head and tail, in any order."""
+    return sorted((tile.group, tile.head, tile.tail) for tile in tile_set.tiles)
 
 
 _catalogues: dict[int, LayoutCatalogue] = {}

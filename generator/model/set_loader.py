@@ -48,6 +48,14 @@ def canonical_set_name(text: str) -> str | None:
     return folded.get(str(text).strip().casefold())
 
 
+def check_own_name(name: str, path: Path) -> None:
+    """A set file's name must not be one of the kit's sets: matched without regard to case (--sets a
+    is A), a file's "a" would hide set A, and its layout number 1 would claim to be A's."""
+    if name.casefold() in {known.casefold() for known in OPEN_SET_NAMES + CLASSIC_SET_NAMES}:
+        raise UserError(_("{name}: name = {name2!r} is a set the kit already has; give yours another name").format(
+            name=Path(path).name, name2=name))
+
+
 def register_set_file(path, layout: TileSet | None = None) -> str:
     """Load a user's set file, check it, and make its set known by name; returns the name. With
     `layout` (one of the set's catalogue layouts), the set stands in it instead of in its file's own
@@ -56,11 +64,8 @@ def register_set_file(path, layout: TileSet | None = None) -> str:
     tile_set = _load_any_set_file(path) if layout is None else layout
     if layout is not None:
         validate_set(layout, path.name)
-    # Set names are matched without regard to case (--sets a is A): a file's "a" would hide set A.
+    check_own_name(tile_set.name, path)
     folded = tile_set.name.casefold()
-    if folded in {name.casefold() for name in OPEN_SET_NAMES + CLASSIC_SET_NAMES}:
-        raise UserError(_("{name}: name = {name2!r} is a set the kit already has; give yours another name").format(
-            name=path.name, name2=tile_set.name))
     other = next((known for known in _user_set_files if known.casefold() == folded), None)
     if other is not None and _user_set_files[other].resolve() != path.resolve():
         raise UserError(_("{name}: name = {name2!r} is used by {other} too; "

@@ -107,14 +107,18 @@ def parse_set_names(text: str, option: str = "--sets", also: tuple[str, ...] = (
     return tuple(dict.fromkeys(names))
 
 
-_DIGIT_GROUPING = str.maketrans("", "", ",_' \u00a0\u202f")     # 1,234,567 / 1 234 567 / 1_234_567
+# 1,234,567 / 1 234 567 / 1_234_567 / 1'234'567: one separator, between groups of three digits only
+# ("1,00" is a typo, not 100).
+_GROUPED = re.compile(r"[0-9]{1,3}(?:(?P<mark>[,_' \u00a0\u202f])[0-9]{3}(?:(?P=mark)[0-9]{3})*)?")
 
 
 def parse_layout_number(text: str, option: str) -> int:
     """A number in the catalogue of layouts: a whole number from 1, plain or grouped as the kit prints
     it (1,234,567 in English, 1 234 567 in Russian), so that a shared number can be typed back."""
     text = short_enough(text, option, "1000")
-    digits = text.strip().translate(_DIGIT_GROUPING)
+    stripped = text.strip()
+    grouped = _GROUPED.fullmatch(stripped)
+    digits = re.sub(r"[^0-9]", "", stripped) if grouped else stripped
     if not (digits.isascii() and digits.isdigit()) or int(digits) < 1:
         raise UserError(_("{option}: {text!r} is not a layout number; write a whole number from 1, e.g. 1000 "
                           "or 1,000").format(option=option, text=text))
