@@ -210,6 +210,23 @@ def test_check_names_each_broken_property_and_where(tmp_path):
     assert "mirrored_row_sums: rows 8 and 1:" in result.stdout and "  column_sum:" not in result.stdout
 
 
+def test_two_tiles_swapped_between_the_groups_are_both_named(tmp_path):
+    """A tile of row 8 and one of row 1 change places: each group's head digits then differ, and the
+    one line names both cells (it said only how many heads of a digit each group had)."""
+    data = set_data("A")
+    upper, lower = data["layout"]["8"][2], data["layout"]["1"][2]
+
+    def across_the_groups(rows):
+        rows["8"][2], rows["1"][2] = rows["1"][2], rows["8"][2]
+
+    result = run_cli("layouts", "check", "--set-file", str(write_variant(tmp_path, "A", across_the_groups)))
+    assert result.returncode == 2
+    assert result.stderr == (
+        f"opendomino: error: swapped.toml: tile {lower} at row 8, column 3 (group 1) and tile {upper} at row 1, "
+        "column 3 (group 2) break proportional orientation: both groups must have the same head digits and tail "
+        "digits; swap the two tiles\n"), result.stderr
+
+
 def test_bad_input_is_one_line_and_status_2(tmp_path):
     for args in (("find", "--set", "double-6"), ("find",), ("count", "--set", "A", "--set-file", "x.toml"),
                  ("card", "--set", "C"), ("card", "--set", "C", "--number", "1", "--random"),

@@ -91,6 +91,19 @@ def check_proportional_orientation(tile_set: TileSet, where: str) -> None:
                 raise UserError(_("{where}: {tile} breaks proportional orientation: both groups "
                                   "must have the same head digits and tail digits; turn its arrow").format(
                     where=where, tile=_cell(tile)))
+    # Or two tiles that stand in each other's group: written in the other half of the board, a tile's
+    # head and tail change places (the groups' arrows point opposite ways), so it is tried as read there.
+    def turned(tile: Tile) -> Tile:
+        return replace(tile, head=tile.tail, tail=tile.head)
+
+    for first_index, first in enumerate(groups[0]):
+        for second_index, second in enumerate(groups[1]):
+            trial = [list(g) for g in groups]
+            trial[0][first_index], trial[1][second_index] = turned(second), turned(first)
+            if balanced(trial):
+                raise UserError(_("{where}: {first} (group 1) and {second} (group 2) break proportional orientation: "
+                                  "both groups must have the same head digits and tail digits; swap the two "
+                                  "tiles").format(where=where, first=_cell(first), second=_cell(second)))
     for end in ("head", "tail"):      # the heads can match while the tails do not
         first = Counter(getattr(t, end) for t in groups[0])
         second = Counter(getattr(t, end) for t in groups[1])
