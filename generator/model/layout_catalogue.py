@@ -44,9 +44,14 @@ _TURNS = factorial(4) * 2 ** 4     # column orders that keep a turned layout tur
 
 
 class LayoutCount(Struct, frozen=True):
-    up_to_columns: int      # layouts that differ by more than the order of their columns
-    in_all: int             # every layout, columns in every order they may take
+    up_to_columns: int      # layouts that differ by more than the order of their columns (exact, or the least)
+    in_all: int             # every layout, columns in every order they may take (always exact)
     column_orders: int      # how many column orders each layout has (when its columns all differ)
+    up_to_columns_most: int | None = None   # set when up_to_columns is only bounded: the most there can be
+
+    @property
+    def exact(self) -> bool:
+        return self.up_to_columns_most is None
 
 
 class _Side:
@@ -198,7 +203,8 @@ class LayoutCatalogue:
         # A turned layout needs group 2 to hold exactly group 1's tiles.
         self.possible = not self.turned or self.groups[0].type_signature() == self.groups[1].type_signature()
         self.twins = self.groups[0].has_twins or self.groups[1].has_twins
-        self._totals: list[tuple[int, int]] | None = None
+        self._counts: list[tuple[int, int, int]] | None = None
+        self._walked_total: int | None = None      # a set with twins: the count, once listed to the end
 
     # -- the classes of step 1, in order ----------------------------------------------------------------
     def _partner_code(self, code: int) -> int | None:
@@ -260,14 +266,34 @@ class LayoutCatalogue:
 
     # -- counting and numbering --------------------------------------------------------------------------
     def count(self, progress=None) -> LayoutCount:
-        """The exact count; progress, if given, is called with the fraction done (0 to 1)."""
-        if self.twins:
-            total = sum(self.class_total(code) for code in self._class_codes())
-        else:
-            total = self._count_without_twins(progress)
+        """The exact count, or for a set with interchangeable tiles whose layouts are too many to go
+        through one by one, exact in all and bounded up to column order; progress, if given, is
+        called with the fraction done (0 to 1)."""
         orders = _TURNS if self.turned else factorial(PAIRS)
-        in_all = total * orders if not self.twins else self._in_all_with_twins(orders, progress)
-        return LayoutCount(up_to_columns=total, in_all=in_all, column_orders=orders)
+        if not self.twins:
+            total = self._count_without_twins(progress)
+            return LayoutCount(up_to_columns=total, in_all=total * orders, column_orders=orders)
+        in_all = self._in_all_with_twins(orders, progress)
+        if self._walked_total is not None or self._twin_work() <= TWIN_WORK:
+            total = self._walked_total
+            if total is None:
+                total = sum(self.class_total(code) for code in self._class_codes())
+            return LayoutCount(up_to_columns=total, in_all=in_all, column_orders=orders)
+        # A layout has at most `orders` column orders, so there are at least in_all / orders layouts.
+        # Identical columns (or mirror pairs) cut a layout's orders by at most the product of the
+        # factorials of how often each tile of a group repeats (a repeated column repeats its row-8
+        # tile), so there are at most in_all * that / orders; and never more than with identical
+        # tiles told apart, where each layout here is one or more.
+        repeats = min(prod(factorial(n) for n in Counter(group.types).values())
+                      for group in (self.groups[:1] if self.turned else self.groups))
+        most = min(-(-in_all * repeats // orders), self._count_without_twins(None))
+        return LayoutCount(up_to_columns=-(-in_all // orders), in_all=in_all, column_orders=orders,
+                           up_to_columns_most=most)
+
+    def _twin_work(self) -> int:
+        """How many (group-1 pairing, group-2 pairing) blocks the exact count of a set with
+        interchangeable tiles would go through, at most: those of its tiles told apart."""
+        return sum(blocks for _, blocks, _ in self._class_counts(None))
 
     def _count_without_twins(self, progress) -> int:
         return sum(total for _, total in self.class_totals(progress))
@@ -275,11 +301,16 @@ class LayoutCatalogue:
     def class_totals(self, progress=None) -> list[tuple[int, int]]:
         """(class code, layouts in it) of every class that holds one, in catalogue order, counted in
         one pass over all pairings (for a set without interchangeable tiles); kept for the process."""
-        if self._totals is None:
-            self._totals = self._count_classes(progress) if self.possible else []
-        return self._totals
+        return [(code, total) for code, _, total in self._class_counts(progress)]
 
-    def _count_classes(self, progress) -> list[tuple[int, int]]:
+    def _class_counts(self, progress) -> list[tuple[int, int, int]]:
+        """(class code, blocks, layouts) of every class that holds a layout, where a block is one
+        group-1 pairing with each orientation and, unless turned, one group-2 pairing to join it."""
+        if self._counts is None:
+            self._counts = self._count_classes(progress) if self.possible else []
+        return self._counts
+
+    def _count_classes(self, progress) -> list[tuple[int, int, int]]:
         halves = 1 if self.turned else 2
         codes, keys, counts = self.north.all_key_counts(_part_of(progress, 0, halves))
         if not len(codes):
@@ -288,7 +319,7 @@ class LayoutCatalogue:
         class_codes = codes[class_starts].tolist()
         if self.turned:
             per_class = np.add.reduceat(counts.astype(np.int64), class_starts).tolist()
-            return [(code, n * self._mirror_pairings_of_code(code)) for code, n in zip(class_codes, per_class)]
+            return [(code, n, n * self._mirror_pairings_of_code(code)) for code, n in zip(class_codes, per_class)]
         south_codes, south_keys, south_counts = self.south.all_key_counts(_part_of(progress, 1, halves))
         if not len(south_codes):
             return []
@@ -299,7 +330,7 @@ class LayoutCatalogue:
         position = np.minimum(np.searchsorted(south_index, wanted), len(south_index) - 1)
         matched = np.where(south_index[position] == wanted, south_counts[position], 0)
         per_class = np.add.reduceat(counts.astype(np.int64) * matched, class_starts).tolist()
-        return [(code, n * self._joinings_of_code(code)) for code, n in zip(class_codes, per_class) if n]
+        return [(code, n, n * self._joinings_of_code(code)) for code, n in zip(class_codes, per_class) if n]
 
     def _in_all_with_twins(self, orders: int, progress) -> int:
         """Every layout in every column order, where swapping two identical tiles, or two identical
@@ -355,6 +386,7 @@ class LayoutCatalogue:
                 for index in range(max(start - number - 1, 0), block.total):
                     yield number + index + 1, block.layout(index)
                 number += block.total
+        self._walked_total = number
 
     def _class_layouts(self, code: int, offset: int):
         """The class's layouts from its offset-th on (0 is its first), for a set without twins."""
@@ -383,6 +415,10 @@ class LayoutCatalogue:
     def layout(self, number: int) -> TileSet | None:
         return next((tile_set for _, tile_set in self.layouts(number)), None)
 
+
+# A set with interchangeable tiles is counted exactly by going through its blocks (about 10 µs each)
+# when they are at most this many (some 30 s); beyond, the count up to column order is bounded (count()).
+TWIN_WORK = 1_000_000
 
 # Counting the first WALK classes one by one costs about a thirtieth of counting every class in one
 # pass (set A: 0.3 s and 9 s of CPU), so a start within them (A's first 24 hold some 36 million
@@ -526,38 +562,51 @@ def _unrank_joining(north, north_sums, south, south_sums, column_sum, index) -> 
 # -- mirror pairs of columns for a turned set ------------------------------------------------------------
 @cache
 def _mirror_pairings(pairs: tuple, sums: tuple, column_sum) -> int:
-    return _count_mirrors(pairs, sums, column_sum, _all_free(pairs))
+    return _count_mirrors(pairs, sums, column_sum, _all_free(pairs), -1)
 
 
 @cache
-def _count_mirrors(pairs, sums, column_sum, free) -> int:
+def _count_mirrors(pairs, sums, column_sum, free, floor) -> int:
     if not any(free):
         return 1
-    return sum(_count_mirrors(pairs, sums, column_sum, rest) for _, rest in _mirror_choices(pairs, sums, column_sum, free))
+    return sum(_count_mirrors(pairs, sums, column_sum, rest, next_floor)
+               for _, rest, next_floor in _mirror_choices(pairs, sums, column_sum, free, floor))
 
 
-def _mirror_choices(pairs, sums, column_sum, free):
-    """The lowest free pair with each distinct partner that fits (identical partners give one choice)."""
+def _mirror_choices(pairs, sums, column_sum, free, floor):
+    """The lowest free pair with each distinct partner that fits (identical partners give one
+    choice), no partner at or below `floor`; with each choice, what is left free and the next floor."""
     first = free.index(1)
     opened = _taken(free, first)
     seen = set()
-    for other in range(first + 1, len(pairs)):
+    for other in range(max(first, floor) + 1, len(pairs)):
         if not opened[other] or pairs[other] in seen:
             continue
         if column_sum is not None and sums[first] + sums[other] != column_sum:
             continue
         seen.add(pairs[other])
-        yield (first, other), _taken(opened, other)
+        rest = _taken(opened, other)
+        yield (first, other), rest, _mirror_floor(pairs, first, other, rest)
+
+
+def _mirror_floor(pairs, first, partner, rest) -> int:
+    # Mirror pairs are unordered, so identical first pairs take their partners in order: with P, P'
+    # identical, {P, R} and {P', S} are {P, S} and {P', R}. Identical pairs stand side by side in
+    # sorted order, and each choice takes the lowest free copy of a partner, so "no earlier than
+    # this partner" is "above its index".
+    if any(rest) and pairs[rest.index(1)] == pairs[first]:
+        return partner
+    return -1
 
 
 def _unrank_mirror_pairing(pairs, sums, column_sum, index) -> list[tuple[int, int]]:
-    free, couples = _all_free(pairs), []
+    free, floor, couples = _all_free(pairs), -1, []
     while any(free):
-        for couple, rest in _mirror_choices(pairs, sums, column_sum, free):
-            size = _count_mirrors(pairs, sums, column_sum, rest)
+        for couple, rest, next_floor in _mirror_choices(pairs, sums, column_sum, free, floor):
+            size = _count_mirrors(pairs, sums, column_sum, rest, next_floor)
             if index < size:
                 couples.append(couple)
-                free = rest
+                free, floor = rest, next_floor
                 break
             index -= size
     return couples
