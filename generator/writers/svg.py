@@ -65,13 +65,17 @@ def svg_text(drawing: Drawing) -> str:
     return '<?xml version="1.0" encoding="utf-8" ?>\n' + svg_element(drawing, {**_FILE_ATTRIBUTES, **size}) + "\n"
 
 
-def svg_element(drawing: Drawing, attributes: dict, id_prefix: str = "", first: str = "") -> str:
+def svg_element(drawing: Drawing, attributes: dict, id_prefix: str = "", first: str = "",
+                outline_text: bool = False) -> str:
     """The drawing as one <svg> element with these attributes (its viewBox added), `first`
-    (e.g. a <title>) as its first child; clip ids start with `id_prefix`."""
-    builder = _SvgBuilder(id_prefix)
+    (e.g. a <title>) as its first child; clip ids start with `id_prefix`. With `outline_text`,
+    text is drawn as its glyphs' outlines, for an SVG shown where the fonts are not."""
+    builder = _SvgBuilder(id_prefix, outline_text)
     body = builder.items(drawing.items)
     defs = tag("defs", {}, "".join(builder.defs))
     view_box = f"0 0 {number(drawing.width)} {number(drawing.height)}"
+    if outline_text:
+        attributes = {**attributes, "xmlns:xlink": _FILE_ATTRIBUTES["xmlns:xlink"]}
     return tag("svg", {**attributes, "viewBox": view_box}, first + defs + body)
 
 
@@ -115,8 +119,10 @@ def _paint(style: Style) -> tuple[str, str] | None:
 
 
 class _SvgBuilder:
-    def __init__(self, id_prefix: str):
+    def __init__(self, id_prefix: str, outline_text: bool = False):
         self.id_prefix = id_prefix
+        self.outline_text = outline_text
+        self.glyph_ids: dict[tuple[str, str], str | None] = {}     # (font role, glyph name) -> its path's id
         self.defs: list[str] = []
         self.clips = 0
 
@@ -152,6 +158,8 @@ class _SvgBuilder:
         require_glyphs(shape.font, shape.text)      # as the PDF writer: never drop a glyph silently
         if shape.anchor not in _ANCHORS:
             raise ValueError(f"text anchor {shape.anchor!r}; use one of {', '.join(_ANCHORS)}")
+        if self.outline_text:
+            return self.outlines(shape)
         attributes = {"x": number(shape.x), "y": number(shape.y), "font-size": number(shape.size),
                       **font_attributes(shape.font), "fill": shape.colour.hex}
         if shape.anchor != "start":
@@ -159,6 +167,26 @@ class _SvgBuilder:
         if shape.text != " ".join(shape.text.split()):
             attributes["xml:space"] = "preserve"       # keep runs of spaces, as the PDF does
         return tag("text", attributes, escape_text(shape.text))
+
+    def outlines(self, shape: Text) -> str:
+        """The text as its glyphs' outlines: each glyph drawn once in <defs>, on an em of 1, and
+        placed by <use> at the text's size (xlink:href, which older e-readers' SVG needs)."""
+        # fontTools is loaded only where outlines are asked for.
+        from generator.scene.glyph_outlines import glyph_path, glyph_places
+
+        uses = []
+        size = number(shape.size)
+        for name, x in glyph_places(shape):
+            key = (shape.font, name)
+            if key not in self.glyph_ids:
+                data = glyph_path(shape.font, name, number)
+                self.glyph_ids[key] = f"{self.id_prefix}glyph{len(self.glyph_ids) + 1}" if data else None
+                if data:
+                    self.defs.append(f'<path d="{data}" id="{self.glyph_ids[key]}" />')
+            if self.glyph_ids[key] is not None:
+                uses.append(f'<use transform="matrix({size} 0 0 {size} {number(x)} {number(shape.y)})" '
+                            f'xlink:href="#{self.glyph_ids[key]}" />')
+        return f'<g fill="{shape.colour.hex}">{"".join(uses)}</g>' if uses else ""
 
     def group(self, group: Group) -> str:
         attributes = {}

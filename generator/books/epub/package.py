@@ -15,11 +15,10 @@ from msgspec import Struct
 
 from generator.books.html.bodies import part_bodies
 from generator.books.html.contents import BookText
-from generator.books.html.figures import FigureArt
+from generator.books.html.figures import FigureArt, image_href
 from generator.books.html.fonts import EMPHASIS_FACES, LICENCE_FILE, TEXT_FACES, font_face_css, font_files
 from generator.books.html.templates import bundled_text, markup, render
 from generator.books.texts import booklet_text
-from generator.colour.theme import Theme
 from generator.writers.pdf_date import has_source_epoch, source_epoch
 from generator.writers.zip_archive import Member, compressed, write_zip
 
@@ -61,7 +60,7 @@ def pack_fonts() -> None:
         compressed(data)
 
 
-def _items(book: BookText, bodies: dict, theme: Theme) -> list[Item]:
+def _items(book: BookText, bodies: dict, art: FigureArt) -> list[Item]:
     # Here: the cover brings Skia and Pillow, which a build of the site alone never needs.
     from generator.books.epub.cover import cover_jpeg
 
@@ -88,7 +87,11 @@ def _items(book: BookText, bodies: dict, theme: Theme) -> list[Item]:
                       _page("colophon.xhtml.j2", lang, booklet_text(lang, "ebook_colophon_title"),
                             made=booklet_text(lang, "ebook_colophon"), licence=licence), in_spine=True))
     items.append(Item("style", "style.css", "text/css", style.encode("utf-8")))
-    items.append(Item("cover-image", COVER_IMAGE, "image/jpeg", cover_jpeg(contents, theme), properties="cover-image"))
+    items.append(Item("cover-image", COVER_IMAGE, "image/jpeg", cover_jpeg(contents, art.theme),
+                      properties="cover-image"))
+    shown = sorted({figure_id for part in contents.parts for figure_id in book.rules[part.key].figures_placed})
+    items += [Item(f"figure-{figure_id}", image_href(figure_id), "image/svg+xml", art.image(figure_id))
+              for figure_id in shown]
     items += [Item(f"font-{index}", f"{FONT_FOLDER}/{name}", "font/ttf", data)
               for index, (name, data) in enumerate(fonts, start=1) if name != LICENCE_FILE]
     return items
@@ -97,15 +100,15 @@ def _items(book: BookText, bodies: dict, theme: Theme) -> list[Item]:
 def write_epub(book: BookText, art: FigureArt, target: Path) -> dict:
     """Write the e-book of one book in one language, its figures drawn by `art`. Returns what the
     manifest says of it."""
-    items = _items(book, part_bodies(book, art, PAGE_ENDING), art.theme)
+    items = _items(book, part_bodies(book, art, PAGE_ENDING, images=True), art)
     package = render("epub/package.opf.j2", lang=book.lang, identifier=book_identifier(book.book, book.lang),
                      title=book.contents.title, subtitle=book.contents.subtitle, date=epub_date(),
                      published=has_source_epoch(), items=items)
     members = [Member("mimetype", b"application/epub+zip", compress=False),
                Member("META-INF/container.xml", bundled_text("epub", "container.xml").encode("utf-8")),
                Member(f"{FOLDER}/package.opf", package.encode("utf-8"))]
-    # An image is compressed already: stored as it is.
-    members += [Member(f"{FOLDER}/{item.href}", item.data, compress=not item.media_type.startswith("image/"))
+    # A JPEG is compressed already: stored as it is. An SVG is text, and compresses well.
+    members += [Member(f"{FOLDER}/{item.href}", item.data, compress=item.media_type != "image/jpeg")
                 for item in items]
     write_zip(target, members)
     return {"pages": len([item for item in items if item.in_spine])}

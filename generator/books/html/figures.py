@@ -7,7 +7,8 @@ figure's id, so several figures can share a page.
 
 On a phone a figure's smallest numbers (a magic layout's sums, the Mexican Train hub's slots) are
 too small to read at the column's width, so the web site lets a reader open each figure large:
-as wide as makes its smallest text LARGE_TEXT_PX, scrolled in both directions.
+as wide as makes its smallest text LARGE_TEXT_PX, scrolled in both directions. An e-book shows
+each figure as an image instead, which e-readers let a reader zoom.
 """
 
 import math
@@ -30,17 +31,30 @@ def large_id(figure_id: str) -> str:
     return f"{figure_id}-large"
 
 
+def image_href(figure_id: str) -> str:
+    """Where an e-book keeps the figure's image, from the package's folder."""
+    return f"figures/{figure_id}.svg"
+
+
 class FigureArt:
-    """Figure id -> its <svg> element, drawn on first use, and the width it is opened large at."""
+    """Figure id -> its <svg> element, or its image for an e-book, drawn on first use, and the width
+    it is opened large at."""
 
     def __init__(self, theme: Theme):
         self.theme = theme
+        self.drawings: dict = {}
         self.markup: dict[str, str] = {}
+        self.images: dict[str, bytes] = {}
         self.large_widths: dict[str, int] = {}
+
+    def drawing(self, figure_id: str):
+        if figure_id not in self.drawings:
+            self.drawings[figure_id] = figure_drawing(figure_by_id(figure_id), self.theme)
+        return self.drawings[figure_id]
 
     def svg(self, figure_id: str) -> str:
         if figure_id not in self.markup:
-            drawing = figure_drawing(figure_by_id(figure_id), self.theme)
+            drawing = self.drawing(figure_id)
             # width and height give the figure its proportions; the style sheet scales it to the page.
             attributes = {"xmlns": SVG_NAMESPACE, "class": "drawing", "role": "img",
                           "aria-labelledby": caption_id(figure_id),
@@ -49,6 +63,18 @@ class FigureArt:
             smallest = min(text_sizes(drawing.items), default=None)
             self.large_widths[figure_id] = math.ceil(drawing.width * LARGE_TEXT_PX / smallest) if smallest else 0
         return self.markup[figure_id]
+
+    def image(self, figure_id: str) -> bytes:
+        """The figure as an SVG file for an e-book: an image, which e-readers zoom (they do not zoom
+        inline SVG, and a figure's smallest numbers need it on a phone), its text as outlines
+        since an image cannot use the book's fonts. Sized in mm, so a reader knows its proportions."""
+        if figure_id not in self.images:
+            drawing = self.drawing(figure_id)
+            attributes = {"xmlns": SVG_NAMESPACE, "width": f"{number(drawing.width)}mm",
+                          "height": f"{number(drawing.height)}mm"}
+            element = svg_element(drawing, attributes, id_prefix=f"{figure_id}-", outline_text=True)
+            self.images[figure_id] = f'<?xml version="1.0" encoding="utf-8"?>\n{element}\n'.encode("utf-8")
+        return self.images[figure_id]
 
     def large_width(self, figure_id: str) -> int:
         """CSS px: the width that sets the figure's smallest text at LARGE_TEXT_PX (0: it has none)."""
