@@ -196,5 +196,12 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
 _NO_DEFAULT = re.compile(r"<td>(?:<code>Sentinel\.UNSET</code>|None)</td>")
 
 
+# The heading links' tooltip comes from the toc extension, set once for every language.
+_PERMALINK_TITLE = 'title="Permanent link"'
+
+
 def on_page_content(html: str, page, config, files) -> str:
-    return _NO_DEFAULT.sub("<td>–</td>", html)
+    html = _NO_DEFAULT.sub("<td>–</td>", html)
+    if page.url.startswith("ru/"):
+        html = html.replace(_PERMALINK_TITLE, 'title="Постоянная ссылка"')
+    return html

@@ -126,9 +126,22 @@ def test_every_help_reads_in_russian_and_fits_80_columns(helps):
             # each value is named by what it is (FOLDER, MM, SETS), never by click's type (TEXT, INTEGER RANGE)
             assert not re.search(r"\b(TEXT|INTEGER|FLOAT|RANGE|PATH|BOOLEAN)\b", text), path
         assert russian.startswith(f"Использование: opendomino {path} [ПАРАМЕТРЫ]".replace("  ", " ")), path
+        # Placeholders are words too: ММ, ШИРИНАxВЫСОТА, ФАЙЛЫ..., never MM, WxH or FILES left over.
+        assert not re.findall(r"\b(?:MM|WxH|FILES?|NAME|SETS?|FOLDER|FORMATS?)\b", russian), \
+            (path, re.findall(r"\b(?:MM|WxH|FILES?|NAME|SETS?|FOLDER|FORMATS?)\b", russian))
         both = set(russian.splitlines()) & set(english.splitlines())
         left = [line for line in both if ENGLISH_WORDS.search(line)]
         assert not left, (path, left)
+
+
+def test_check_and_products_name_number_styles_and_units_in_russian():
+    checked = run("check", LANG="ru_RU.UTF-8")
+    assert checked.returncode == 0, checked.stderr
+    assert "комплект double-3: элементов 10 (точки)" in checked.stdout and "(китайские точки)" in checked.stdout
+    assert not re.search(r"\((?:pips|chinese|symbols|numerals|dashes)\)", checked.stdout), checked.stdout
+    listed = run("products", LANG="ru_RU.UTF-8")
+    assert listed.returncode == 0 and "1.75 x 3.5 дюйм." in listed.stdout and " in," not in listed.stdout, listed.stdout
+    assert "1.75 x 3.5 in, " in run("products", LANG="C.UTF-8").stdout
 
 
 def test_english_help_is_as_before(helps):

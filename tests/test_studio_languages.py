@@ -151,6 +151,15 @@ def test_the_api_says_descriptions_key_help_and_checks_in_the_requests_language(
     assert failed["detail"].endswith(russian().gettext("darken the digits or lighten the face"))
     assert re.fullmatch(r"1\.\d:1", failed["figure"]) and f"{failed['figure']}," in failed["detail"]
     assert CYRILLIC.search(preview["summary"]) and "tile.digit" in preview["summary"]
+    # The print preview's line ends its sentence before another may follow.
+    assert preview["print_summary"].startswith("Цветопроба: ") and preview["print_summary"].rstrip().endswith(".")
+    # A theme saved from the Russian page says in Russian what it is and how to use it, and loads.
+    status, _headers, body = call(studio, "/api/theme", {"name": "Клуб", "colours": {"board.dark": "#5a4632"}},
+                                  headers=[("Accept-Language", "ru")])
+    text = body.decode("utf-8")
+    assert status == 200 and text.splitlines()[0] == (
+        "# Цветовая тема Open Domino Kit. Используйте её так: opendomino build --theme ЭТОТ-ФАЙЛ.toml")
+    assert tomllib.loads(text)["description"] == "сделана в цветовой студии из темы classic"
 
 
 def test_a_build_reports_in_the_language_of_the_page_that_started_it():

@@ -339,13 +339,18 @@ def _toml_colour(colour: Colour) -> str:
     return f'{{ hex = "{colour.hex}", cmyk = [{cmyk}] }}'
 
 
-def theme_toml(theme: Theme, name: str, description: str = "") -> str:
+# A theme file's first line; in English wherever the file's bytes are compared (checked_themes.toml).
+THEME_FILE_COMMENT = N_("# A colour theme of Open Domino Kit. Use it with: opendomino build --theme THIS-FILE.toml")
+
+
+def theme_toml(theme: Theme, name: str, description: str = "", comment: str = THEME_FILE_COMMENT) -> str:
     """A complete theme file for `theme`: `--theme FILE` reads it as it is. A colour stated in CMYK
-    is written as hex and CMYK, one given as RGB only as hex."""
+    is written as hex and CMYK, one given as RGB only as hex. `comment`: its first line, for a
+    file saved in another language."""
     def quoted(text: str) -> str:
         return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
-    lines = ["# A colour theme of Open Domino Kit. Use it with: opendomino build --theme THIS-FILE.toml",
+    lines = [comment,
              f"name = {quoted(name)}", f"description = {quoted(description)}",
              f"outline_only = {str(theme.outline_only).lower()}",
              f"numbers_in_colour = {str(theme.numbers_in_colour).lower()}", ""]

@@ -44,11 +44,11 @@ _NUMBERS = box_numbers()
                      "(the hub and markers)."))
 @click.option("--together/--apart", default=False, show_default=True,
               help=_("One box with a compartment per set, or a box each."))
-@click.option("--tile-thickness", "thickness_text", default=None, metavar="MM",
+@click.option("--tile-thickness", "thickness_text", default=None, metavar=_("MM"),
               help=_("One finished tile's thickness.  [default: {mm:g}, two layers of 300 g/m² card with "
                      "prints; the --material with --machine laser; the 3D tile's with --format]").format(
                   mm=_NUMBERS.contents.tile_thickness))
-@click.option("--box-clearance", "box_clearance_text", default=None, metavar="MM",
+@click.option("--box-clearance", "box_clearance_text", default=None, metavar=_("MM"),
               help=_("How much larger than its contents the inside is, in width, length and height.  "
                      "[default: {mm:g}]").format(mm=_NUMBERS.fit.clearance))
 @click.option("--stacks", "stacks_text", default=None, metavar="N",
@@ -58,24 +58,24 @@ _NUMBERS = box_numbers()
 @click.option("--machine", "machine_text", default=None, metavar=_("NAME"), shell_complete=completion.machines,
               help=_("laser: a finger-jointed box with a cap lid, its panels to cut from sheet material (SVG and "
                      "DXF, as `opendomino cut --machine laser`)."))
-@click.option("--material", "material_text", default=None, metavar="MM",
+@click.option("--material", "material_text", default=None, metavar=_("MM"),
               help=_("Laser: the material's thickness; the tiles are taken to be cut from it too, unless "
                      "--tile-thickness says otherwise.  [default: {mm:g}]").format(mm=_NUMBERS.laser.material))
-@click.option("--kerf", "kerf_text", default=None, metavar="MM",
+@click.option("--kerf", "kerf_text", default=None, metavar=_("MM"),
               help=_("Laser: the beam's width; every cut edge moves out by half of it.  [default: 0]"))
-@click.option("--sheet", "sheet_text", default=None, metavar="WxH",
+@click.option("--sheet", "sheet_text", default=None, metavar=_("WxH"),
               help=_("Laser: the material's size in mm; the panels take as many sheets as they need.  "
                      "[default: 300x200]"))
 @click.option("--format", "format_text", default=None, metavar=_("FORMATS"),
               shell_complete=completion.comma_list(lambda ctx: SOLID_FORMATS),
               help=_("3mf, stl or all: a tray and a lid to 3D-print for the 3D-printed tiles (their thickness is "
                      "the 3D tile size's), with opendomino[3d]."))
-@click.option("--plate", "plate_text", default=None, metavar="WxH",
+@click.option("--plate", "plate_text", default=None, metavar=_("WxH"),
               help=_("3D: the printer's build plate in mm.  [default: 220x220]"))
 @click.option("--relief", type=click.Choice(["recessed", "raised"]), default=None,
               help=_("3D: the tiles' features as `export --relief` made them; raised ones make each tile "
                      "--relief-depth thicker.  [default: recessed]"))
-@click.option("--relief-depth", "depth_text", default=None, metavar="MM",
+@click.option("--relief-depth", "depth_text", default=None, metavar=_("MM"),
               help=_("3D: as `export --relief-depth`.  [default: 1]"))
 @kit_options(without=("across_notation",))
 @print_options(without=("layout", "back_offset_text", "shop_layout"))

@@ -33,7 +33,7 @@ def check_command(options: BuildOptions):
 @cli.command("preflight", short_help=_("Check PDFs the way a print shop would."),
              help=_("Check PDFs the way a print shop would: one PASS/FAIL line per check.\n\n"
                     "Exit status 1 when a check fails, 2 when a file cannot be read as a PDF at all."))
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("files", nargs=-1, required=True, metavar=_("FILES..."), type=click.Path(path_type=Path))
 @click.option("--max-ink", "max_ink_text", default="300", show_default=True, metavar=_("PERCENT"),
               help=_("The shop's total ink limit."))
 def preflight_command(files, max_ink_text):

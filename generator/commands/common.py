@@ -97,11 +97,11 @@ _KIT_OPTION_DECORATORS = {
                                           "domino, or a triangle of side 44); WxHxT with a thickness (3D "
                                           "tiles), or mini, standard, professional, jumbo, tournament, open-domino.")),
     "corner_radius_text": click.option("--corner-radius", "corner_radius_text", default=f"{DEFAULTS.corner_radius:g}",
-                                       show_default=True, metavar="MM",
+                                       show_default=True, metavar=_("MM"),
                                        help=_("Round the tiles' corners: radius in mm, up to a third of the tile "
                                               "width; every output follows it.")),
     "clearance_text": click.option("--clearance", "clearance_text", default=f"{DEFAULTS.clearance:g}",
-                                   show_default=True, metavar="MM",
+                                   show_default=True, metavar=_("MM"),
                                    help=_("Board cells and the Mexican Train hub's slots are this many mm larger "
                                           "than a tile.")),
     "across_notation": click.option("--across-notation/--no-across-notation", default=DEFAULTS.across_notation,
@@ -179,7 +179,7 @@ _PRINT_OPTION_DECORATORS = {
                                      help=_("Shift the back pages by the offset `opendomino calibrate` shows, in mm.")),
     "target": click.option("--target", type=click.Choice(["home", "shop"]), default=DEFAULTS.target,
                            show_default=True, help=_("Files to print yourself, or PDF/X-1a files for a print shop.")),
-    "bleed_text": click.option("--bleed", "bleed_text", default=None, metavar="MM",
+    "bleed_text": click.option("--bleed", "bleed_text", default=None, metavar=_("MM"),
                                help=_("Shop bleed in mm.  [default: 3, or 1/8 in with --paper letter]")),
     "marks": click.option("--marks", type=click.Choice(["crop", "none"]), default=DEFAULTS.marks, show_default=True,
                           help=_("Shop files: crop marks outside the bleed, or none.")),

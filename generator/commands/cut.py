@@ -73,9 +73,9 @@ def _machine_theme(options: BuildOptions, machine: str) -> tuple[BuildOptions, b
               help=_("silhouette (Print & Cut sheets with registration marks and DXF/SVG cut files), "
                      "cricut (Print Then Cut images and SVG cut paths) or laser (SVG and DXF to cut, score, engrave).  "
                      "[required]"))
-@click.option("--sheet", "sheet_text", default="300x200", show_default=True, metavar="WxH",
+@click.option("--sheet", "sheet_text", default="300x200", show_default=True, metavar=_("WxH"),
               help=_("Laser: the material's size in mm."))
-@click.option("--kerf", "kerf_text", default="0", show_default=True, metavar="MM",
+@click.option("--kerf", "kerf_text", default="0", show_default=True, metavar=_("MM"),
               help=_("Laser: the beam's width in mm (0.1-0.2 is typical); cut outlines move out by half of it."))
 @click.option("--shared-edges/--no-shared-edges", default=False, show_default=True,
               help=_("Laser: tiles touch and each edge between two is cut once (sharp corners, no kerf)."))

@@ -45,20 +45,20 @@ def parse_solid_options(edge_text, depth_text, relief, plate_text, min_feature_t
                      "3D-print, with opendomino[3d])."))
 @click.option("--dpi", "dpi_text", default="300", show_default=True, metavar="N",
               help=_("Resolution of the tile PNGs and atlases, 50-1200."))
-@click.option("--bleed", "bleed_text", default="3", show_default=True, metavar="MM",
+@click.option("--bleed", "bleed_text", default="3", show_default=True, metavar=_("MM"),
               help=_("Background in mm around each tile picture, 0-10 (0: the bare tile)."))
 @click.option("--base-url", "base_url", default=None, metavar="URL",
               help=_("TTS: the http(s):// address where you will upload the images (else file:/// addresses)."))
-@click.option("--edge-radius", "edge_text", default=None, metavar="MM",
+@click.option("--edge-radius", "edge_text", default=None, metavar=_("MM"),
               help=_("3D: round the tiles' top and bottom edges.  [default: 0.4 mm up to 5 mm thick, 1 up to 9, "
                      "else 2; less where the features come closer to the edge]"))
-@click.option("--relief-depth", "depth_text", default="1", show_default=True, metavar="MM",
+@click.option("--relief-depth", "depth_text", default="1", show_default=True, metavar=_("MM"),
               help=_("3D: how deep the features go into the face (or stand above it); the back's marks half as deep."))
 @click.option("--relief", type=click.Choice(["recessed", "raised"]), default="recessed", show_default=True,
               help=_("3D: features cut into the face and filled flush by inlays, or standing on it."))
-@click.option("--plate", "plate_text", default="220x220", show_default=True, metavar="WxH",
+@click.option("--plate", "plate_text", default="220x220", show_default=True, metavar=_("WxH"),
               help=_("3D: the printer's build plate in mm; tiles fill as many plates as they need."))
-@click.option("--min-feature", "min_feature_text", default="0.4", show_default=True, metavar="MM",
+@click.option("--min-feature", "min_feature_text", default="0.4", show_default=True, metavar=_("MM"),
               help=_("3D: the narrowest feature or wall that prints (your nozzle's width); narrower ones are named "
                      "in a warning."))
 @click.option("--filaments", "filaments_text", default="4", show_default=True, metavar="N",

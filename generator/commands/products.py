@@ -10,7 +10,7 @@ from generator.words import _
 @cli.command("products", short_help=_("List the print-on-demand products."),
              help=_("List the print-on-demand products (--product), or show one product's figures and their "
                     "sources."))
-@click.argument("reference", required=False, metavar="[NAME|FILE.toml]", shell_complete=completion.products)
+@click.argument("reference", required=False, metavar=_("[NAME|FILE.toml]"), shell_complete=completion.products)
 def products_command(reference):
     from generator.settings.products import bundled_product_names, details, load_product, parse_product, summary_line
 

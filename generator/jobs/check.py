@@ -12,6 +12,7 @@ from generator.colour.theme import load_theme, theme_names
 from generator.errors import printable
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_grid import plan_for
+from generator.jobs.set_report import digit_style_words
 from generator.model.box_size import box_numbers
 from generator.model.figures import load_figures
 from generator.model.set_loader import load_all_sets
@@ -35,7 +36,7 @@ def run_checks(options, config_path) -> list[tuple[str, int]]:
                 name=name, count=len(tile_set.tiles), total=column_sums(tile_set)[0]))
         else:
             lines.append(_("set {name}: {count} tiles ({style}), composition, number range and duplicates "
-                           "hold").format(name=name, count=len(tile_set.tiles), style=tile_set.digit_style))
+                           "hold").format(name=name, count=len(tile_set.tiles), style=digit_style_words(tile_set.digit_style)))
     figures = load_figures("open")
     lines.append(_("figures: {count} ({labels}); every placed tile fits its set and arrow").format(
         count=len(figures), labels=", ".join(f.label() for f in figures.values())))

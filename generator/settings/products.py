@@ -77,11 +77,20 @@ class Product(Struct, frozen=True):
         return f"{millimetres / MM_PER_UNIT[self.unit]:.4g}"
 
 
+# A unit as the messages' language writes it after a number ("in" is a key of the product files).
+_UNIT_WORDS = {"in": N_("in"), "mm": N_("mm")}
+
+
+def unit_word(product: Product) -> str:
+    return _(_UNIT_WORDS[product.unit])
+
+
 def summary_line(product: Product) -> str:
     """`opendomino products`: name, service and product, trim, pixels, the sets it takes."""
-    trim = f"{product.in_unit(product.trim[0])} x {product.in_unit(product.trim[1])} {product.unit}"
+    trim = f"{product.in_unit(product.trim[0])} x {product.in_unit(product.trim[1])} {unit_word(product)}"
     if product.shape == "triangle":
-        trim = _("triangle of side {side} {unit}").format(side=product.in_unit(product.trim[0]), unit=product.unit)
+        trim = _("triangle of side {side} {unit}").format(side=product.in_unit(product.trim[0]),
+                                                          unit=unit_word(product))
     return f"{product.name:<18} {product.service}, {product.title}: " + _(
         "{trim}, {width} x {height} px at {dpi:g} dpi; for {suits}").format(
         trim=trim, width=product.pixels[0], height=product.pixels[1], dpi=product.dpi,
@@ -90,12 +99,12 @@ def summary_line(product: Product) -> str:
 
 def details(product: Product) -> str:
     """`opendomino products NAME`: every figure with its source, and what could not be confirmed."""
-    size = lambda pair: f"{product.in_unit(pair[0])} x {product.in_unit(pair[1])} {product.unit}"   # noqa: E731
+    size = lambda pair: f"{product.in_unit(pair[0])} x {product.in_unit(pair[1])} {unit_word(product)}"   # noqa: E731
     figures = {
         "trim": size(product.trim) + (_(" (side x height)") if product.shape == "triangle" else ""),
         "bleed": size(product.bleed) + _(" (left and right x top and bottom)"),
         "safe_inset": _("{inset} {unit} inside the trim").format(inset=product.in_unit(product.safe_inset),
-                                                                 unit=product.unit),
+                                                                 unit=unit_word(product)),
         "pixels": _("{width} x {height} px at {dpi:g} dpi").format(width=product.pixels[0], height=product.pixels[1],
                                                                  dpi=product.dpi),
         "format": product.format.upper(), "colour_space": product.colour_space,

@@ -29,6 +29,7 @@ from generator.colour.proof import GAMUT_DELTA_E, printed_theme, proof
 from generator.colour.theme import (
     ARROW_STYLES,
     GROUPS,
+    THEME_FILE_COMMENT,
     THEME_NAME_MAX,
     Theme,
     canonical_colour_key,
@@ -268,8 +269,8 @@ def print_summary(printed: dict) -> str:
     if not marked:
         return _("Print preview: every colour given as RGB prints within ΔE {limit:g} of the screen.").format(
             limit=GAMUT_DELTA_E) + also
-    return ngettext("Print preview: {count} colour prints more than ΔE {limit:g} away from the screen: {colours}",
-                    "Print preview: {count} colours print more than ΔE {limit:g} away from the screen: {colours}",
+    return ngettext("Print preview: {count} colour prints more than ΔE {limit:g} away from the screen: {colours}.",
+                    "Print preview: {count} colours print more than ΔE {limit:g} away from the screen: {colours}.",
                     len(marked)).format(count=len(marked), limit=GAMUT_DELTA_E, colours=", ".join(marked)) + also
 
 
@@ -296,7 +297,7 @@ def theme_file(data) -> tuple[str, str]:
     choice = parse_choice(data)
     slug = re.sub(r"[^a-z0-9]+", "-", choice.name.lower()).strip("-") or "my-theme"
     description = _("made in the colour studio from {theme}").format(theme=choice.theme_name)
-    return f"{slug}.toml", theme_toml(chosen_theme(choice), choice.name, description)
+    return f"{slug}.toml", theme_toml(chosen_theme(choice), choice.name, description, comment=_(THEME_FILE_COMMENT))
 
 
 def canonical_key(key: str) -> str:
