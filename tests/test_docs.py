@@ -231,6 +231,27 @@ def test_the_russian_section_holds_the_russian_pages_and_falls_back_to_english(g
         assert '<html lang="en"' in english, name
     fallback = page_text(guide, "ru/how-to/letter-paper.html")
     assert "Letter" in fallback and "Как сделать" in fallback      # the English page, in the Russian section's nav
+    # The theme's own words are Russian there too: the look switch, the footer, the heading links.
+    for name in ("index", "how-to/letter-paper"):
+        html = (guide / "ru" / f"{name}.html").read_text(encoding="utf-8")
+        assert "Тёмное оформление" in html and "Dark look" not in html, name
+        assert "распространяется по лицензии MIT" in html and "MIT-licensed" not in html, name
+        assert 'title="Постоянная ссылка"' in html and 'title="Permanent link"' not in html, name
+        assert "Устройства" in html, name
+    assert 'title="Permanent link"' in (guide / "index.html").read_text(encoding="utf-8")
+
+
+def test_every_generated_table_is_in_its_page(guide):
+    """A marker the hook does not replace (one not on a line of its own) would leave a page with
+    an HTML comment where its table should be."""
+    left = [str(path.relative_to(guide)) for path in guide.rglob("*.html")
+            if "<!-- generated:" in path.read_text(encoding="utf-8")]
+    assert not left, left
+    from generator.settings.user_config import USER_KEYS
+
+    text = page_text(guide, "reference/config-file.html")
+    user_keys = text.split("It takes only these keys")[1].split("A theme file named in it")[0]
+    assert all(key in user_keys for key in USER_KEYS), user_keys
 
 
 def test_every_command_and_option_is_in_the_reference(guide):
