@@ -249,6 +249,20 @@ def test_russian_is_hyphenated(default_kit):
 
 
 @pytest.mark.parametrize("book, lang", BOOKLETS)
+def test_no_line_starts_with_a_dash_and_quotes_are_the_languages(default_kit, book, lang):
+    """A dash between words stays with the word before it (a typesetter's rule: in Russian the
+    booklets had 15 lines starting with "— "); quotation marks and apostrophes are typographic, “”
+    and ’ in English and «» in Russian, never straight ones."""
+    document = pypdfium2.PdfDocument(default_kit / f"{stem(book, lang)}.pdf")
+    lines = [line.strip() for page in document for line in page.get_textpage().get_text_range().splitlines()]
+    starting = [line for line in lines if line.startswith(("—", "– "))]
+    assert not starting, starting[:3]
+    text = "\n".join(lines)
+    assert '"' not in text and "'" not in text, re.findall(r".{20}[\"'].{20}", text)[:3]
+    assert ("“" in text and "’" in text) if lang == "en" else ("«" in text)
+
+
+@pytest.mark.parametrize("book, lang", BOOKLETS)
 def test_a_hyphenated_word_carries_three_letters_over_at_least(default_kit, book, lang):
     """No line starts with the last one or two letters of a word hyphenated on the line before: a
     paragraph ended on a line of "ют." or "er." (pdfium joins a hyphenated word with U+FFFE)."""

@@ -202,10 +202,27 @@ def _where(path: Path) -> str:
     return "/".join(path.parts[-3:])
 
 
+# Each language's quotation marks, which straight quotes in the text become: double open and close,
+# single open and close (in English the single close is also the apostrophe).
+_QUOTES = {"en": "“”‘’", "ru": "«»„“"}
+_SPACE_BEFORE_DASH = re.compile(r" (?=[—–] )")       # a dash between words, not a range such as 1–2
+
+
 @cache
-def _markdown_parser() -> MarkdownIt:
-    """One CommonMark parser for every file: building one compiles its rules' tables."""
-    return MarkdownIt("commonmark")
+def _markdown_parser(lang: str) -> MarkdownIt:
+    """One CommonMark parser per language (building one compiles its rules' tables), which sets the
+    language's quotation marks for straight quotes, as a typesetter would (never in code)."""
+    return MarkdownIt("commonmark", {"typographer": True, "quotes": _QUOTES.get(lang, _QUOTES["en"])}).enable(
+        "smartquotes")
+
+
+def _bind_dashes(tokens) -> None:
+    """A dash between words stays on the line of the word before it: the space before it becomes a
+    no-break space, so that no line of the booklets or the pages starts with a dash."""
+    for token in tokens:
+        for child in token.children or ():
+            if child.type == "text":
+                child.content = _SPACE_BEFORE_DASH.sub("\u00a0", child.content)
 
 
 def _load_file(path: Path, lang: str, book: Book) -> RulesFile:
@@ -214,7 +231,8 @@ def _load_file(path: Path, lang: str, book: Book) -> RulesFile:
     front = _parse_front_matter(front_text, where)
     kind = _kind(path)
     _check_front_matter(front, kind, path.name, where, book)
-    tokens = _markdown_parser().parse(markdown)
+    tokens = _markdown_parser(lang).parse(markdown)
+    _bind_dashes(tokens)
     sections = level_two_headings(tokens)
     has_variants = False
     if kind == "game":
