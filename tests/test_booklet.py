@@ -68,6 +68,11 @@ def test_reading_order_pages(default_kit, book, lang):
     last = reader.pages[-1].extract_text()
     assert ("fold" in last) if lang == "en" else ("Сложите" in last)
     assert "SHORT" in last or "КОРОТКОМУ" in last
+    # The back cover is unnumbered: folded, blank pages stand before it, and its number would not
+    # follow the page before's. Every page before it but the cover carries its number.
+    numbers = [page.extract_text().split() for page in reader.pages]
+    assert str(len(reader.pages)) not in numbers[-1], numbers[-1][-3:]
+    assert all(str(index) in words for index, words in enumerate(numbers[:-1], start=1) if index > 1)
 
 
 @pytest.mark.parametrize("book, lang", BOOKLETS)
@@ -85,13 +90,13 @@ def test_saddle_stitch_imposition_order(default_kit, book, lang):
         expected_front = (n - 2 * s, 2 * s + 1)
         expected_back = (2 * s + 2, n - 2 * s - 1)
         for side, expected in ((front, expected_front), (back, expected_back)):
-            # The cover carries no number; padding blanks carry none either.
-            wanted = tuple(None if order[p - 1] in (None, 1) else order[p - 1] for p in expected)
+            # The covers carry no number; padding blanks carry none either.
+            wanted = tuple(None if order[p - 1] in (None, 1, pages) else order[p - 1] for p in expected)
             assert half_page_numbers(side) == wanted, (s, expected)
-    # Printed, folded and read leaf by leaf: the numbers in order, the cover unnumbered, the
+    # Printed, folded and read leaf by leaf: the numbers in order, the covers unnumbered, the
     # blanks just before the back cover.
     halves = [half_page_numbers(side) for side in rendered]
-    assert folded_reading(halves) == [None, *range(2, pages), *[None] * (-pages % 4), pages]
+    assert folded_reading(halves) == [None, *range(2, pages), *[None] * (-pages % 4), None]
     # Each page centred in its half, so that the fold falls between them: the page number, which
     # is centred on its page, is centred on the half (to 0.02 mm; an A5 page is 0.5 mm narrower).
     path, width = default_kit / f"{stem(book, lang)}-booklet.pdf", A4_LANDSCAPE[0] / MM

@@ -255,8 +255,11 @@ def _back_cover(spec: BookletSpec, styles: dict) -> list:
 
 
 def _printing_note(spec: BookletSpec, styles: dict) -> list:
+    """The home booklet's back cover: how to print and fold it, unnumbered as a back cover is (the
+    folded booklet puts its blank pages before it, so a number would not follow the one before)."""
     lang = spec.lang
-    note = [_section_start(PageBreak()), Paragraph(booklet_text(lang, "print_title", spec.book), styles["title"])]
+    note = [NextPageTemplate("cover"), _section_start(PageBreak()),
+            Paragraph(booklet_text(lang, "print_title", spec.book), styles["title"])]
     for number, step in enumerate(booklet_text(lang, "print_steps", spec.book, code=lang), start=1):
         note.append(Paragraph(f"{number}. {step}", styles["body"]))
     return note
