@@ -122,25 +122,15 @@ def count_command(tile_set, has_layout):
                 shown[0] += step
 
         count = counted(tile_set, advance)
-    if count.exact:
-        echo(ngettext("set {name}: {n} magic layout up to the order of columns",
-                      "set {name}: {n} magic layouts up to the order of columns",
-                      count.up_to_columns).format(name=tile_set.name, n=grouped(count.up_to_columns)))
-    else:
-        echo(_("set {name}: from {least} to {most} magic layouts up to the order of columns").format(
-            name=tile_set.name, least=grouped(count.up_to_columns), most=grouped(count.up_to_columns_most)))
+    echo(ngettext("set {name}: {n} magic layout up to the order of columns",
+                  "set {name}: {n} magic layouts up to the order of columns",
+                  count.up_to_columns).format(name=tile_set.name, n=grouped(count.up_to_columns)))
     echo(ngettext("{n} in all, with the columns in each order that keeps a layout magic ({orders} orders "
                   "for a layout whose columns all differ)",
                   "{n} in all, with the columns in each order that keeps a layout magic ({orders} orders "
                   "for a layout whose columns all differ)",
                   count.in_all).format(n=grouped(count.in_all), orders=grouped(count.column_orders)))
-    if count.exact:
-        echo(_("exact: the search went through every way to pair and stand the set's tiles (no estimate, no bound)"))
-    else:
-        echo(_("in all: exact. Up to the order of columns: proven bounds, not a count, because this set's "
-               "identical tiles give too many layouts to go through one by one. The least gives every layout "
-               "all its column orders; the most gives each the fewest that columns repeated by identical tiles "
-               "can leave it."))
+    echo(_("exact: the search went through every way to pair and stand the set's tiles (no estimate, no bound)"))
     if count.up_to_columns == 0:
         raise NoLayout(_("set {name} has no magic layout").format(name=tile_set.name))
 
@@ -166,12 +156,7 @@ def card_command(options: BuildOptions, tile_set, has_layout, set_path, number_t
     number = None if draw else parse_layout_number(number_text, "--number")
     started = time.monotonic()
     if draw:
-        count = counted(tile_set)
-        if not count.exact:
-            raise UserError(_("set {name}: --random needs the exact number of layouts, and this set's can only be "
-                              "bounded (see `opendomino layouts count`); choose one with --number K").format(
-                name=tile_set.name))
-        total = count.up_to_columns
+        total = counted(tile_set).up_to_columns
         if total == 0:
             from generator.jobs.layouts import NoLayout
             raise NoLayout(_("set {name} has no magic layout").format(name=tile_set.name))

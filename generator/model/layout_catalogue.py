@@ -44,14 +44,9 @@ _TURNS = factorial(4) * 2 ** 4     # column orders that keep a turned layout tur
 
 
 class LayoutCount(Struct, frozen=True):
-    up_to_columns: int      # layouts that differ by more than the order of their columns (exact, or the least)
-    in_all: int             # every layout, columns in every order they may take (always exact)
+    up_to_columns: int      # layouts that differ by more than the order of their columns
+    in_all: int             # every layout, columns in every order they may take
     column_orders: int      # how many column orders each layout has (when its columns all differ)
-    up_to_columns_most: int | None = None   # set when up_to_columns is only bounded: the most there can be
-
-    @property
-    def exact(self) -> bool:
-        return self.up_to_columns_most is None
 
 
 class _Side:
@@ -108,19 +103,26 @@ class _Side:
         joined = keys if self.magic.get("mirrored_row_sums") else np.zeros_like(keys)
         return np.where(valid, joined, -1)
 
-    def all_key_counts(self, progress=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def all_key_counts(self, progress=None, with_shapes: bool = False):
         """key_counts of every class at once: arrays of class code, key and count, sorted by code and
-        key. The pairings are taken in slices of whole classes, a few thousand pairings at a time."""
+        key. The pairings are taken in slices of whole classes, a few thousand pairings at a time.
+        `with_shapes` (a group with interchangeable tiles): also {(code, key): {shape: count}} of the
+        (pairing, orientation)s whose shape is not 0, those that stand two identical pairs (shape_of)."""
         bins = self.key_base ** 2
         order = np.argsort(self.pairing_codes)
         pairings = self.pairings[order]
         class_of = np.searchsorted(self.codes, self.pairing_codes[order])
         class_starts = np.flatnonzero(np.r_[True, class_of[1:] != class_of[:-1]])
-        found_class, found_key, found_count = [], [], []
+        found_class, found_key, found_count, shaped = [], [], [], []
         for start, end in _slices(class_starts, len(pairings), 8192):
             keys = self._keys_of(pairings[start:end])
             first = class_of[start]
             local = (class_of[start:end, None] - first) * bins + keys
+            if with_shapes:
+                shapes = self._shapes_of(pairings[start:end])
+                rows, orientations = np.nonzero((shapes != 0) & (keys >= 0))
+                shaped.append(((class_of[start + rows].astype(np.int64) * bins + keys[rows, orientations]) * _SHAPES
+                               + shapes[rows, orientations]))
             local = local[keys >= 0] if self.rows_have_sums else local.ravel()
             counts = np.bincount(local, minlength=(class_of[end - 1] - first + 1) * bins)
             hit = np.flatnonzero(counts)
@@ -130,7 +132,42 @@ class _Side:
             if progress is not None:
                 progress(end, len(pairings))
         classes = np.concatenate(found_class)
-        return self.codes[classes], np.concatenate(found_key), np.concatenate(found_count)
+        found = self.codes[classes], np.concatenate(found_key), np.concatenate(found_count)
+        if not with_shapes:
+            return found
+        by_key: dict[tuple[int, int], dict[int, int]] = {}
+        entries, counts = np.unique(np.concatenate(shaped), return_counts=True) if shaped else ((), ())
+        for entry, count in zip(np.asarray(entries).tolist(), np.asarray(counts).tolist()):
+            place, shape = divmod(entry, _SHAPES)
+            class_index, key = divmod(place, bins)
+            by_key.setdefault((int(self.codes[class_index]), key), {})[shape] = count
+        return (*found, by_key)
+
+    @cached_property
+    def swaps(self) -> int:
+        """Ways to swap the group's identical tiles among their places."""
+        return prod(factorial(n) for n in Counter(self.tiles.types).values())
+
+    def _shapes_of(self, pairings: np.ndarray) -> np.ndarray:
+        """For each pairing and orientation, its shape: with the pairs sorted by column sum and then
+        by their tiles' types (upper, lower), bit i set when pair i + 1 is identical to pair i. 0 for
+        nearly all: two pairs can be identical only when they pair the same two types of tile."""
+        types = np.asarray(self.tiles.types, dtype=np.int64)
+        first, second = types[pairings[:, :, 0]], types[pairings[:, :, 1]]
+        unordered = np.sort(np.minimum(first, second) * 64 + np.maximum(first, second), axis=1)
+        shapes = np.zeros((len(pairings), 2 ** PAIRS), dtype=np.int16)
+        candidates = np.flatnonzero((unordered[:, 1:] == unordered[:, :-1]).any(axis=1))
+        if not len(candidates):
+            return shapes
+        first, second = first[candidates][:, None, :], second[candidates][:, None, :]
+        sums = (self.digit_sums[pairings[candidates, :, 0]] + self.digit_sums[pairings[candidates, :, 1]])[:, None, :]
+        on_back = ((np.arange(2 ** PAIRS)[:, None] >> np.arange(PAIRS)) & 1).astype(bool)[None]
+        back, front = np.where(on_back, second, first), np.where(on_back, first, second)
+        upper, lower = (back, front) if self.back_is_upper else (front, back)
+        pairs = np.sort((sums * 64 + upper) * 64 + lower, axis=2)
+        same = pairs[:, :, 1:] == pairs[:, :, :-1]
+        shapes[candidates] = (same * (1 << np.arange(PAIRS - 1))).sum(axis=2)
+        return shapes
 
     @lru_cache(maxsize=8)
     def key_counts(self, code: int | None) -> dict[int, int]:
@@ -157,6 +194,28 @@ class _Side:
 
     def type_sum(self, type_number: int) -> int:
         return int(self.digit_sums[self.tiles.types.index(type_number)])
+
+    @lru_cache(maxsize=8)
+    def kinds_by_key(self, code: int) -> dict[int, dict[int, int]]:
+        """For a group with interchangeable tiles: key -> {shape: the class's distinct pairings
+        (identical tiles merged) with that key and shape}."""
+        keys, pairings = self.join_keys(code)
+        valid = keys >= 0
+        combined = keys[valid].astype(np.int64) * _SHAPES + self._shapes_of(pairings)[valid]
+        per_key: dict[int, dict[int, int]] = {}
+        for value, count in zip(*(part.tolist() for part in np.unique(combined, return_counts=True))):
+            key, shape = divmod(value, _SHAPES)
+            per_key.setdefault(key, {})[shape] = count
+        return {key: _merged_kinds(counts, self.swaps) for key, counts in per_key.items()}
+
+    def shapes_of_distinct(self, rows: np.ndarray) -> np.ndarray:
+        """The shape of each distinct pairing as pairings_with_key gives them (rows of 16 type
+        numbers as sorted pairs upper * 64 + lower)."""
+        type_sums = np.zeros(64, dtype=np.int64)
+        type_sums[list(self.tiles.types)] = self.digit_sums
+        pairs = rows.astype(np.int64)
+        ordered = np.sort((type_sums[pairs // 64] + type_sums[pairs % 64]) * 4096 + pairs, axis=1)
+        return ((ordered[:, 1:] == ordered[:, :-1]) * (1 << np.arange(PAIRS - 1))).sum(axis=1)
 
 
 def encode_sums(sums: np.ndarray) -> np.ndarray:
@@ -204,7 +263,6 @@ class LayoutCatalogue:
         self.possible = not self.turned or self.groups[0].type_signature() == self.groups[1].type_signature()
         self.twins = self.groups[0].has_twins or self.groups[1].has_twins
         self._counts: list[tuple[int, int, int]] | None = None
-        self._walked_total: int | None = None      # a set with twins: the count, once listed to the end
 
     # -- the classes of step 1, in order ----------------------------------------------------------------
     def _partner_code(self, code: int) -> int | None:
@@ -239,7 +297,29 @@ class LayoutCatalogue:
             south = self.south.key_counts(self._partner_code(code))
             joins = sum(count * south.get(key, 0) for key, count in north.items())
             return joins * self._joinings_of_code(code)
-        return sum(block.total for block in self._blocks(code))
+        return sum(total for _, total in self._twin_key_totals(code))
+
+    def _twin_key_totals(self, code: int) -> list[tuple[int, int]]:
+        """(key, layouts) of the class's keys that hold a layout, for a set with interchangeable
+        tiles: from how many distinct pairings of each shape each group has with the key."""
+        north = self.north.kinds_by_key(code)
+        if self.turned:
+            return [(key, sum(n * self._north_total(code, shape, None) for shape, n in north[key].items()))
+                    for key in sorted(north)]
+        south = self.south.kinds_by_key(self._partner_code(code))
+        totals = [(key, sum(n * self._north_total(code, shape, south[key]) for shape, n in north[key].items()))
+                  for key in sorted(north) if key in south]
+        return [(key, total) for key, total in totals if total]
+
+    def _north_total(self, code: int, shape: int, south_kinds: dict[int, int] | None) -> int:
+        """Layouts of one group-1 pairing of the class with this shape: its mirror pairings (a
+        turned set), or its joinings with each group-2 pairing of the key, by their shapes."""
+        if south_kinds is None:
+            return _mirror_pairings(_shape_labels(shape), self._sums_of(code), self.magic.get("column_sum"))
+        partner = self._partner_code(code)
+        return sum(m * _joinings(_shape_labels(shape), self._sums_of(code), _shape_labels(south_shape),
+                                 self._sums_of(partner), self.magic.get("column_sum"))
+                   for south_shape, m in south_kinds.items())
 
     def _joinings_of_code(self, code: int) -> int:
         """Ways to join 8 distinct group-1 pairs with 8 distinct group-2 pairs in columns."""
@@ -252,75 +332,41 @@ class LayoutCatalogue:
         sums = decode_sums(code) if "column_sum" in self.magic else [0] * PAIRS
         return _mirror_pairings(tuple(range(PAIRS)), tuple(sums), self.magic.get("column_sum"))
 
-    def _blocks(self, code: int):
-        """The class's layouts as blocks in catalogue order: per key, per group-1 pairing."""
-        north_counts = self.north.key_counts(code)
-        partner = None if self.turned else self._partner_code(code)
-        for key in sorted(north_counts):
-            if not self.turned and key not in self.south.key_counts(partner):
-                continue
-            norths = self.north.pairings_with_key(code, key)
-            souths = None if self.turned else self.south.pairings_with_key(partner, key)
-            for north in norths:
-                yield _Block(self, north, souths)
-
     # -- counting and numbering --------------------------------------------------------------------------
     def count(self, progress=None) -> LayoutCount:
-        """The exact count, or for a set with interchangeable tiles whose layouts are too many to go
-        through one by one, exact in all and bounded up to column order; progress, if given, is
-        called with the fraction done (0 to 1)."""
+        """The exact count; progress, if given, is called with the fraction done (0 to 1)."""
         orders = _TURNS if self.turned else factorial(PAIRS)
-        if not self.twins:
-            total = self._count_without_twins(progress)
-            return LayoutCount(up_to_columns=total, in_all=total * orders, column_orders=orders)
-        in_all = self._in_all_with_twins(orders, progress)
-        if self._walked_total is not None or self._twin_work() <= TWIN_WORK:
-            total = self._walked_total
-            if total is None:
-                total = sum(self.class_total(code) for code in self._class_codes())
-            return LayoutCount(up_to_columns=total, in_all=in_all, column_orders=orders)
-        # A layout has at most `orders` column orders, so there are at least in_all / orders layouts.
-        # Identical columns (or mirror pairs) cut a layout's orders by at most the product of the
-        # factorials of how often each tile of a group repeats (a repeated column repeats its row-8
-        # tile), so there are at most in_all * that / orders; and never more than with identical
-        # tiles told apart, where each layout here is one or more.
-        repeats = min(prod(factorial(n) for n in Counter(group.types).values())
-                      for group in (self.groups[:1] if self.turned else self.groups))
-        most = min(-(-in_all * repeats // orders), self._count_without_twins(None))
-        return LayoutCount(up_to_columns=-(-in_all // orders), in_all=in_all, column_orders=orders,
-                           up_to_columns_most=most)
-
-    def _twin_work(self) -> int:
-        """How many (group-1 pairing, group-2 pairing) blocks the exact count of a set with
-        interchangeable tiles would go through, at most: those of its tiles told apart."""
-        return sum(blocks for _, blocks, _ in self._class_counts(None))
-
-    def _count_without_twins(self, progress) -> int:
-        return sum(total for _, total in self.class_totals(progress))
+        total = sum(total for _, total in self.class_totals(progress))
+        in_all = self._in_all_with_twins(orders) if self.twins else total * orders
+        return LayoutCount(up_to_columns=total, in_all=in_all, column_orders=orders)
 
     def class_totals(self, progress=None) -> list[tuple[int, int]]:
         """(class code, layouts in it) of every class that holds one, in catalogue order, counted in
-        one pass over all pairings (for a set without interchangeable tiles); kept for the process."""
+        one pass over all pairings; kept for the process."""
         return [(code, total) for code, _, total in self._class_counts(progress)]
 
     def _class_counts(self, progress) -> list[tuple[int, int, int]]:
-        """(class code, blocks, layouts) of every class that holds a layout, where a block is one
-        group-1 pairing with each orientation and, unless turned, one group-2 pairing to join it."""
+        """(class code, layouts with identical tiles told apart, layouts) of every class that holds
+        a layout: the two differ only for a set with interchangeable tiles."""
         if self._counts is None:
             self._counts = self._count_classes(progress) if self.possible else []
         return self._counts
 
     def _count_classes(self, progress) -> list[tuple[int, int, int]]:
+        """Each class counted from its pairings' keys: with identical tiles told apart (the search
+        pairs the group's 16 places), and merged (_merged_totals)."""
         halves = 1 if self.turned else 2
-        codes, keys, counts = self.north.all_key_counts(_part_of(progress, 0, halves))
+        codes, keys, counts, *north_shapes = self.north.all_key_counts(_part_of(progress, 0, halves), self.twins)
         if not len(codes):
             return []
         class_starts = np.flatnonzero(np.r_[True, codes[1:] != codes[:-1]])
         class_codes = codes[class_starts].tolist()
         if self.turned:
             per_class = np.add.reduceat(counts.astype(np.int64), class_starts).tolist()
-            return [(code, n, n * self._mirror_pairings_of_code(code)) for code, n in zip(class_codes, per_class)]
-        south_codes, south_keys, south_counts = self.south.all_key_counts(_part_of(progress, 1, halves))
+            apart = [(code, n * self._mirror_pairings_of_code(code)) for code, n in zip(class_codes, per_class)]
+            return self._merged_totals(apart, (codes, keys, counts, *north_shapes), None)
+        south = self.south.all_key_counts(_part_of(progress, 1, halves), self.twins)
+        south_codes, south_keys, south_counts = south[:3]
         if not len(south_codes):
             return []
         bins = self.north.key_base ** 2
@@ -330,9 +376,65 @@ class LayoutCatalogue:
         position = np.minimum(np.searchsorted(south_index, wanted), len(south_index) - 1)
         matched = np.where(south_index[position] == wanted, south_counts[position], 0)
         per_class = np.add.reduceat(counts.astype(np.int64) * matched, class_starts).tolist()
-        return [(code, n, n * self._joinings_of_code(code)) for code, n in zip(class_codes, per_class) if n]
+        apart = [(code, n * self._joinings_of_code(code)) for code, n in zip(class_codes, per_class) if n]
+        return self._merged_totals(apart, (codes, keys, counts, *north_shapes), south)
 
-    def _in_all_with_twins(self, orders: int, progress) -> int:
+    def _merged_totals(self, apart: list, north: tuple, south: tuple | None) -> list[tuple[int, int, int]]:
+        """With identical tiles merged, from the counts that tell them apart. A pairing of a group
+        (with its orientation) whose pairs all differ is, identical tiles merged, one of `swaps`
+        that tell them apart; one that stands identical pairs (its shape) is one of fewer, since
+        swapping two identical pairs whole gives itself. Such shapes are rare, so each class is
+        counted as if none had one, and the (class, key)s that have them are then counted exactly."""
+        if not self.twins:
+            return [(code, total, total) for code, total in apart]
+        north_swaps = self.north.swaps
+        south_swaps = 1 if south is None else self.south.swaps
+        bins = self.north.key_base ** 2
+        count_of = {side: _CountsByKey(table, bins) for side, table in (("north", north), ("south", south))
+                    if table is not None}
+        shaped_keys: dict[int, set[int]] = {}
+        for code, key in north[3]:
+            shaped_keys.setdefault(code, set()).add(key)
+        partner_of = {}
+        if south is not None:
+            codes = np.array([code for code, _ in apart], dtype=np.int64)
+            partner_of = dict(zip(codes.tolist(), self._partner_codes(codes).tolist()))
+            back = {partner: code for code, partner in partner_of.items()}
+            for partner, key in south[3]:
+                if partner in back:
+                    shaped_keys.setdefault(back[partner], set()).add(key)
+        merged = []
+        for code, total in apart:
+            scaled = total       # the class's layouts told apart, times the swaps of both groups' tiles
+            for key in sorted(shaped_keys.get(code, ())):
+                north_kinds = _kinds(count_of["north"].get(code, key), north[3].get((code, key), {}), north_swaps)
+                if south is None:
+                    sums = self._sums_of(code)
+                    exact = sum(n * _mirror_pairings(_shape_labels(shape), sums, self.magic.get("column_sum"))
+                                for shape, n in north_kinds.items())
+                    told_apart = count_of["north"].get(code, key) * self._mirror_pairings_of_code(code)
+                else:
+                    partner = partner_of[code]
+                    south_kinds = _kinds(count_of["south"].get(partner, key), south[3].get((partner, key), {}),
+                                         south_swaps)
+                    exact = sum(n * m * _joinings(_shape_labels(north_shape), self._sums_of(code),
+                                                  _shape_labels(south_shape), self._sums_of(partner),
+                                                  self.magic.get("column_sum"))
+                                for north_shape, n in north_kinds.items() for south_shape, m in south_kinds.items())
+                    told_apart = (count_of["north"].get(code, key) * count_of["south"].get(partner, key)
+                                  * self._joinings_of_code(code))
+                scaled += exact * north_swaps * south_swaps - told_apart
+            layouts, rest = divmod(scaled, north_swaps * south_swaps)
+            assert rest == 0, "identical tiles swapped must divide the layouts that tell them apart"
+            if layouts:
+                merged.append((code, total, layouts))
+        return merged
+
+    def _sums_of(self, code: int) -> tuple[int, ...]:
+        """The class's column sums, ascending: those of its pairs in shape order (0s without sums)."""
+        return tuple(decode_sums(code)) if "column_sum" in self.magic else (0,) * PAIRS
+
+    def _in_all_with_twins(self, orders: int) -> int:
         """Every layout in every column order, where swapping two identical tiles, or two identical
         columns, makes no new layout. The search without twins tells every tile apart (it pairs the
         group's 16 places): its layouts in every order are each layout here once for every way to
@@ -341,21 +443,21 @@ class LayoutCatalogue:
         count their orders would take hours on a set of many layouts."""
         groups = self.groups[:1] if self.turned else self.groups
         swaps = prod(factorial(n) for group in groups for n in Counter(group.types).values())
-        in_all, rest = divmod(self._count_without_twins(progress) * orders, swaps)
+        told_apart = sum(apart for _, apart, _ in self._class_counts(None))
+        in_all, rest = divmod(told_apart * orders, swaps)
         assert rest == 0, "identical tiles swapped must divide the layouts that tell them apart"
         return in_all
 
     def layouts(self, start: int):
         """Layouts from number `start` on, as (number, TileSet) in catalogue order."""
-        if self.twins:
-            yield from self._twin_layouts(start)
-            return
         number = 0
         for code, size in self._sized_classes(start):
             if number + size < start:
                 number += size
                 continue
-            for index, layout in enumerate(self._class_layouts(code, start - number - 1 if start > number else 0)):
+            offset = start - number - 1 if start > number else 0
+            found = self._twin_class_layouts(code, offset) if self.twins else self._class_layouts(code, offset)
+            for index, layout in enumerate(found):
                 yield max(start, number + 1) + index, layout
             number += size
 
@@ -373,20 +475,28 @@ class LayoutCatalogue:
             number += size
             yield code, size
 
-    def _twin_layouts(self, start: int):
-        """layouts() of a set with interchangeable tiles, block by block. Counting a block is cheap;
-        counting a whole class of such a set costs about as much as listing it, so only the blocks
-        before the start are counted, never the rest of a class."""
-        number = 0
-        for code in self._class_codes():
-            for block in self._blocks(code):
-                if number + block.total < start:
-                    number += block.total
-                    continue
-                for index in range(max(start - number - 1, 0), block.total):
-                    yield number + index + 1, block.layout(index)
-                number += block.total
-        self._walked_total = number
+    def _twin_class_layouts(self, code: int, offset: int):
+        """The class's layouts from its offset-th on, for a set with interchangeable tiles: keys
+        passed over by their totals, then group-1 pairings by theirs (one per shape), then listed
+        block by block."""
+        partner = None if self.turned else self._partner_code(code)
+        south = None if self.turned else self.south.kinds_by_key(partner)
+        for key, total in self._twin_key_totals(code):
+            if offset >= total:
+                offset -= total
+                continue
+            norths = self.north.pairings_with_key(code, key)
+            per_shape = {shape: self._north_total(code, shape, None if south is None else south[key])
+                         for shape in self.north.kinds_by_key(code)[key]}
+            ends = np.cumsum([per_shape[shape] for shape in self.north.shapes_of_distinct(norths).tolist()])
+            first = int(np.searchsorted(ends, offset, side="right"))
+            offset -= int(ends[first - 1]) if first else 0
+            souths = None if self.turned else _Souths(self, self.south.pairings_with_key(partner, key))
+            for north in norths[first:]:
+                block = _Block(self, north, souths)
+                for index in range(offset, block.total):
+                    yield block.layout(index)
+                offset = 0
 
     def _class_layouts(self, code: int, offset: int):
         """The class's layouts from its offset-th on (0 is its first), for a set without twins."""
@@ -408,17 +518,13 @@ class LayoutCatalogue:
                     yield _Block(self, norths[north], None).layout(rest)
                 else:
                     south, joining = divmod(rest, self._joinings_of_code(code))
-                    yield _Block(self, norths[north], souths[south:south + 1]).layout(joining)
+                    yield _Block(self, norths[north], _Souths(self, souths[south:south + 1])).layout(joining)
                 offset += 1
             offset = 0
 
     def layout(self, number: int) -> TileSet | None:
         return next((tile_set for _, tile_set in self.layouts(number)), None)
 
-
-# A set with interchangeable tiles is counted exactly by going through its blocks (about 10 µs each)
-# when they are at most this many (some 30 s); beyond, the count up to column order is bounded (count()).
-TWIN_WORK = 1_000_000
 
 # Counting the first WALK classes one by one costs about a thirtieth of counting every class in one
 # pass (set A: 0.3 s and 9 s of CPU), so a start within them (A's first 24 hold some 36 million
@@ -444,56 +550,114 @@ def _part_of(progress, part: int, parts: int):
     return lambda done, total: progress((part + done / total) / parts)
 
 
+class _Souths:
+    """The group-2 pairings a class's blocks of one key join (a set without a turn), each as its pairs,
+    their column sums and their shape (which pairs are identical): how many ways a group-1 pairing
+    joins one depends on the shapes and sums only, so a block counts each shape once."""
+
+    def __init__(self, catalogue: LayoutCatalogue, rows: np.ndarray):
+        side = catalogue.south
+        self.pairs = [_pairs_of_row(row) for row in rows]
+        self.sums = [tuple(side.type_sum(u) + side.type_sum(v) for u, v in pairs) for pairs in self.pairs]
+        self.shapes = [_shape(pairs) for pairs in self.pairs]
+
+    @cached_property
+    def kinds(self) -> list[tuple[tuple, tuple, int]]:
+        """(shape, sums, how many pairings have them), in first-seen order."""
+        return [(*kind, n) for kind, n in Counter(zip(self.shapes, self.sums)).items()]
+
+
 class _Block:
     """The layouts of the class that share one group-1 pairing (and key), in catalogue order."""
 
-    def __init__(self, catalogue: LayoutCatalogue, north: np.ndarray, souths: np.ndarray | None):
+    def __init__(self, catalogue: LayoutCatalogue, north: np.ndarray, souths: _Souths | None):
         self.catalogue = catalogue
         self.north = _pairs_of_row(north)
-        self.souths = [] if souths is None else [_pairs_of_row(row) for row in souths]
+        self.souths = souths
         side = catalogue.north
         self.north_sums = tuple(side.type_sum(u) + side.type_sum(v) for u, v in self.north)
+        self.north_shape = _shape(self.north)
+
+    def _joinings(self, south_shape: tuple, south_sums: tuple) -> int:
+        return _joinings(self.north_shape, self.north_sums, south_shape, south_sums,
+                         self.catalogue.magic.get("column_sum"))
 
     @cached_property
-    def _counts(self) -> list[int]:
-        """Layouts per group-2 pairing (one entry for a turned set)."""
-        magic = self.catalogue.magic
-        if self.catalogue.turned:
-            return [_mirror_pairings(tuple(self.north), self.north_sums, magic.get("column_sum"))]
-        side = self.catalogue.south
-        counts = []
-        for south in self.souths:
-            south_sums = tuple(side.type_sum(u) + side.type_sum(v) for u, v in south)
-            counts.append(_joinings(tuple(self.north), self.north_sums, tuple(south), south_sums,
-                                    magic.get("column_sum")))
-        return counts
-
-    @property
     def total(self) -> int:
-        return sum(self._counts)
+        if self.catalogue.turned:
+            return _mirror_pairings(self.north_shape, self.north_sums, self.catalogue.magic.get("column_sum"))
+        return sum(n * self._joinings(shape, sums) for shape, sums, n in self.souths.kinds)
 
     def layout(self, index: int) -> TileSet:
         return _placed(self.catalogue, self._columns(index))
 
     def _columns(self, index: int) -> list[tuple]:
         """The layout's 8 columns, each (row 8, row 7, row 2, row 1) as (group, type) pairs."""
-        magic = self.catalogue.magic
+        column_sum = self.catalogue.magic.get("column_sum")
         if self.catalogue.turned:
-            couples = _unrank_mirror_pairing(tuple(self.north), self.north_sums, magic.get("column_sum"), index)
+            couples = _unrank_mirror_pairing(self.north_shape, self.north_sums, column_sum, index)
             columns: list = [None] * PAIRS
             for k, (i, j) in enumerate(couples):
                 columns[k], columns[PAIRS - 1 - k] = self.north[i], self.north[j]
             return [(upper, lower, lower_turned, upper_turned)
                     for (upper, lower), (upper_turned, lower_turned) in zip(columns, reversed(columns))]
-        for south, count in zip(self.souths, self._counts):
+        for south, shape, sums in zip(self.souths.pairs, self.souths.shapes, self.souths.sums):
+            count = self._joinings(shape, sums)
             if index < count:
-                side = self.catalogue.south
-                south_sums = tuple(side.type_sum(u) + side.type_sum(v) for u, v in south)
-                partners = _unrank_joining(tuple(self.north), self.north_sums, tuple(south), south_sums,
-                                           magic.get("column_sum"), index)
+                partners = _unrank_joining(self.north_shape, self.north_sums, shape, sums, column_sum, index)
                 return [(*self.north[i], *south[p]) for i, p in enumerate(partners)]
             index -= count
         raise IndexError(index)
+
+
+class _CountsByKey:
+    """A side's (class code, key) -> count, looked up in all_key_counts' sorted arrays."""
+
+    def __init__(self, table: tuple, bins: int):
+        self.index = table[0].astype(np.int64) * bins + table[1]
+        self.counts = table[2]
+        self.bins = bins
+
+    def get(self, code: int, key: int) -> int:
+        wanted = code * self.bins + key
+        at = int(np.searchsorted(self.index, wanted))
+        return int(self.counts[at]) if at < len(self.index) and self.index[at] == wanted else 0
+
+
+_SHAPES = 2 ** (PAIRS - 1)        # a shape: a bit for each two neighbouring pairs, set when they are identical
+
+
+def _shape_labels(shape: int) -> tuple[int, ...]:
+    """A shape as _shape gives it: the pairs numbered by kind, a neighbour identical to the pair
+    before it taking that pair's number."""
+    labels = [0]
+    for bit in range(PAIRS - 1):
+        labels.append(labels[-1] if shape >> bit & 1 else labels[-1] + 1)
+    return tuple(labels)
+
+
+def _kinds(count: int, shaped: dict[int, int], swaps: int) -> dict[int, int]:
+    """_merged_kinds of `count` (pairing, orientation)s in all, `shaped` of them by shape (not 0)."""
+    return _merged_kinds({0: count - sum(shaped.values()), **shaped}, swaps)
+
+
+def _merged_kinds(counts: dict[int, int], swaps: int) -> dict[int, int]:
+    """How many pairings, identical tiles merged, have each shape, from the (pairing, orientation)
+    counts that tell them apart: a pairing stands for `swaps` of those, over the ways its identical
+    pairs swap whole."""
+    merged = {}
+    for shape, n in counts.items():
+        runs = Counter(_shape_labels(shape)).values()
+        merged[shape], rest = divmod(n * prod(factorial(run) for run in runs), swaps)
+        assert rest == 0, "identical tiles swapped must divide the pairings that tell them apart"
+    return {shape: n for shape, n in merged.items() if n}
+
+
+def _shape(pairs: list) -> tuple[int, ...]:
+    """The pairs as numbers that say only which are identical (the first of a kind numbered first):
+    the counts of joinings and mirror pairings depend on that and the sums, never on the tiles."""
+    seen: dict = {}
+    return tuple(seen.setdefault(pair, len(seen)) for pair in pairs)
 
 
 def _pairs_of_row(row: np.ndarray) -> list[tuple[int, int]]:
