@@ -334,6 +334,79 @@ def count_by_rows(data: dict) -> int:
     return total * factorial(8)
 
 
+def count_by_burnside(magic: dict, group_1: Counter, group_2: Counter) -> tuple[int, int]:
+    """Layouts of a set whose groups need not be turned, up to column order and in all, counted by
+    Burnside's lemma over the 8! column orders acting on sequences of 8 columns (identical tiles
+    merged): the layouts up to order are the average, over the orders, of the sequences an order
+    leaves as they are. An order with cycles of lengths λ leaves a sequence as it is when each
+    cycle's columns are identical, so each group's part counts the ways to give every cycle one
+    (upper, lower) pair of tile types, using a cycle's length of copies of each. Tiles are
+    (top, bottom) as written; group 1's head is its bottom digit, group 2's its top. In all is
+    the count for the order that moves nothing."""
+    from fractions import Fraction
+    from functools import cache
+    from math import factorial, prod
+
+    def partitions(n: int, most: int):
+        if n == 0:
+            yield ()
+            return
+        for k in range(min(n, most), 0, -1):
+            yield from ((k, *rest) for rest in partitions(n - k, k))
+
+    def ways(group: Counter, cycles: tuple) -> dict:
+        """(each cycle's pair sum, upper row's top total, upper row's bottom total) -> ways."""
+        types = sorted(group)
+        pairs = []
+        for upper in types:
+            for lower in types:
+                if magic.get("group_column_sum") not in (None, sum(upper) + sum(lower)):
+                    continue
+                used = [0] * len(types)
+                used[types.index(upper)] += 1
+                used[types.index(lower)] += 1
+                pairs.append((tuple(used), sum(upper) + sum(lower), upper))
+
+        @cache
+        def rest(cycle: int, left: tuple) -> dict:
+            if cycle == len(cycles):
+                return {((), 0, 0): 1} if not any(left) else {}
+            length, found = cycles[cycle], {}
+            for used, pair_sum, upper in pairs:
+                after = tuple(n - length * u for n, u in zip(left, used))
+                if min(after) < 0:
+                    continue
+                for (sums, top, bottom), n in rest(cycle + 1, after).items():
+                    key = ((pair_sum, *sums), top + length * upper[0], bottom + length * upper[1])
+                    found[key] = found.get(key, 0) + n
+            return found
+
+        return rest(0, tuple(group[t] for t in types))
+
+    totals = [sum(t[i] * n for t, n in group.items()) for group in (group_1, group_2) for i in (0, 1)]
+
+    def magic_holds(north, south) -> bool:
+        (sums_1, top_8, bottom_8), (sums_2, top_2, bottom_2) = north, south
+        top_7, bottom_7, top_1, bottom_1 = totals[0] - top_8, totals[1] - bottom_8, totals[2] - top_2, totals[3] - bottom_2
+        if "column_sum" in magic and any(a + b != magic["column_sum"] for a, b in zip(sums_1, sums_2)):
+            return False
+        if "row_head_sum" in magic and not bottom_8 == bottom_7 == top_2 == top_1 == magic["row_head_sum"]:
+            return False
+        if "row_tail_sum" in magic and not top_8 == top_7 == bottom_2 == bottom_1 == magic["row_tail_sum"]:
+            return False
+        return not magic.get("mirrored_row_sums") or ((top_8, bottom_8), (top_7, bottom_7)) == (
+            (bottom_1, top_1), (bottom_2, top_2))
+
+    average, in_all = Fraction(0), 0
+    for cycles in partitions(8, 8):
+        north, south = ways(group_1, cycles), ways(group_2, cycles)
+        fixed = sum(a * b for n, a in north.items() for m, b in south.items() if magic_holds(n, m))
+        average += Fraction(fixed, prod(k ** count * factorial(count) for k, count in Counter(cycles).items()))
+        in_all = fixed if cycles == (1,) * 8 else in_all
+    assert average.denominator == 1
+    return int(average), in_all
+
+
 def test_count_of_c_agrees_with_counting_by_rows():
     data = set_data("C")
     result = run_cli("layouts", "count", "--set", "C")
@@ -496,6 +569,24 @@ def test_a_set_whose_identical_tiles_give_trillions_of_layouts_is_counted_and_dr
     assert all(broken_properties(layout["rows"], magic) == [] and printed_tiles(layout["rows"]) == printed
                for layout in layouts)
     assert len({up_to_column_order(layout["rows"], False) for layout in layouts}) == 20
+
+
+# Sets of one's own with identical tiles and groups apart, under tables that pair and stand their
+# tiles differently; the third and fourth can have two identical columns.
+GROUPS_APART = [
+    (TWINS, {"column_sum": 12, "group_column_sum": 6, "row_head_sum": 12, "row_tail_sum": 12}),
+    (((2, 3), (3, 2)), {"column_sum": 12, "group_column_sum": 6, "mirrored_row_sums": True}),
+    (((0, 3), (3, 1), (2, 1)), {"column_sum": 12, "group_column_sum": 6}),
+    (((1, 0), (0, 1), (3, 2), (2, 3)), {"column_sum": 12, "group_column_sum": 6, "mirrored_row_sums": True}),
+]
+
+
+@pytest.mark.parametrize("twins, magic", GROUPS_APART)
+def test_counts_with_identical_tiles_agree_with_burnsides_lemma(tmp_path, twins, magic):
+    path, _ = twins_file(tmp_path, turned=False, twins=twins, magic=magic)
+    groups = tomllib.loads(path.read_text(encoding="utf-8"))["groups"]
+    group_1, group_2 = (Counter(tuple(int(d) for d in text.split("/")) for text in groups[g]) for g in "12")
+    assert stated_counts(path) == count_by_burnside(magic, group_1, group_2)
 
 
 def test_a_set_with_interchangeable_tiles_and_groups_apart_is_counted_in_all(tmp_path):
