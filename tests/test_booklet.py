@@ -268,6 +268,29 @@ def test_no_line_starts_with_a_dash_and_quotes_are_the_languages(default_kit, bo
 
 
 @pytest.mark.parametrize("book, lang", BOOKLETS)
+def test_no_heading_is_left_at_a_pages_foot_with_one_line_of_its_section(default_kit, book, lang):
+    """A heading needs two lines of its section under it on its page, or the section's end: a
+    typesetter's rule. A one-line bullet and then a marked suggestion (never split) left a heading
+    at the foot of a page with that one line, and the suggestion on the next page."""
+    headings = {token.content for rules_file in load_rules(lang, book=book) for token, opening
+                in zip(rules_file.tokens[1:], rules_file.tokens) if opening.type == "heading_open"}
+    pages = []
+    for number, page in enumerate(pypdfium2.PdfDocument(default_kit / f"{stem(book, lang)}.pdf"), start=1):
+        lines = [line.strip() for line in page.get_textpage().get_text_range().splitlines() if line.strip()]
+        pages.append([line for line in lines if line != str(number)])       # the page number apart
+    left = []
+    for number, (lines, following) in enumerate(zip(pages, pages[1:]), start=1):
+        if len(lines) < 2 or lines[-2] not in headings or not following:
+            continue
+        # pdfium joins a word hyphenated at a line's end into one line (U+FFFE where it broke)
+        below = 1 + lines[-1].count("\ufffe")
+        section_goes_on = following[0] not in headings and not re.match(r"\d+\. ", following[0])
+        if below < 2 and section_goes_on:
+            left.append((number, lines[-2], lines[-1][:40], following[0][:40]))
+    assert not left, left
+
+
+@pytest.mark.parametrize("book, lang", BOOKLETS)
 def test_a_hyphenated_word_carries_three_letters_over_at_least(default_kit, book, lang):
     """No line starts with the last one or two letters of a word hyphenated on the line before: a
     paragraph ended on a line of "ют." or "er." (pdfium joins a hyphenated word with U+FFFE)."""

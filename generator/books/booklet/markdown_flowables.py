@@ -30,25 +30,45 @@ class HeadingRoom(CondPageBreak):
 
     def __init__(self):
         super().__init__(HEADING_ROOM * MM)
-        self.heading = self.following = None
+        self.heading = self.following = self.then = None
+        self.line = 0.0         # the body text's leading: a heading wants two lines of it below
 
     def wrap(self, availWidth, availHeight):
         if self.heading is not None:
             heading = self.heading
             need = heading.getSpaceBefore() + heading.wrap(availWidth, availHeight)[1] + heading.getSpaceAfter()
-            self.height = max(HEADING_ROOM * MM, need + _start_height(self.following, availWidth))
+            canv = getattr(self, "canv", None)          # set when a frame asks, not when a test does
+            start = _start_height(self.following, availWidth, canv, self.line)
+            if self.then is not None and canv is not None and _is_whole(self.following, start, availWidth):
+                # What follows is all in its start (a one-item list, a line or two): a marked
+                # suggestion after it, which is never split, would leave the heading at the foot of
+                # the page with that one line under it. So it comes along, or all of them wait.
+                start += self.then.getSpaceBefore() + self.then.wrapOn(canv, availWidth, 10 ** 6)[1]
+            self.height = max(HEADING_ROOM * MM, need + start)
         return super().wrap(availWidth, availHeight)
 
 
-def _start_height(flowable, width: float) -> float:
-    """How tall the first unbreakable piece of `flowable` is: a list's first item, two lines of a
-    paragraph, or the whole of anything else (0 for nothing)."""
+def _is_whole(flowable, start: float, width: float) -> bool:
+    """Whether `flowable` is all in its first unbreakable piece: a list of one item, or a paragraph
+    of at most two lines."""
+    if isinstance(flowable, ListFlowable):
+        return len(flowable._content) == 1
+    return isinstance(flowable, Paragraph) and flowable.wrap(width, 10 ** 6)[1] + flowable.getSpaceBefore() <= start + 0.01
+
+
+def _start_height(flowable, width: float, canv=None, line: float = 0.0) -> float:
+    """How tall the start of `flowable` is that must stand under its heading: a list's first item
+    (and its second, when the first is one line of `line`), two lines of a paragraph, or the whole
+    of anything else (0 for nothing)."""
     if flowable is None:
         return 0.0
     if isinstance(flowable, ListFlowable):
-        heights = ((item, item.wrap(width, 10 ** 6)[1]) for item in flowable._content)
-        first, height = next(((item, height) for item, height in heights if height > 0), (None, 0.0))
-        return 0.0 if first is None else flowable.getSpaceBefore() + height + first.getSpaceBefore()
+        height = flowable.getSpaceBefore()
+        for count, item in enumerate(flowable._content, start=1):
+            height += item.getSpaceBefore() + (item.wrapOn(canv, width, 10 ** 6) if canv else item.wrap(width, 10 ** 6))[1]
+            if count == 2 or canv is None or height - flowable.getSpaceBefore() >= 1.5 * line:
+                break
+        return height
     height = flowable.wrap(width, 10 ** 6)[1] + flowable.getSpaceBefore()
     leading = getattr(getattr(flowable, "style", None), "leading", None)
     return min(height, 2 * leading) if isinstance(flowable, Paragraph) and leading else height
@@ -72,6 +92,9 @@ class FlowableBuilder:
             if isinstance(flowable, HeadingRoom):
                 flowable.heading = flowables[at + 1]
                 flowable.following = flowables[at + 2] if at + 2 < len(flowables) else None
+                after = flowables[at + 3] if at + 3 < len(flowables) else None
+                flowable.line = self.styles["item"].leading
+                flowable.then = after if isinstance(after, Table) else None      # a marked suggestion
         return flowables
 
     def _block(self, tokens: list[Token], index: int, style: str) -> tuple[list, int]:
