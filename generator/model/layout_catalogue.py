@@ -409,20 +409,15 @@ class LayoutCatalogue:
             for key in sorted(shaped_keys.get(code, ())):
                 north_kinds = _kinds(count_of["north"].get(code, key), north[3].get((code, key), {}), north_swaps)
                 if south is None:
-                    sums = self._sums_of(code)
-                    exact = sum(n * _mirror_pairings(_shape_labels(shape), sums, self.magic.get("column_sum"))
-                                for shape, n in north_kinds.items())
+                    south_kinds = None
                     told_apart = count_of["north"].get(code, key) * self._mirror_pairings_of_code(code)
                 else:
                     partner = partner_of[code]
                     south_kinds = _kinds(count_of["south"].get(partner, key), south[3].get((partner, key), {}),
                                          south_swaps)
-                    exact = sum(n * m * _joinings(_shape_labels(north_shape), self._sums_of(code),
-                                                  _shape_labels(south_shape), self._sums_of(partner),
-                                                  self.magic.get("column_sum"))
-                                for north_shape, n in north_kinds.items() for south_shape, m in south_kinds.items())
                     told_apart = (count_of["north"].get(code, key) * count_of["south"].get(partner, key)
                                   * self._joinings_of_code(code))
+                exact = sum(n * self._north_total(code, shape, south_kinds) for shape, n in north_kinds.items())
                 scaled += exact * north_swaps * south_swaps - told_apart
             layouts, rest = divmod(scaled, north_swaps * south_swaps)
             assert rest == 0, "identical tiles swapped must divide the layouts that tell them apart"
