@@ -24,12 +24,14 @@ MAX_DEPTH = 32            # lists and tables inside each other
 def _patterns() -> tuple[re.Pattern, ...]:
     """Compiled on first use: `opendomino --help` should not pay for them."""
     # Each alternative ends at its closing quote, else at the end of the line (or text), so every
-    # match succeeds where it starts; the possessive runs (++, *+) never give back, so the scan
-    # never backtracks over the file.
+    # match succeeds where it starts; the possessive runs (++) and atomic groups (?>…) never give
+    # back, so the scan never backtracks over the file. A repeated group is atomic, not possessive
+    # (*+): before 3.11.5, Python's *+ over a group with alternatives could stop early (CPython
+    # gh-106052), and Debian 12's Python is 3.11.2.
     strings_and_comments = re.compile(r'''
-          """(?:[^"\\]++|\\.?|"(?!""))*+(?:"""|\Z)     # multi-line basic string
-        | \'\'\'(?:[^']++|'(?!''))*+(?:\'\'\'|\Z)          # multi-line literal string
-        | "(?:[^"\\\n]++|\\[^\n]?)*+(?:"|$)           # basic string
+          """(?>(?:[^"\\]++|\\.?|"(?!""))*)(?:"""|\Z)    # multi-line basic string
+        | \'\'\'(?>(?:[^']++|'(?!''))*)(?:\'\'\'|\Z)         # multi-line literal string
+        | "(?>(?:[^"\\\n]++|\\[^\n]?)*)(?:"|$)          # basic string
         | '[^'\n]*+(?:'|$)                            # literal string
         | \#[^\n]*+                                   # comment
     ''', re.VERBOSE | re.DOTALL | re.MULTILINE)
