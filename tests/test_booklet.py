@@ -12,6 +12,7 @@ from pdf_inspect import (
     filled_shapes,
     font_report,
     page_shapes,
+    pdfium_texts,
     printed_numbers,
     read_pdf,
     rgb255,
@@ -56,21 +57,18 @@ def half_page_numbers(page) -> tuple[int | None, int | None]:
     return found[0], found[1]
 
 
-def page_texts(path) -> list[str]:
-    return [page.get_textpage().get_text_range() for page in pypdfium2.PdfDocument(path)]
-
-
 @pytest.mark.parametrize("book, lang", BOOKLETS)
 def test_reading_order_pages(default_kit, book, lang):
     reader = read_pdf(default_kit / f"{stem(book, lang)}.pdf")
     assert 40 <= len(reader.pages) <= 120
     assert all(size(p) == pytest.approx(A5, abs=0.01) for p in reader.pages)
-    last = reader.pages[-1].extract_text()
+    texts = pdfium_texts(default_kit / f"{stem(book, lang)}.pdf")
+    last = texts[-1]
     assert ("fold" in last) if lang == "en" else ("Сложите" in last)
     assert "SHORT" in last or "КОРОТКОМУ" in last
     # The back cover is unnumbered: folded, blank pages stand before it, and its number would not
     # follow the page before's. Every page before it but the cover carries its number.
-    numbers = [page.extract_text().split() for page in reader.pages]
+    numbers = [text.split() for text in texts]
     assert str(len(reader.pages)) not in numbers[-1], numbers[-1][-3:]
     assert all(str(index) in words for index, words in enumerate(numbers[:-1], start=1) if index > 1)
 
@@ -191,7 +189,7 @@ def test_a_games_variants_are_numbered_in_the_booklet(default_kit, lang):
     """Game 4 refers to its "variant 3": the booklet numbers the Variants list 1., 2., 3."""
     game = next(rules_file for rules_file in load_rules(lang) if rules_file.number == 4 and rules_file.kind == "game")
     assert len(game.variants) >= 3
-    text = " ".join(" ".join(page.extract_text() for page in read_pdf(default_kit / f"rules-{lang}.pdf").pages).split())
+    text = " ".join(" ".join(pdfium_texts(default_kit / f"rules-{lang}.pdf")).split())
     for number, variant in enumerate(game.variants[:3], start=1):
         assert f"{number}. {' '.join(variant.split()[:4])}" in text, (number, variant)
 
@@ -214,7 +212,7 @@ def test_fonts_are_embedded(default_kit, book, lang):
 
 @pytest.mark.parametrize("book, lang", BOOKLETS)
 def test_contents_match_the_headings(default_kit, book, lang):
-    texts = page_texts(default_kit / f"{stem(book, lang)}.pdf")
+    texts = pdfium_texts(default_kit / f"{stem(book, lang)}.pdf")
     entries = []
     for text in texts[1:4]:
         for line in text.splitlines():
@@ -233,7 +231,7 @@ def test_contents_match_the_headings(default_kit, book, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_figure_renders(default_kit, lang):
     path = default_kit / f"rules-{lang}.pdf"
-    texts = [" ".join(t.split()) for t in page_texts(path)]
+    texts = [" ".join(t.split()) for t in pdfium_texts(path)]
     document = pypdfium2.PdfDocument(path)
     dark = (0xb9, 0x94, 0x6a)           # the classic theme's dark board cell
     for figure_id, figure in load_figures("open").items():
@@ -405,7 +403,7 @@ def test_no_page_ends_on_a_heading(default_kit, book, lang):
 def test_russian_booklets_name_the_sets_in_russian(default_kit):
     """The game facts name the sets as the Russian text does ("дубль-6"), not by their Latin ids."""
     for book in ("open", "classic"):
-        text = " ".join(page_texts(default_kit / f"{stem(book, 'ru')}.pdf"))
+        text = " ".join(pdfium_texts(default_kit / f"{stem(book, 'ru')}.pdf"))
         assert "double-" not in text, book
     assert "Наборы: дубль-6 ·" in " ".join(text.split())
 
