@@ -571,7 +571,8 @@ def _check_printed_sums(pdf, index: int, board: dict, tiles: dict) -> None:
     assert [value for value, _, _ in above[-1]] == group1, (above, group1)     # the line nearest the board
     assert [[value for value, _, _ in line] for line in below[-2:]] == [group2, [a + b for a, b in zip(group1, group2)]]
     assert on_ground(box for line in [above[-1], *below[-2:]] for _, _, box in line)
-    sum_boxes = [box for line in [above[-1], *below[-2:]] for _, _, box in line]
+    assert [value for value, _, _ in below[0]] == list(range(1, 9)), below[0]      # the columns' notation
+    sum_boxes = [box for line in [above[-1], *below] for _, _, box in line]
     for row, row_top in zip(range(8, 0, -1), board["tops"]):
         if row not in (8, 7, 2, 1):
             continue
@@ -588,8 +589,9 @@ def _check_printed_sums(pdf, index: int, board: dict, tiles: dict) -> None:
         # Beside the sums, an arrow the way the row's tiles point: down on North's rows, up on South's.
         ways = [way for middle, way in arrows if middle[0] > right and row_top < middle[1] < row_top + height]
         assert ways == ["down" if row > 4 else "up"], (row, ways)
-    # Every sum set at 6 pt or more, the least a reader should be asked to read in print: PT Sans's
-    # digits stand 0.70 em tall, so 1.48 mm at 6 pt (they were 1.08 mm, 4.4 pt, on A5).
+    # Every sum, and the notation, set at 6 pt or more, the least a reader should be asked to read
+    # in print: PT Sans's digits stand 0.70 em tall, so 1.48 mm at 6 pt (the sums were 1.08 mm,
+    # 4.4 pt, on A5, and the notation 5.2 pt).
     assert min(box[3] - box[1] for box in sum_boxes) >= 0.70 * 6 * 25.4 / 72, sorted(box[3] - box[1] for box in sum_boxes)[:3]
 
 

@@ -26,7 +26,7 @@ def figure_drawing(figure: Figure, theme: Theme, tile: TileSize = TileSize(), wi
     if figure.kind in PLAY_FIGURES:
         return PLAY_FIGURES[figure.kind](figure, theme, tile)
     geometry = BoardGeometry(tile, side_places=False, across_notation=False)
-    board = board_drawing(geometry, theme, notation_size=6.0)
+    board = board_drawing(geometry, theme, notation_size=SUM_SIZE)     # 6.1 pt in the booklet, as the sums
     items = [placed(board, 0, 0, shared=True)]        # the same board under most figures
     if figure.kind in ("layout", "position"):
         items += _tiles(figure, geometry, theme)
