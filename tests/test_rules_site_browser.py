@@ -300,6 +300,51 @@ def test_a_tap_opens_a_figure_large_to_scroll_and_close_or_back_closes_it(site, 
     context.close()
 
 
+def test_a_figure_opened_from_the_keyboard_holds_the_focus_and_gives_it_back(site, chromium):
+    """Enter on Enlarge puts the focus on Close, Tab keeps it there (the page behind is covered), and
+    Escape closes the frame with the focus back on Enlarge; so does Close."""
+    context = offline_context(chromium, site, [], viewport={"width": 360, "height": 800})
+    page = context.new_page()
+    page.goto((site / "classic-game-27-mexican-train.html").as_uri())
+    frame = "#line-mexican-train-large"
+    focused = "() => document.activeElement.className + ' ' + (document.activeElement.closest('.large') || {}).id"
+    for close in ("Escape", "Enter"):
+        page.focus(f"{frame} a.open")
+        page.keyboard.press("Enter")
+        page.wait_for_url(f"**{frame}")
+        page.wait_for_function("document.activeElement.matches('.large a.close')")   # the page's hashchange handler
+        assert page.evaluate(focused) == "close line-mexican-train-large"
+        for key in ("Tab", "Shift+Tab", "Tab"):
+            page.keyboard.press(key)
+            assert page.evaluate(focused) == "close line-mexican-train-large", key
+        page.keyboard.press(close)                  # Escape, or Enter on the focused Close
+        page.wait_for_function(f"!location.hash.endsWith('{frame}')")
+        page.wait_for_function("document.activeElement.matches('.large a.open')")
+        assert page.evaluate(f"getComputedStyle(document.querySelector('{frame}')).position") == "relative"
+        assert page.evaluate(focused) == "open line-mexican-train-large", close
+    context.close()
+
+
+def test_the_search_says_when_nothing_is_found_and_its_hint_is_readable(site, chromium):
+    """"Nothing found" is a status a screen reader announces (there, empty, before it is said); the
+    hint in the empty box has 4.5:1 on the box in both looks."""
+    from generator.colour.checks import contrast
+    from generator.colour.values import Colour
+
+    for look in LOOKS:
+        context = offline_context(chromium, site, [], viewport={"width": 360, "height": 800}, color_scheme=look)
+        page = context.new_page()
+        page.goto((site / "index.ru.html").as_uri())
+        assert page.get_attribute("#search-none", "role") == "status" and page.inner_text("#search-none") == ""
+        assert _results(page, "zzzz") == [] and page.inner_text("#search-none") == "Игры с таким названием или номером нет."
+        assert _results(page, "17") and page.inner_text("#search-none") == ""
+        rgb = page.evaluate("""() => [getComputedStyle(document.getElementById('search-box'), '::placeholder').color,
+                                      getComputedStyle(document.getElementById('search-box')).backgroundColor]""")
+        hint, box = (Colour("#%02x%02x%02x" % tuple(int(n) for n in re.findall(r"\d+", colour)[:3])) for colour in rgb)
+        assert contrast(hint, box) >= 4.5, (look, rgb)
+        context.close()
+
+
 def test_both_looks_follow_the_system_and_are_photographed(site, chromium):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for look, ground in LOOKS.items():

@@ -33,14 +33,15 @@
   function show() {
     var query = input.value.trim();
     list.textContent = "";
-    none.hidden = true;
+    none.textContent = "";
     if (!query) return;
     var found = matches(query).slice(0, 12);
-    none.hidden = found.length > 0;
+    // A status that is always there, so that a screen reader says when nothing is found.
+    none.textContent = found.length ? "" : none.getAttribute("data-none");
     found.forEach(function (game) {
       var item = document.createElement("li"), link = document.createElement("a"), book = document.createElement("span");
       link.href = game.key + suffix;
-      link.textContent = game.heading + " ";
+      link.textContent = game.heading + " · ";     // the game, then its book: read as two names
       book.textContent = data.books[game.book][lang];
       link.appendChild(book);
       item.appendChild(link);
