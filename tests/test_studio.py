@@ -218,6 +218,49 @@ def test_the_command_prints_its_address_and_refuses_a_bad_port():
 
 # --- in a real browser ----------------------------------------------------------------------
 
+def test_the_page_for_the_keyboard_and_screen_readers(studio, chromium):
+    """What a screen reader and a keyboard need: a skip link first; results said as they change
+    (live regions); Undo keeping the focus once it has nothing left to undo; every control named,
+    the language buttons by what they show; headings in order; each picture named once."""
+    context = chromium.new_context(viewport={"width": 1400, "height": 1000}, bypass_csp=True)
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    page.goto(f"{studio.url}?token={studio.token}")
+    page.wait_for_function("document.getElementById('pic-A1-front')?.src.startsWith('data:image/svg')")
+    page.keyboard.press("Tab")                                     # the first stop: the skip link
+    assert page.evaluate("document.activeElement.className") == "skip"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "checks-heading"
+    for region in ("#summary", "#gamut-summary", "#build-message"):
+        assert page.get_attribute(region, "role") == "status", region
+    page.fill("#text-A\\.group1", "#1a9641")
+    page.press("#text-A\\.group1", "Enter")
+    page.wait_for_function("document.getElementById('pic-A1-front').src.includes('%231a9641')")
+    page.focus("#undo")
+    page.keyboard.press("Enter")                                   # the one step undone: nothing left
+    page.wait_for_function("!document.getElementById('pic-A1-front').src.includes('%231a9641')")
+    assert page.evaluate("document.activeElement.id") == "undo" and page.get_attribute("#undo", "aria-disabled") == "true"
+    page.keyboard.press("Enter")                                   # nothing to undo: nothing happens
+    assert page.is_hidden("#error")
+    seen = page.evaluate("""() => ({
+        pickers: [...document.querySelectorAll('input[type=color]')].map((picker) => [picker.id,
+            (document.getElementById(picker.getAttribute('aria-labelledby')) || {}).textContent || '']),
+        switches: [...document.querySelectorAll('#languages button')].map((b) => [b.textContent.trim(), b.getAttribute('aria-label')]),
+        headings: [...document.querySelectorAll('h1, h2, h3, h4')].map((h) => +h.tagName[1]),
+        pictures: [...document.querySelectorAll('#preview figure')].map((f) => [f.querySelector('img').alt, f.querySelector('figcaption').textContent]),
+    })""")
+    context.close()
+    assert len(seen["pickers"]) >= 50
+    for picker, name in seen["pickers"]:                           # the key, and what it colours
+        key = picker.removeprefix("pick-")
+        assert name.startswith(key) and len(name) > len(key) + 5, (picker, name)
+    assert seen["switches"] == [["EN", None], ["RU", None]]
+    assert seen["headings"][0] == 1 and all(b - a <= 1 for a, b in zip(seen["headings"], seen["headings"][1:])), seen["headings"]
+    assert all(alt == "" for alt, _ in seen["pictures"]), seen["pictures"]
+    captions = [caption for _, caption in seen["pictures"]]
+    assert "double-12, tile 2" in captions and not [c for c in captions if re.fullmatch(r"[\w-]+-\d+", c)], captions
+
+
 @pytest.mark.long
 def test_the_page_in_a_headless_browser(studio, chromium, tmp_path):
     # bypass_csp: the page's policy forbids eval, which is how Playwright's waits run their test.
@@ -283,8 +326,14 @@ def test_the_page_in_a_headless_browser(studio, chromium, tmp_path):
     saved = tmp_path / download_info.value.suggested_filename
     download_info.value.save_as(saved)
 
-    page.click("#build")                                           # the kit, fetched with the token
+    # The kit, fetched with the token; built from the keyboard: the button keeps the focus, unavailable
+    # (aria-disabled, not `disabled`, which would drop the focus) until the build has ended.
+    page.focus("#build")
+    page.keyboard.press("Enter")
+    assert page.get_attribute("#build", "aria-disabled") == "true"
     page.wait_for_selector("#download:not([hidden])", timeout=180_000)
+    assert page.evaluate("document.activeElement.id") == "build" and page.get_attribute("#build", "aria-disabled") == "false"
+    assert page.get_attribute("#build-message", "role") == "status"
     with page.expect_download() as kit_info:
         page.click("#download")
     kit = tmp_path / kit_info.value.suggested_filename

@@ -34,6 +34,7 @@ SCRIPT_WORDS = {
     "arrow-style-of": N_("{key}: arrow"),
     "front": N_("{name} front"),
     "back": N_("{name} back"),
+    "numbered": N_("{name}, tile {number}"),
     "board": N_("board corner"),
     "setup-card": N_("setup card"),
     "printed": N_("printed: {hex}"),

@@ -38,12 +38,19 @@ function sectionTitle(prefix) {
   return /^[ABC]$/.test(prefix) ? say("section-set", {name: prefix}) : say(`section-${prefix}`);
 }
 
-// A picture's caption: "A1 front", "double-12 back", "board corner", or its name ("double-12-1").
+// A picture's caption: "A1 front", "double-12 back", "double-12, tile 1", "board corner".
 function caption(id) {
   const side = id.match(/^(.*)-(front|back)$/);
   if (side) return say(side[2], {name: side[1]});
+  const numbered = id.match(/^(.*)-(\d+)$/);
+  if (numbered) return say("numbered", {name: numbered[1], number: numbered[2]});
   return id in WORDS ? say(id) : id;
 }
+
+// Buttons are made unavailable with aria-disabled, not `disabled`: a focused button that becomes
+// disabled drops the keyboard's place to the top of the page. Their handlers ask `available`.
+function setAvailable(button, yes) { button.setAttribute("aria-disabled", String(!yes)); }
+function available(button) { return button.getAttribute("aria-disabled") !== "true"; }
 
 // The page's language switch: the server remembers the choice (a cookie) and the page reloads in it.
 // What the user has chosen so far, and what Undo would bring back, go along in the tab's session
@@ -148,7 +155,7 @@ function buildControls() {
   for (const prefix of SECTIONS) {
     const keys = info.keys.filter((k) => k.key.split(".")[0] === prefix);
     if (!keys.length) continue;
-    const heading = document.createElement("h3");
+    const heading = document.createElement("h2");
     heading.textContent = sectionTitle(prefix);
     $("keys").append(heading);
     for (const {key, help} of keys) {
@@ -157,7 +164,8 @@ function buildControls() {
       const picker = document.createElement("input");
       picker.type = "color"; picker.id = `pick-${key}`; picker.title = key;
       const label = document.createElement("label");
-      label.htmlFor = `text-${key}`;
+      label.htmlFor = `text-${key}`; label.id = `label-${key}`;
+      picker.setAttribute("aria-labelledby", label.id);      // the picker's name: the key and what it colours
       label.innerHTML = `${key}<small></small>`;
       label.querySelector("small").textContent = help;
       const text = document.createElement("input");
@@ -194,7 +202,7 @@ function buildControls() {
     for (const id of ids) {
       const figure = document.createElement("figure");
       const img = document.createElement("img");
-      img.id = `pic-${id}`; img.alt = caption(id);
+      img.id = `pic-${id}`; img.alt = "";        // named by its caption below, once
       if (id === "board" || id === "setup-card") img.className = "wide";
       const words = document.createElement("figcaption");
       words.textContent = caption(id);
@@ -211,7 +219,7 @@ function buildControls() {
 function remember() {
   dragging = null;
   undoStack.push(copy(lastGood));
-  $("undo").disabled = false;
+  setAvailable($("undo"), true);
 }
 
 // The key a colour picker is being dragged on: its many input events make one undo step.
@@ -255,7 +263,7 @@ async function refresh() {
     choice = copy(lastGood);                       // the refused value changes nothing
     undoStack.pop();
     dragging = null;
-    $("undo").disabled = undoStack.length === 0;
+    setAvailable($("undo"), undoStack.length > 0);
     showValues(lastValues);
     if (key && data.key === key) showKeyError(key, data.error); else showError(data.error);
     return;
@@ -358,7 +366,8 @@ async function downloadKit(event) {
 }
 
 async function buildKit() {
-  $("build").disabled = true;
+  if (!available($("build"))) return;         // a build is running
+  setAvailable($("build"), false);
   $("download").hidden = true;
   $("progress").hidden = false;
   $("progress").value = 0;
@@ -367,7 +376,7 @@ async function buildKit() {
   const build = await response.json();
   if (!response.ok) {
     $("build-message").textContent = build.error;
-    $("build").disabled = false;
+    setAvailable($("build"), true);
     return;
   }
   showError("");
@@ -375,7 +384,7 @@ async function buildKit() {
     const state = await (await get(`/api/build/${build.id}`)).json();
     $("progress").value = state.progress;
     if (state.state === "running") { setTimeout(poll, 300); return; }
-    $("build").disabled = false;
+    setAvailable($("build"), true);
     $("build-message").textContent = say(state.state === "done" ? "built" : "failed", {message: state.message});
     if (state.state === "done") {
       $("download").href = "#";
@@ -398,7 +407,7 @@ async function start() {
   if (kept) {
     $("name").value = kept.name;
     undoStack.push(...kept.undo);
-    $("undo").disabled = undoStack.length === 0;
+    setAvailable($("undo"), undoStack.length > 0);
   }
   choice = kept ? {...kept.choice, name: themeName()} : fresh("classic");
   lastGood = copy(choice);
@@ -415,7 +424,7 @@ async function start() {
     choice = {...undoStack.pop(), name: themeName()};
     showTheme();
     $("proof").checked = Boolean(choice.proof);
-    $("undo").disabled = undoStack.length === 0;
+    setAvailable($("undo"), undoStack.length > 0);
     schedule(0);
   });
   $("reset").addEventListener("click", () => { remember(); choice = fresh(choice.theme); schedule(0); });
