@@ -1,5 +1,7 @@
 """Home-printing layouts, back offsets and paper sizes, measured in the PDFs."""
 
+import re
+
 from pdf_inspect import MM, page_shapes, read_pdf
 import pypdfium2
 import pytest
@@ -144,11 +146,11 @@ def test_gutterfold_mirrors_backs_across_the_fold(tmp_path):
 
 
 def fold_line(page) -> float:
-    """The height of a gutter fold's line (points from the bottom): the dashed line from 4 mm to
-    4 mm short of the page's edges."""
+    """The height of a gutter fold's line (points from the bottom): the dashed line across the page
+    between its 5 mm margins, which a home printer may not reach."""
     width = float(page.mediabox.width)
     folds = [y0 for x0, y0, x1, y1, dashed, _ in page_shapes(page).lines
-             if dashed and y0 == y1 and abs(x0 - 4 * MM) < 0.01 and abs(x1 - (width - 4 * MM)) < 0.01]
+             if dashed and y0 == y1 and abs(x0 - 5 * MM) < 0.01 and abs(x1 - (width - 5 * MM)) < 0.01]
     assert len(folds) == 1, folds
     return folds[0]
 
@@ -174,6 +176,29 @@ def test_the_fold_caption_lies_beside_the_fold_line(tmp_path, sets, paper):
         for left, bottom, right, top in boxes:
             assert top < fold - half_line, (number, top / MM, fold / MM)       # below it, on the backs' side
             assert bottom > fold - 5 * MM, (number, bottom / MM, fold / MM)    # beside it, before the backs' bleed
+
+
+@pytest.mark.parametrize("paper, lang, layout, sets", [
+    ("148x210", "ru", "gutterfold", ("A",)), ("140x216", "en", "duplex-long", ("A",)),
+    ("176x250", "ru", "duplex-long", ("C",)), ("148x210", "ru", "duplex-long", ("triominoes", "double-9"))])
+def test_every_word_on_a_narrow_sheet_stays_inside_the_printable_margins(tmp_path, paper, lang, layout, sets):
+    """The line above the tiles (set, how to print, sheet N of M) shrinks or breaks into lines on
+    narrow paper: it ran past both edges of A5 and B5 pages, the sheet count lost first."""
+    report = BuildReport()
+    build_tile_sheets(BuildOptions(out=tmp_path, sets=sets, paper=paper, lang=lang, layout=layout), report)
+    for path in report.written:
+        document = pypdfium2.PdfDocument(path)
+        several = len(document) > (1 if layout == "gutterfold" else 2)          # then each page says which sheet
+        for number, page in enumerate(document):
+            text, width = page.get_textpage(), page.get_width()
+            outside = [(text.get_text_range(i, 1), round(left / MM, 1), round(right / MM, 1))
+                       for i in range(text.count_chars())
+                       for left, _, right, _ in [text.get_charbox(i)] if right > left
+                       and (left < 5 * MM or right > width - 5 * MM)]
+            assert outside == [], (path.name, number, outside[:5])
+            words = " ".join(text.get_text_range().split())
+            if several:
+                assert re.search(r"(sheet|лист) \d+ (of|из) \d+", words), (path.name, number, words[:200])
 
 
 @pytest.mark.parametrize("layout, flip", [("duplex-long", "long"), ("duplex-short", "short"), ("separate", "long")])

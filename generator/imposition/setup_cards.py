@@ -8,8 +8,7 @@ from generator.model.figures import figure_from_set
 from generator.model.texts import sheet_text
 from generator.model.tiles import TileSet
 from generator.scene.drawing import Drawing, Group, Transform
-from generator.scene.fonts import fitting_size
-from generator.scene.line_breaks import even_lines
+from generator.scene.line_breaks import fitted_lines
 from generator.words import grouped
 
 MARGIN = 12.0
@@ -28,7 +27,7 @@ def setup_card(tile_set: TileSet, theme: Theme, paper: Paper, lang: str = "en", 
     free_w = paper.width - 2 * MARGIN
     y = MARGIN + 6.0
     for text, size, smallest in ((title, TITLE_SIZE, SMALLEST_TITLE), (hint, HINT_SIZE, SMALLEST_HINT)):
-        size, lines = _fitted(text, size, smallest, free_w)
+        size, lines = fitted_lines(text, "sans", size, smallest, free_w)
         for row, line in enumerate(lines):
             page.add(caption(paper.width / 2, y + row * size * 1.3, line, ink, "middle", size))
         y += (len(lines) - 1) * size * 1.3 + SPACING
@@ -39,12 +38,3 @@ def setup_card(tile_set: TileSet, theme: Theme, paper: Paper, lang: str = "en", 
     y += (free_h - art.height * scale) / 2
     page.add(Group(tuple(art.items), Transform(scale, 0, 0, scale, x, y)))
     return page
-
-
-def _fitted(text: str, size: float, smallest: float, width: float) -> tuple[float, list[str]]:
-    """The em size and lines of a centred text: one line, shrunk to `width` down to `smallest`;
-    on narrower paper (or in a longer language) broken into lines at `size` instead."""
-    one_line = min(size, fitting_size("sans", text, width))
-    if one_line >= smallest:
-        return one_line, [text]
-    return size, even_lines(text, "sans", size, width)

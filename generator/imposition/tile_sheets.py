@@ -27,15 +27,17 @@ from generator.art.tile import face_colour, tile_back, tile_front
 from generator.colour.theme import Theme
 from generator.imposition.mirror import back_shift, mirror_box, mirrors_x
 from generator.imposition.paper import Paper
-from generator.imposition.tile_grid import BLEED, MARK_LENGTH, TileGrid, logical_slots, plan_for
+from generator.imposition.tile_grid import BLEED, MARGIN, MARK_LENGTH, TileGrid, logical_slots, plan_for
 from generator.model.texts import set_label, sheet_text
 from generator.model.tiles import TileSet
 from generator.scene.drawing import Drawing, Group, Line, Polygon, Rect, Style, placed, translate
 from generator.scene.fonts import text_extent
+from generator.scene.line_breaks import fitted_lines
 from generator.scene.outline import Outline, tile_outline
 from generator.scene.shapes import convex_hull, grown, outline
 from generator.scene.sizes import TileSize
 
+CAPTION_SIZE, SMALLEST_CAPTION = 3.0, 2.5     # mm, the em size of the line above the tiles (2.5 mm: 7 pt)
 FOLD_WIDTH = 0.3             # mm, the gutter fold's line
 FOLD_CAPTION_SIZE = 2.8      # mm, the em size of its caption
 FOLD_CAPTION_GAP = 0.8       # mm between the line and the top of the caption's tallest glyph
@@ -203,8 +205,8 @@ def _gutterfold_page(request: SheetRequest, block: TileGrid, index: int, count: 
     page.add(*_fronts(request, block))
     page.add(*_backs(request, block, across_fold, True))
     ink = request.theme.colour("sheet.text")
-    page.add(Line(4.0, fold, paper.width - 4.0, fold, Style(stroke=ink, stroke_width=FOLD_WIDTH,
-                                                            dash=(6.0, 1.5, 1.0, 1.5))))
+    page.add(Line(MARGIN, fold, paper.width - MARGIN, fold, Style(stroke=ink, stroke_width=FOLD_WIDTH,
+                                                                  dash=(6.0, 1.5, 1.0, 1.5))))
     # Beside the line, on the backs' side: the fronts' crop ticks reach down towards it.
     ascent, _ = text_extent("sans", FOLD_CAPTION_SIZE)
     page.add(caption(paper.width / 2, fold + FOLD_WIDTH / 2 + FOLD_CAPTION_GAP + ascent,
@@ -239,6 +241,11 @@ def _furniture(page: Drawing, block: TileGrid, request: SheetRequest, text: str,
     ink = theme.colour("sheet.text")
     if ticks:
         page.add(*_crop_ticks(request, block))
-    page.add(caption(page.width / 2, max(6.0, block.y - BLEED - MARK_LENGTH - 3.0), text, ink, size=3.0))
+    # One line within the printable width, shrunk to 2.5 mm or else broken into lines that stack up
+    # from the same baseline: on narrow paper (A5, B5) the line ran past both edges.
+    size, lines = fitted_lines(text, "sans", CAPTION_SIZE, SMALLEST_CAPTION, page.width - 2 * (MARGIN + 2.0))
+    baseline = max(6.0, block.y - BLEED - MARK_LENGTH - 3.0)
+    for row, line in enumerate(reversed(lines)):
+        page.add(caption(page.width / 2, baseline - row * size * 1.3, line, ink, size=size))
     bar_y = footer_y if footer_y is not None else block.y + block.height + BLEED + MARK_LENGTH + 3.0
     page.add(*scale_bar((page.width - 50.0) / 2, bar_y, ink, sheet_text(request.lang, "scale")))

@@ -1,6 +1,6 @@
 """Words broken into lines no wider than a measure, measured with the kit's own fonts."""
 
-from generator.scene.fonts import text_width
+from generator.scene.fonts import fitting_size, text_width
 
 DASHES = ("\u2014", "\u2013")         # a spaced dash never starts a line: it stays with the word before
 
@@ -37,3 +37,12 @@ def even_lines(text: str, role: str, size: float, width: float) -> list[str]:
             break
         lines, width = narrower, width - size / 2
     return lines
+
+
+def fitted_lines(text: str, role: str, size: float, smallest: float, width: float) -> tuple[float, list[str]]:
+    """The em size and lines of a centred heading: one line, shrunk to `width` down to `smallest`;
+    on narrower paper (or in a longer language) broken into even lines at `size` instead."""
+    one_line = min(size, fitting_size(role, text, width))
+    if one_line >= smallest:
+        return one_line, [text]
+    return size, even_lines(text, role, size, width)
