@@ -534,3 +534,29 @@ def test_every_word_of_a_tiled_sheet_is_where_a_home_printer_prints(default_kit,
             assert boxes
             for char, (left, top, right, bottom) in boxes:
                 assert left >= 5 and top >= 5 and right <= width - 5 and bottom <= height - 5, (path.name, index, char)
+
+
+@pytest.mark.parametrize("asked", ["22.2x44.4", "23x46", "30x45"])
+def test_a_board_too_large_for_a3_names_the_largest_size_that_fits(asked):
+    """The size the note suggests is on the half-millimetre grid a user types, has the shape asked
+    for, fits one A3 sheet, and is the largest such size (it said 21.7x43.4 for 22.2x44.4, where
+    22x44 fits)."""
+    import re
+
+    from generator.colour.theme import load_theme
+    from generator.errors import UserError
+    from generator.imposition.board_sheets import a3_page
+    from generator.imposition.paper import paper_named
+
+    width, height = (float(n) for n in asked.split("x"))
+    a3, theme = paper_named("a3"), load_theme()
+    with pytest.raises(UserError) as refused:
+        a3_page(BoardGeometry(TileSize(width, height)), theme, a3)
+    suggested = re.search(r"--tile-size (\d+(?:\.5)?)x([\d.]+)", str(refused.value))
+    assert suggested, str(refused.value)
+    w, h = float(suggested[1]), float(suggested[2])
+    assert h == pytest.approx(w * height / width, abs=0.05) and (w * 2).is_integer()
+    a3_page(BoardGeometry(TileSize(w, h)), theme, a3)                   # fits
+    if w + 0.5 < width:
+        with pytest.raises(UserError):                                  # the next size up does not
+            a3_page(BoardGeometry(TileSize(w + 0.5, round((w + 0.5) * height / width, 1))), theme, a3)

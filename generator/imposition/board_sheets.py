@@ -18,7 +18,7 @@ from generator.errors import UserError
 from generator.imposition.paper import Paper
 from generator.model.texts import sheet_text
 from generator.scene.drawing import Circle, Drawing, Group, Line, Rect, Style, Text, placed, rotate_about, translate
-from generator.scene.sizes import TileSize
+from generator.scene.sizes import TileSize, smaller_sizes
 from generator.words import _
 
 PAGE_MARGIN = 8.0       # mm home printers cannot reach
@@ -80,14 +80,10 @@ def a3_page(geometry: BoardGeometry, theme: Theme, paper: Paper, lang: str = "en
 
 
 def largest_fitting_tile(geometry: BoardGeometry, paper: Paper) -> TileSize:
-    ratio = geometry.tile.height / geometry.tile.width
-    width = geometry.tile.width
-    while width > 5:
-        width -= 0.5
-        trial = BoardGeometry(TileSize(width, round(width * ratio, 1)), geometry.clearance,
-                              geometry.side_places, geometry.across_notation)
+    for tile in smaller_sizes(geometry.tile, smallest_width=5.0):
+        trial = BoardGeometry(tile, geometry.clearance, geometry.side_places, geometry.across_notation)
         if any(_fits_one_sheet(trial, w, h) for w, h in ((paper.width, paper.height), (paper.height, paper.width))):
-            return trial.tile
+            return tile
     return TileSize(5, 10)
 
 

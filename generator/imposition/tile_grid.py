@@ -17,7 +17,7 @@ from generator.errors import UserError
 from generator.imposition.paper import Paper
 from generator.model.tiles import Tile, TileSet
 from generator.scene.shapes import SQRT3, frame
-from generator.scene.sizes import TileSize
+from generator.scene.sizes import TileSize, smaller_sizes
 from generator.words import _
 
 ROWS, COLUMNS = 4, 8        # the magic layout: board rows 8, 7, 2, 1 of 8 columns
@@ -158,14 +158,10 @@ def _centred(paper: Paper, size: TileSize, rows, columns, halves: int, grid_colu
 
 def largest_tile(paper: Paper, size: TileSize, halves: int, shape: str) -> TileSize:
     """The largest tile of the same shape that fits at least one tile per page."""
-    ratio = size.height / size.width
-    width = size.width
-    while width > 1:
-        width = math.floor(width * 2 - 1) / 2
-        trial = TileSize(width, round(width * ratio, 1))
+    for trial in smaller_sizes(size):
         if any(all(_capacity(p, trial, halves, shape=shape)) for p in (paper, paper.turned())):
             return trial
-    return TileSize(1, round(ratio, 1))
+    return TileSize(1, round(size.height / size.width, 1))
 
 
 def gang_pitch(shape: str, size: TileSize, bleed: float) -> tuple[float, float]:

@@ -2,6 +2,9 @@
 of its corners (--corner-radius), which travels with it to everything that draws a tile, and its
 thickness, which only the 3D-printed tiles use (0: not given, generator/solids/spec.py chooses)."""
 
+from collections.abc import Iterator
+import math
+
 from msgspec import Struct
 
 
@@ -19,3 +22,13 @@ class TileSize(Struct, frozen=True):
     def __str__(self) -> str:
         size = f"{self.width:g}x{self.height:g}"
         return f"{size}x{self.thickness:g}" if self.thickness else size
+
+
+def smaller_sizes(size: TileSize, smallest_width: float = 1.0) -> Iterator[TileSize]:
+    """Sizes of the same shape below `size`, largest first, on the half-millimetre grid a user
+    types (22x44 below 22.2x44.4, then 21.5x43, …): what an error suggests when a tile is too large."""
+    ratio = size.height / size.width
+    width = math.ceil(size.width * 2) / 2 - 0.5
+    while width >= smallest_width:
+        yield TileSize(width, round(width * ratio, 1))
+        width -= 0.5
