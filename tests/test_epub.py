@@ -187,6 +187,9 @@ def test_figures_are_images_a_reader_can_zoom_with_their_text_drawn(ebooks):
                 img = figure.find("x:img", NS)
                 assert img.get("src") == f"figures/{figure.get('id')}.svg", name
                 assert img.get("alt") == figure_by_id(figure.get("id")).title[lang]
+                if figure_by_id(figure.get("id")).placements:     # its tiles in words, for a screen reader
+                    told = figure.find(f"x:div[@id='{img.get('aria-describedby')}']", NS)
+                    assert told is not None and len(told.findall("x:ul/x:li", NS)) >= 2, figure.get("id")
             shown |= set(placed)
             ids = {element.get("id") for element in page.iter() if element.get("id")}
             for link in page.iter(f"{{{NS['x']}}}a"):   # a figure on another page: its file and anchor; a game: its file

@@ -149,6 +149,39 @@ def test_figures_are_inline_svg_named_by_their_caption_and_drawn_in_the_theme(si
     assert 'fill="#f5e3bc"' in figure_1a     # the --colour given to the command
 
 
+def test_a_figure_of_tiles_tells_them_in_words_to_a_screen_reader(site):
+    """A drawing is one image to a screen reader: each figure that shows tiles on the board is
+    described by a hidden list of its rows (aria-describedby), each tile top/bottom as South sees
+    it, which must be the tiles of its file in templates/figures, row by row."""
+    import tomllib
+
+    checked = 0
+    for path in sorted((TEMPLATES / "figures").glob("fig-*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        if data["kind"] not in ("position", "catalogue"):          # the figures of tiles on the board
+            continue
+        figure_id = data["id"]
+        home = next(page_path for page_path in sorted(site.glob("open-*.html"))
+                    if f'<figure class="figure" id="{figure_id}"' in page_path.read_text(encoding="utf-8"))
+        for lang, ending in (("en", ".html"), ("ru", ".ru.html")):
+            html = (site / home.name.replace(".html", ending)).read_text(encoding="utf-8")
+            start = html.index(f'<figure class="figure" id="{figure_id}"')
+            figure = html[start:html.index("</figure>", start)]
+            assert f'aria-describedby="{figure_id}-tiles"' in figure and f'id="{figure_id}-tiles"' in figure, figure_id
+            told = re.findall(r"<li>(.*?)</li>", figure[figure.index(f'id="{figure_id}-tiles"'):])
+            rows = {int(re.match(r"\D*(\d+)", line)[1]): line for line in told}
+            wanted = {int(row): names for row, names in data["rows"].items() if any(names)}
+            assert sorted(rows) == sorted(wanted), (figure_id, lang, told)
+            for row, names in wanted.items():
+                listed = re.findall(r"(\d+/\d+)(?: (?:in column|на вертикали) (\d))?", rows[row].split(":", 1)[1])
+                columns = [int(column) if column else index for index, (_, column) in enumerate(listed, start=1)]
+                assert [name for name, _ in listed] == [name for name in names if name], (figure_id, lang, row)
+                assert columns == [index for index, name in enumerate(names, start=1) if name], (figure_id, lang, row)
+                assert ("arrows " if lang == "en" else "стрелки ") in rows[row]
+            checked += 1
+    assert checked >= 2 * 10
+
+
 def test_marked_suggestions_keep_their_mark(site):
     for book in BOOKS:
         for lang in LANGS:

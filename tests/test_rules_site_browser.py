@@ -322,6 +322,12 @@ def test_a_figure_opened_from_the_keyboard_holds_the_focus_and_gives_it_back(sit
         page.wait_for_function("document.activeElement.matches('.large a.open')")
         assert page.evaluate(f"getComputedStyle(document.querySelector('{frame}')).position") == "relative"
         assert page.evaluate(focused) == "open line-mexican-train-large", close
+    # A figure's tiles told in words for a screen reader take no room on the screen.
+    page.goto((site / "open-game-04.html").as_uri())
+    told = page.evaluate("""() => { const text = document.getElementById(
+        document.querySelector('#fig-4 svg').getAttribute('aria-describedby')).getBoundingClientRect();
+        return [text.width, text.height]; }""")
+    assert max(told) <= 1, told
     context.close()
 
 

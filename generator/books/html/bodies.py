@@ -8,7 +8,7 @@ opening large, where an e-book's are images (e-readers zoom an image, never inli
 
 from generator.books.captions import figure_caption
 from generator.books.html.contents import BookText, Part
-from generator.books.html.figures import FigureArt, caption_id, image_href, large_id
+from generator.books.html.figures import FigureArt, caption_id, image_href, large_id, tiles_description, tiles_id
 from generator.books.html.markdown_html import rules_html
 from generator.books.html.templates import markup, render
 from generator.books.texts import booklet_text
@@ -31,7 +31,8 @@ def _body(book: BookText, part: Part, art: FigureArt, ending: str, large_figures
                                    "close": booklet_text(book.lang, "figure_close")}
         image = images and {"src": image_href(figure_id), "alt": shown.title[book.lang]}
         return render("book_html/figure.html.j2", id=figure_id, svg=None if images else markup(art.svg(figure_id)),
-                      image=image, caption_id=caption_id(figure_id), caption=caption, large=large)
+                      image=image, caption_id=caption_id(figure_id), caption=caption, large=large,
+                      tiles=tiles_description(shown, book.lang, book.book), tiles_id=tiles_id(figure_id))
 
     def figure_href(figure_id: str) -> str:
         if figure_id in book.rules[part.key].figures_placed:     # drawn on this page too: the nearer one

@@ -11,9 +11,12 @@ as wide as makes its smallest text LARGE_TEXT_PX, scrolled in both directions. A
 each figure as an image instead, which e-readers let a reader zoom.
 """
 
+from collections import defaultdict
+from itertools import groupby
 import math
 
 from generator.art.figure import figure_drawing
+from generator.books.texts import booklet_text
 from generator.colour.theme import Theme
 from generator.model.figures import figure as figure_by_id
 from generator.scene.drawing import text_sizes
@@ -24,6 +27,34 @@ LARGE_TEXT_PX = 12      # CSS px of a figure's smallest text when opened large: 
 
 def caption_id(figure_id: str) -> str:
     return f"{figure_id}-caption"
+
+
+def tiles_id(figure_id: str) -> str:
+    """The id of the text that tells a figure's tiles to a reader who cannot see the drawing."""
+    return f"{figure_id}-tiles"
+
+
+def tiles_description(figure, lang: str, book: str = "open") -> list[str]:
+    """For a screen reader, the drawing's tiles in words: a line that says how a tile is written,
+    then each row's tiles from row 8 down, with their set and the way their arrows point (a full
+    row in column order, else each with its column). [] for a figure without tiles."""
+    if not figure.placements:
+        return []
+    rows = defaultdict(list)
+    for placed in figure.placements:
+        rows[placed.row].append(placed)
+    lines = [booklet_text(lang, "figure_tiles", book)]
+    for row in sorted(rows, reverse=True):
+        in_row = sorted(rows[row], key=lambda placed: placed.column)
+        for (set_name, arrow), run in groupby(in_row, key=lambda placed: (placed.set_name, placed.arrow)):
+            run = list(run)
+            names = [f"{placed.top}/{placed.bottom}" for placed in run]
+            if len(run) < 8:
+                names = [booklet_text(lang, "figure_tile_in_column", book, tile=name, column=placed.column)
+                         for name, placed in zip(names, run)]
+            lines.append(booklet_text(lang, "figure_tiles_row", book, row=row, set_name=set_name,
+                                      way=booklet_text(lang, f"arrow_{arrow}", book), tiles=", ".join(names)))
+    return lines
 
 
 def large_id(figure_id: str) -> str:
@@ -59,6 +90,8 @@ class FigureArt:
             attributes = {"xmlns": SVG_NAMESPACE, "class": "drawing", "role": "img",
                           "aria-labelledby": caption_id(figure_id),
                           "width": number(drawing.width), "height": number(drawing.height)}
+            if figure_by_id(figure_id).placements:      # its tiles told in words beside it (tiles_description)
+                attributes["aria-describedby"] = tiles_id(figure_id)
             self.markup[figure_id] = svg_element(drawing, attributes, id_prefix=f"{figure_id}-")
             smallest = min(text_sizes(drawing.items), default=None)
             self.large_widths[figure_id] = math.ceil(drawing.width * LARGE_TEXT_PX / smallest) if smallest else 0
