@@ -4,7 +4,6 @@ from pathlib import Path
 import tomllib
 
 import numpy
-from pdf_inspect import MM
 import pypdfium2
 
 
@@ -46,7 +45,10 @@ def pips_in_cells(pdf: Path, boxes) -> list[list[tuple[int, int]]]:
     for x0, y0, x1, y1 in boxes:
         cell = image[round((height - y1) * scale):round((height - y0) * scale), round(x0 * scale):round(x1 * scale)]
         middle = cell.shape[0] / 2
-        pips = [r for r, _ in dark_blobs(cell < 80) if abs(r - middle) > 3 * MM * scale]   # not the arrow
+        # Not the arrow's circle on the middle line: 3 mm each side of it on a 44 mm tile, and as much
+        # of a smaller one (a setup card draws the tiles at about 0.6; fixed at 3 mm, the pips nearest
+        # the middle fell inside it once the card's figure grew by its larger sums).
+        pips = [r for r, _ in dark_blobs(cell < 80) if abs(r - middle) > 3 / 44 * cell.shape[0]]
         found[(round(y1, 1), round(x0, 1))] = (sum(r < middle for r in pips), sum(r > middle for r in pips))
     rows = sorted({y for y, _ in found}, reverse=True)
     columns = sorted({x for _, x in found})
