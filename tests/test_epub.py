@@ -81,6 +81,42 @@ def test_metadata_title_language_identifier_and_date(ebooks):
     assert len(identifiers) == 4
 
 
+# What EPUB Accessibility 1.1 asks a book to declare so that a store or a reader can tell who can
+# read it (schema.org's properties; the values from its vocabularies), as DAISY's Ace checks.
+ACCESS_MODES = {"textual", "visual"}
+FEATURES = {"alternativeText", "longDescription", "structuralNavigation", "tableOfContents", "readingOrder",
+            "displayTransformability", "describedMath", "MathML", "printPageNumbers", "pageNavigation",
+            "index", "ttsMarkup", "highContrastDisplay", "largePrint", "captions", "transcript", "none"}
+# epub:type -> the DPUB-ARIA role that says the same to assistive technology.
+ROLES = {"chapter": "doc-chapter", "toc": "doc-toc", "colophon": "doc-colophon"}
+
+
+def test_each_ebook_declares_who_can_read_it_and_its_parts_roles(ebooks):
+    for name in EPUBS:
+        lang = name.removesuffix(".epub").rsplit("-", 1)[1]
+        archive = zipfile.ZipFile(ebooks / name)
+        declared = {}
+        for meta in package(archive).find("opf:metadata", NS).findall("opf:meta", NS):
+            declared.setdefault(meta.get("property"), []).append(meta.text)
+        assert set(declared["schema:accessMode"]) == ACCESS_MODES, name
+        for sufficient in declared["schema:accessModeSufficient"]:
+            assert set(sufficient.split(",")) <= ACCESS_MODES, sufficient
+        assert {"structuralNavigation", "tableOfContents", "alternativeText"} <= set(declared["schema:accessibilityFeature"])
+        assert set(declared["schema:accessibilityFeature"]) <= FEATURES
+        assert declared["schema:accessibilityHazard"] == ["none"]
+        (summary,) = declared["schema:accessibilitySummary"]
+        assert len(summary) > 80 and bool(re.search("[а-яё]", summary)) == (lang == "ru"), summary
+        typed = 0
+        for member in archive.namelist():
+            if member.endswith(".xhtml"):
+                for element in ET.fromstring(archive.read(member)).iter():
+                    kind = element.get(f"{{{NS['epub']}}}type")
+                    if kind in ROLES and element.tag != f"{{{NS['x']}}}a":
+                        assert element.get("role") == ROLES[kind], (name, member, kind)
+                        typed += 1
+        assert typed >= 10, name
+
+
 def test_every_part_is_a_page_in_reading_order_and_in_the_navigation(ebooks):
     for name in EPUBS:
         book, lang = name.removeprefix("rules-").removesuffix(".epub").split("-")

@@ -103,7 +103,8 @@ def write_epub(book: BookText, art: FigureArt, target: Path) -> dict:
     items = _items(book, part_bodies(book, art, PAGE_ENDING, images=True), art)
     package = render("epub/package.opf.j2", lang=book.lang, identifier=book_identifier(book.book, book.lang),
                      title=book.contents.title, subtitle=book.contents.subtitle, date=epub_date(),
-                     published=has_source_epoch(), items=items)
+                     published=has_source_epoch(), items=items,
+                     accessibility=booklet_text(book.lang, "ebook_accessibility", book.book))
     members = [Member("mimetype", b"application/epub+zip", compress=False),
                Member("META-INF/container.xml", bundled_text("epub", "container.xml").encode("utf-8")),
                Member(f"{FOLDER}/package.opf", package.encode("utf-8"))]
