@@ -227,11 +227,16 @@ def test_a_game_named_by_its_number_is_a_link_to_it_and_a_figure_on_the_page_is_
     pages = {name: (site / name).read_text(encoding="utf-8") for name in (
         "classic-game-17-pyaternoe.html", "classic-game-17-pyaternoe.ru.html", "open-game-11.ru.html",
         "open-chapter-30-families.html", "classic-game-22-shestyornoy-matador.ru.html", "open-game-01.html")}
-    assert '(game <a href="classic-game-16-bergen.html">16</a>)' in pages["classic-game-17-pyaternoe.html"]
-    assert '(игра <a href="classic-game-16-bergen.ru.html">16</a>)' in pages["classic-game-17-pyaternoe.ru.html"]
-    assert 'в игре <a href="open-game-10.ru.html">10</a>' in pages["open-game-11.ru.html"]
+    # Each link named by the game's heading, which holds the number it shows: a screen reader's list
+    # of links reads "16. Bergen", not "16".
+    assert '(game <a href="classic-game-16-bergen.html" aria-label="16. Bergen">16</a>)' in \
+        pages["classic-game-17-pyaternoe.html"]
+    assert '(игра <a href="classic-game-16-bergen.ru.html" aria-label="16. Берген">16</a>)' in \
+        pages["classic-game-17-pyaternoe.ru.html"]
+    assert re.search(r'в игре <a href="open-game-10.ru.html" aria-label="Игра 10\. [^"]+">10</a>', pages["open-game-11.ru.html"])
     families = pages["open-chapter-30-families.html"]          # "games 10, 12 and 13": each number
-    assert all(f'<a href="open-game-{n:02d}.html">{n}</a>' in families for n in (10, 12, 13))
+    assert all(re.search(f'<a href="open-game-{n:02d}.html" aria-label="Game {n}\\. [^"]+">{n}</a>', families)
+               for n in (10, 12, 13))
     assert "игроку 6 очков" in pages["classic-game-22-shestyornoy-matador.ru.html"]
     # Fig. 1(A) is drawn on game 1's own page: its link goes there, not to the equipment chapter.
     assert 'href="#fig-1a"' in pages["open-game-01.html"]

@@ -39,11 +39,15 @@ def _body(book: BookText, part: Part, art: FigureArt, ending: str, large_figures
             return f"#{figure_id}"
         return f"{book.figure_homes[figure_id]}{ending}#{figure_id}"
 
-    games = {other.number: other.key for other in book.contents.parts if other.is_game}
+    games = {other.number: other for other in book.contents.parts if other.is_game}
 
-    def game_href(number: int) -> str | None:
-        """Where "game 16" of this book's text goes: that game's page, if the book has it and it is not this one."""
-        key = games.get(number)
-        return None if key is None or key == part.key else f"{key}{ending}"
+    def game_link(number: int) -> tuple[str, str] | None:
+        """Where "game 16" of this book's text goes, and the game's name for a link read out of its
+        sentence (a screen reader's list of links): that game's page, if the book has it and it is
+        not this one."""
+        game = games.get(number)
+        if game is None or game.key == part.key:
+            return None
+        return f"{game.key}{ending}", booklet_text(book.lang, "game", book.book, number=number, title=game.title)
 
-    return rules_html(book.rules[part.key].tokens, figure, figure_href, game_href)
+    return rules_html(book.rules[part.key].tokens, figure, figure_href, game_link)

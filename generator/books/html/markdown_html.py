@@ -57,7 +57,7 @@ class _RulesRenderer(RendererHTML):
     def text(self, tokens, idx, options, env):
         html = escape(tokens[idx].content, quote=False)
         inside_a_link = any(env.get("open_links", []))
-        return html if inside_a_link else _linked_games(html, env["game_href"])
+        return html if inside_a_link else _linked_games(html, env["game_link"])
 
     def code_inline(self, tokens, idx, options, env):
         """A command: each word kept whole (a browser breaks a line after a hyphen, and `--random`
@@ -70,11 +70,11 @@ class _RulesRenderer(RendererHTML):
 _RENDERER = _RulesRenderer()
 
 
-def rules_html(tokens, figure, figure_href, game_href=lambda number: None) -> str:
+def rules_html(tokens, figure, figure_href, game_link=lambda number: None) -> str:
     """The body of one chapter or game: `figure(id)` gives a figure's HTML, `figure_href(id)` the
-    address a link to it points at, `game_href(number)` that of a game the text names by its number
-    (None: no link)."""
-    return _RENDERER.render(tokens, _OPTIONS, {"figure": figure, "figure_href": figure_href, "game_href": game_href})
+    address a link to it points at, `game_link(number)` the address and name of a game the text
+    names by its number (None: no link)."""
+    return _RENDERER.render(tokens, _OPTIONS, {"figure": figure, "figure_href": figure_href, "game_link": game_link})
 
 
 # "game 16", "games 10, 12 and 13", "games 22–32"; «игра 16», «в играх 2 и 3», «игры 1–16»: each number
@@ -84,10 +84,15 @@ _GAME_NUMBERS = re.compile(r"\b(?:[Gg]ames?|[Ии]гр(?:а|ы|е|у|ой|ам|�
 _NUMBER = re.compile(r"\d+")
 
 
-def _linked_games(html: str, game_href) -> str:
+def _linked_games(html: str, game_link) -> str:
     def numbers(found: re.Match) -> str:
         def link(number: re.Match) -> str:
-            href = game_href(int(number.group()))
-            return number.group() if href is None else f'<a href="{escape(href)}">{number.group()}</a>'
+            target = game_link(int(number.group()))
+            if target is None:
+                return number.group()
+            # Named by the game's heading, which holds the number shown: "16" alone in a list of links
+            # says nothing.
+            href, name = target
+            return f'<a href="{escape(href)}" aria-label="{escape(name)}">{number.group()}</a>'
         return _NUMBER.sub(link, found.group())
     return _GAME_NUMBERS.sub(numbers, html)
