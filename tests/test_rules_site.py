@@ -238,6 +238,12 @@ def test_a_game_named_by_its_number_is_a_link_to_it_and_a_figure_on_the_page_is_
     assert all(re.search(f'<a href="open-game-{n:02d}.html" aria-label="Game {n}\\. [^"]+">{n}</a>', families)
                for n in (10, 12, 13))
     assert "игроку 6 очков" in pages["classic-game-22-shestyornoy-matador.ru.html"]
+    # In a heading the links keep their numbers as names: a heading is named by its links' names,
+    # and "Moving (games 1–9)" read "Moving (games Game 1. … – Game 9. …)".
+    heading = re.search(r"<h2[^>]*>Moving \(games .*?</h2>", families)[0]
+    assert "<a href=" in heading and "aria-label" not in heading, heading
+    for page in pages.values():
+        assert not re.search(r"<h[1-6][^>]*>(?:(?!</h).)*aria-label", page), page[:80]
     # Fig. 1(A) is drawn on game 1's own page: its link goes there, not to the equipment chapter.
     assert 'href="#fig-1a"' in pages["open-game-01.html"]
     assert not re.search(r'href="open-chapter-[^"]*#fig-1a"', pages["open-game-01.html"])

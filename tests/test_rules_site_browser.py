@@ -314,6 +314,11 @@ def test_a_figure_opened_from_the_keyboard_holds_the_focus_and_gives_it_back(sit
         page.wait_for_url(f"**{frame}")
         page.wait_for_function("document.activeElement.matches('.large a.close')")   # the page's hashchange handler
         assert page.evaluate(focused) == "close line-mexican-train-large"
+        # A modal dialog to a screen reader, named by the figure's caption.
+        assert page.evaluate(f"""() => {{ const frame = document.querySelector('{frame}');
+            return [frame.getAttribute('role'), frame.getAttribute('aria-modal'),
+                    document.getElementById(frame.getAttribute('aria-labelledby')).tagName]; }}""") == \
+            ["dialog", "true", "FIGCAPTION"]
         for key in ("Tab", "Shift+Tab", "Tab"):
             page.keyboard.press(key)
             assert page.evaluate(focused) == "close line-mexican-train-large", key
@@ -322,6 +327,12 @@ def test_a_figure_opened_from_the_keyboard_holds_the_focus_and_gives_it_back(sit
         page.wait_for_function("document.activeElement.matches('.large a.open')")
         assert page.evaluate(f"getComputedStyle(document.querySelector('{frame}')).position") == "relative"
         assert page.evaluate(focused) == "open line-mexican-train-large", close
+        assert page.get_attribute(frame, "role") is None
+    # A page opened at a frame's address: the focus on Close once the page has loaded.
+    page.goto((site / f"classic-game-27-mexican-train.ru.html{frame}").as_uri().replace("%23", "#"))
+    page.wait_for_function("document.activeElement.matches('.large a.close')")
+    page.keyboard.press("Escape")
+    page.wait_for_function("document.activeElement.matches('.large a.open')")
     # A figure's tiles told in words for a screen reader take no room on the screen.
     page.goto((site / "open-game-04.html").as_uri())
     told = page.evaluate("""() => { const text = document.getElementById(

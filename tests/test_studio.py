@@ -247,7 +247,10 @@ def test_the_page_for_the_keyboard_and_screen_readers(studio, chromium):
             (document.getElementById(picker.getAttribute('aria-labelledby')) || {}).textContent || '']),
         switches: [...document.querySelectorAll('#languages button')].map((b) => [b.textContent.trim(), b.getAttribute('aria-label')]),
         headings: [...document.querySelectorAll('h1, h2, h3, h4')].map((h) => +h.tagName[1]),
-        pictures: [...document.querySelectorAll('#preview figure')].map((f) => [f.querySelector('img').alt, f.querySelector('figcaption').textContent]),
+        pictures: [...document.querySelectorAll('#preview figure')].map((f) => [f.querySelector('img').alt,
+            f.querySelector('figcaption').textContent, f.querySelector('figcaption').getAttribute('aria-hidden')]),
+        rows: [...document.querySelectorAll('#preview .pictures')].map((row) => [row.tabIndex, row.getAttribute('role'),
+            (document.getElementById(row.getAttribute('aria-labelledby')) || {}).textContent]),
     })""")
     context.close()
     assert len(seen["pickers"]) >= 50
@@ -256,8 +259,11 @@ def test_the_page_for_the_keyboard_and_screen_readers(studio, chromium):
         assert name.startswith(key) and len(name) > len(key) + 5, (picker, name)
     assert seen["switches"] == [["EN", None], ["RU", None]]
     assert seen["headings"][0] == 1 and all(b - a <= 1 for a, b in zip(seen["headings"], seen["headings"][1:])), seen["headings"]
-    assert all(alt == "" for alt, _ in seen["pictures"]), seen["pictures"]
-    captions = [caption for _, caption in seen["pictures"]]
+    # Each picture an image named by its caption, which a screen reader then skips: heard once.
+    assert all(alt == caption and hidden == "true" for alt, caption, hidden in seen["pictures"]), seen["pictures"]
+    captions = [caption for _, caption, _ in seen["pictures"]]
+    # The rows of pictures scroll sideways on a phone: each a named stop the keyboard can scroll.
+    assert seen["rows"] == [[0, "group", "Tiles"], [0, "group", "Classic set, board corner, setup card"]], seen["rows"]
     assert "double-12, tile 2" in captions and not [c for c in captions if re.fullmatch(r"[\w-]+-\d+", c)], captions
 
 

@@ -218,7 +218,7 @@ def _visit(chromium, studio, locale: str) -> dict:
     page.wait_for_selector("#error-board\\.dark")      # under the refused colour's own field
     error = page.inner_text("#error-board\\.dark")
     page.check("#proof")                               # a change the API takes: the error goes
-    page.wait_for_selector("#gamut-summary:not([hidden])")
+    page.wait_for_function("document.getElementById('gamut-summary').textContent !== ''")
     seen = page.evaluate("""() => ({
         lang: document.documentElement.lang, title: document.title,
         lines: document.body.innerText.split('\\n').map((line) => line.trim()).filter(Boolean),

@@ -1,8 +1,9 @@
 // A figure opened large by a tap closes by going back to where the tap was, so that the browser's
 // Back button afterwards leaves the figure instead of opening it again. The frame is the page's
 // :target; without this script the links work as they are (Close goes to the figure's place).
-// For the keyboard: an open frame takes the focus on its Close link and keeps it there (the page
-// behind is covered), Escape closes it, and once closed the focus is back on its Enlarge link.
+// For the keyboard and screen readers: an open frame is a modal dialog named by the figure's
+// caption, with the focus on its Close link and kept there (the page behind is covered); Escape
+// closes it, and once closed the focus is back on its Enlarge link.
 "use strict";
 let opening = false;
 let opened = null;              // the frame open now
@@ -15,13 +16,26 @@ function frameOf(hash) {
   return target && target.classList.contains("large") ? target : null;
 }
 
+function asDialog(frame, open) {
+  if (open) {
+    frame.setAttribute("role", "dialog");
+    frame.setAttribute("aria-modal", "true");
+    frame.setAttribute("aria-labelledby", frame.closest("figure").querySelector("figcaption").id);
+  } else {
+    for (const name of ["role", "aria-modal", "aria-labelledby"]) frame.removeAttribute(name);
+  }
+}
+
 function followTheAddress() {
   const frame = frameOf(location.hash);
   if (frame) {
+    if (opened && opened !== frame) asDialog(opened, false);
     opened = frame;
+    asDialog(frame, true);
     frame.querySelector("a.close").focus();
   } else if (opened) {
     const enlarge = opened.querySelector("a.open");
+    asDialog(opened, false);
     opened = null;
     enlarge.focus();
   }
@@ -50,4 +64,6 @@ document.addEventListener("keydown", (event) => {
     opened.querySelector("a.close").focus();
   }
 });
-followTheAddress();                             // a page opened at a frame's address
+// A page opened at a frame's address: once loaded, after the browser's own move to that address,
+// which would take the focus again.
+window.addEventListener("load", () => requestAnimationFrame(followTheAddress));

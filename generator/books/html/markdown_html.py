@@ -54,10 +54,20 @@ class _RulesRenderer(RendererHTML):
     def html_inline(self, tokens, idx, options, env):
         return escape(tokens[idx].content, quote=False)
 
+    def heading_open(self, tokens, idx, options, env):
+        env["in_heading"] = True
+        return self.renderToken(tokens, idx, options, env)
+
+    def heading_close(self, tokens, idx, options, env):
+        env["in_heading"] = False
+        return self.renderToken(tokens, idx, options, env)
+
     def text(self, tokens, idx, options, env):
         html = escape(tokens[idx].content, quote=False)
         inside_a_link = any(env.get("open_links", []))
-        return html if inside_a_link else _linked_games(html, env["game_link"])
+        # In a heading a link keeps its number as its name: a heading's name is made of its links'
+        # names, and "Moving (games 1–9)" must not read "Moving (games Game 1. … – Game 9. …)".
+        return html if inside_a_link else _linked_games(html, env["game_link"], named=not env.get("in_heading"))
 
     def code_inline(self, tokens, idx, options, env):
         """A command: each word kept whole (a browser breaks a line after a hyphen, and `--random`
@@ -84,7 +94,7 @@ _GAME_NUMBERS = re.compile(r"\b(?:[Gg]ames?|[Ии]гр(?:а|ы|е|у|ой|ам|�
 _NUMBER = re.compile(r"\d+")
 
 
-def _linked_games(html: str, game_link) -> str:
+def _linked_games(html: str, game_link, named: bool = True) -> str:
     def numbers(found: re.Match) -> str:
         def link(number: re.Match) -> str:
             target = game_link(int(number.group()))
@@ -93,6 +103,7 @@ def _linked_games(html: str, game_link) -> str:
             # Named by the game's heading, which holds the number shown: "16" alone in a list of links
             # says nothing.
             href, name = target
-            return f'<a href="{escape(href)}" aria-label="{escape(name)}">{number.group()}</a>'
+            label = f' aria-label="{escape(name)}"' if named else ""
+            return f'<a href="{escape(href)}"{label}>{number.group()}</a>'
         return _NUMBER.sub(link, found.group())
     return _GAME_NUMBERS.sub(numbers, html)

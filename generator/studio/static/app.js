@@ -202,10 +202,11 @@ function buildControls() {
     for (const id of ids) {
       const figure = document.createElement("figure");
       const img = document.createElement("img");
-      img.id = `pic-${id}`; img.alt = "";        // named by its caption below, once
+      img.id = `pic-${id}`; img.alt = caption(id);
       if (id === "board" || id === "setup-card") img.className = "wide";
       const words = document.createElement("figcaption");
       words.textContent = caption(id);
+      words.setAttribute("aria-hidden", "true");    // the picture says its name: heard once, not twice
       figure.append(img, words);
       $(target).append(figure);
     }
@@ -346,8 +347,9 @@ function showPrint(data) {
     span.classList.toggle("marked", printed.marked);
     row.classList.toggle("marked", choice.proof && printed.marked);
   }
-  $("gamut-summary").hidden = !choice.proof;
-  $("gamut-summary").textContent = data.print_summary;
+  // Always in the page (a live region that appears as it fills is often not read out): empty, and
+  // so out of sight, without the print preview.
+  $("gamut-summary").textContent = choice.proof ? data.print_summary : "";
 }
 
 async function saveTheme() {
