@@ -63,8 +63,16 @@ load_figures()
 register_families()
 environment()
 """
+# The layout catalogues' counting of the kit sets' pairings (half a second a set, kept for the process
+# by the set's tiles), done before the first `layouts` command is forked: the suite's 70 or so
+# `layouts` commands would each count again. Workers that run none of them never pay for it.
+WARM_LAYOUTS = """
+from generator.jobs.layouts import chosen_set, found_layouts
+for name in ("A", "B", "C"):
+    found_layouts(chosen_set(name, None)[0], 1, 1)
+"""
 
-SERVER = f"LANGUAGE_BOUND = {LANGUAGE_BOUND!r}\n" + r"""
+SERVER = f"LANGUAGE_BOUND = {LANGUAGE_BOUND!r}\nWARM_LAYOUTS = {WARM_LAYOUTS!r}\n" + r"""
 import array, importlib, os, pkgutil, socket, struct, sys
 address, libraries = sys.argv[1:]
 for name in libraries.split(","):
@@ -113,6 +121,9 @@ while True:
     connection, _ = listener.accept()
     with connection:
         (argv, cwd, environment), fds = receive(connection)
+        if argv[:1] == ["layouts"] and WARM_LAYOUTS:
+            exec(WARM_LAYOUTS)
+            WARM_LAYOUTS = ""
         pid = os.fork()
         if pid == 0:
             status = 70
