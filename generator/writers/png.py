@@ -44,6 +44,12 @@ def pixel_size(width_mm: float, height_mm: float, dpi: float) -> tuple[int, int]
 
 def render(drawing: Drawing, dpi: float, transparent: bool = False) -> Image.Image:
     """The drawing as an RGB image at `dpi`; RGBA, clear where nothing is drawn, when `transparent`."""
+    image = _drawn(drawing, dpi, transparent)
+    return image if transparent else image.convert("RGB")
+
+
+def _drawn(drawing: Drawing, dpi: float, transparent: bool) -> Image.Image:
+    """The drawing as an RGBX image (RGBA when `transparent`) over Skia's own pixels, uncopied."""
     width, height = pixel_size(drawing.width, drawing.height, dpi)
     if width < 1 or height < 1 or width * height > MAX_PIXELS:
         raise ValueError(f"a {drawing.width:g} x {drawing.height:g} mm drawing at {dpi:g} dpi "
@@ -55,16 +61,16 @@ def render(drawing: Drawing, dpi: float, transparent: bool = False) -> Image.Ima
     canvas.clear(skia.ColorTRANSPARENT if transparent else skia.ColorWHITE)
     canvas.scale(width / drawing.width, height / drawing.height)
     _SkiaPainter(canvas).items(drawing.items)
-    # The pixels as RGBx bytes (not through skia's numpy view, for the same reason).
+    # The pixels as RGBx bytes (not through skia's numpy view, for the same reason), which Pillow
+    # then reads in place: a 1600 x 2560 cover took 40 ms more when they were copied twice on the way.
     pixels = bytearray(width * height * 4)
     if transparent:
         info = skia.ImageInfo.Make(width, height, skia.kRGBA_8888_ColorType, skia.kUnpremul_AlphaType)
     else:
         info = skia.ImageInfo.Make(width, height, skia.kRGB_888x_ColorType, skia.kOpaque_AlphaType)
     surface.makeImageSnapshot().readPixels(info, pixels, width * 4, 0, 0)
-    if transparent:
-        return Image.frombytes("RGBA", (width, height), bytes(pixels))
-    return Image.frombytes("RGB", (width, height), bytes(pixels), "raw", "RGBX")
+    mode = "RGBA" if transparent else "RGBX"
+    return Image.frombuffer(mode, (width, height), pixels, "raw", mode, 0, 1)
 
 
 def png_bytes(drawing: Drawing, dpi: float, transparent: bool = False) -> bytes:
@@ -82,7 +88,7 @@ def jpeg_bytes(drawing: Drawing, dpi: float, quality: int = 90) -> bytes:
     """The drawing as a JPEG: for a large picture that is mostly seen small (an e-book's cover),
     where encoding a PNG would take five times as long for a file of about the same size."""
     buffer = io.BytesIO()
-    render(drawing, dpi).save(buffer, "JPEG", dpi=(round(dpi), round(dpi)), quality=quality, optimize=True)
+    _drawn(drawing, dpi, transparent=False).save(buffer, "JPEG", dpi=(round(dpi), round(dpi)), quality=quality, optimize=True)
     return buffer.getvalue()
 
 
