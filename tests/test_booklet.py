@@ -300,6 +300,19 @@ def test_a_hyphenated_word_carries_three_letters_over_at_least(default_kit, book
     assert carried and min(len(letters) for letters in carried) >= 3, sorted(carried, key=len)[:5]
 
 
+@pytest.mark.parametrize("book, lang", BOOKLETS)
+def test_no_page_ends_in_the_middle_of_a_word(default_kit, book, lang):
+    """A paragraph that goes on over the page never breaks a word at the page's foot: the reader
+    would turn the page with half a word in mind. (It did twice: "reshuf-" and "обе-".)"""
+    pages = pdfium_texts(default_kit / f"{stem(book, lang)}.pdf")
+    ending = []
+    for number, text in enumerate(pages, start=1):
+        lines = [line.strip() for line in text.splitlines() if line.strip() and line.strip() != str(number)]
+        if lines and re.search(r"\w[-\u00ad\u2010\ufffe]$", lines[-1]):
+            ending.append((number, lines[-1][-30:]))
+    assert len(pages) > 40 and not ending, ending
+
+
 def test_commands_in_the_text_are_set_in_the_sans_face(default_kit):
     """`opendomino layouts …` in a rule (inline code) is set in PT Sans, apart from the serif text
     around it: in the serif, a reader could not see where a command ends."""

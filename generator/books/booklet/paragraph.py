@@ -1,12 +1,17 @@
-"""reportlab's Paragraph, laid out once per width.
+"""reportlab's Paragraph, laid out once per width, and never split after a broken word.
 
 platypus asks most paragraphs for their layout twice at the same width: once to place them in
 the frame, and again when a list or table draws its items. Line breaking (with hyphenation) is
 most of a booklet's time, so the second answer is the first one kept. A new width, or a split
 (which makes new paragraphs), lays out afresh.
+
+A paragraph split across two pages must not end its first page with a hyphen: the reader would
+turn the page in the middle of a word (a typesetter's rule). Such a page gets one line less.
 """
 
 from reportlab.platypus import Paragraph as _ReportlabParagraph
+
+HYPHENS = ("-", "\u00ad", "\u2010")
 
 
 class Paragraph(_ReportlabParagraph):
@@ -19,3 +24,17 @@ class Paragraph(_ReportlabParagraph):
         size = super().wrap(availWidth, availHeight)
         self._laid_out_for = availWidth if size[1] != 0x7fffffff else None
         return size
+
+    def split(self, availWidth, availHeight):
+        parts = super().split(availWidth, availHeight)
+        while len(parts) == 2 and _line_text(parts[0].blPara.lines[-1]).rstrip().endswith(HYPHENS):
+            availHeight -= self.style.leading
+            parts = super().split(availWidth, availHeight)      # [] moves the whole paragraph on
+        return parts
+
+
+def _line_text(line) -> str:
+    """A laid-out line's text: a simple line is (width, words), a line of styled runs a FragLine."""
+    if isinstance(line, tuple):
+        return " ".join(line[1])
+    return "".join(getattr(word, "text", "") for word in line.words)
