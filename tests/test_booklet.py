@@ -313,6 +313,71 @@ def test_no_page_ends_in_the_middle_of_a_word(default_kit, book, lang):
     assert len(pages) > 40 and not ending, ending
 
 
+def _letters(text: str) -> str:
+    """Only the letters and digits, lower case: what the source and the printed page share whatever
+    the typesetting did between them (quotes, dashes, hyphens, spaces, bold)."""
+    return "".join(character for character in text.lower() if character.isalnum())
+
+
+def _last_two_items(tokens) -> list[tuple[str, str]]:
+    """For each list of two or more items whose last two are each one paragraph (no nested list):
+    the letters of those two paragraphs, in reading order."""
+    found, stack = [], []
+    for at, token in enumerate(tokens):
+        if token.type in ("bullet_list_open", "ordered_list_open"):
+            if stack and stack[-1]:
+                stack[-1][-1].append((at, None))            # a list inside the item
+            stack.append([])
+        elif token.type == "list_item_open":
+            stack[-1].append([])
+        elif token.type == "inline" and stack and stack[-1] and tokens[at - 1].type == "paragraph_open":
+            stack[-1][-1].append((at, _letters("".join(child.content for child in token.children))))
+        elif token.type in ("bullet_list_close", "ordered_list_close"):
+            items = stack.pop()
+            if len(items) > 1 and all(len(item) == 1 and item[0][1] for item in items[-2:]):
+                found.append((items[-2][0][0], items[-2][0][1], items[-1][0][1]))
+    return [(before, last) for _, before, last in sorted(found)]
+
+
+def _lines_of(pdf, index: int, letters: str) -> int:
+    """On how many lines page `index` prints the text whose letters begin there with `letters` (its
+    letters that run past the page count as a third line)."""
+    characters = [(char.lower(), box) for char, box in character_boxes(pdf, index, 210.0, loose=True)
+                  if char.isalnum()]
+    printed = "".join(char for char, _ in characters)
+    at = printed.find(letters[:40])
+    if at + len(letters) > len(printed):
+        return 3
+    return len({round(box[3], 1) for _, box in characters[at:at + len(letters)]})
+
+
+@pytest.mark.parametrize("book, lang", BOOKLETS)
+def test_a_lists_short_last_item_never_stands_alone_at_the_top_of_a_page(default_kit, book, lang):
+    """A list's last item of one or two lines begins on the page where the item before it begins:
+    alone at the top of a page it is a widow, parted from its list (the Russian book ended on a
+    page that held only the last game of a list, and 16 more pages of the four books began so)."""
+    pdf = default_kit / f"{stem(book, lang)}.pdf"
+    pages = [_letters(text) for text in pdfium_texts(pdf)]
+    starts = [0]
+    for text in pages:
+        starts.append(starts[-1] + len(text))
+    book_text, cursor, parted, checked = "".join(pages), starts[2], [], 0      # past the cover and contents
+
+    def page_of(position: int) -> int:
+        return next(index for index, start in enumerate(starts) if start > position) - 1
+
+    for rules_file in load_rules(lang, book=book):
+        for before, last in _last_two_items(rules_file.tokens):
+            first = book_text.find(before[:40], cursor)
+            second = book_text.find(last[:40], first + 1)
+            assert first >= 0 and second >= 0, (rules_file.file_name, before[:40], last[:40])
+            checked += 1
+            if page_of(second) != page_of(first) and _lines_of(pdf, page_of(second), last) <= 2:
+                parted.append((page_of(second) + 1, last[:40]))
+            cursor = second
+    assert checked > 30 and not parted, parted
+
+
 def test_commands_in_the_text_are_set_in_the_sans_face(default_kit):
     """`opendomino layouts …` in a rule (inline code) is set in PT Sans, apart from the serif text
     around it: in the serif, a reader could not see where a command ends."""

@@ -48,6 +48,46 @@ class HeadingRoom(CondPageBreak):
         return super().wrap(availWidth, availHeight)
 
 
+class ListEndRoom(CondPageBreak):
+    """Before a list's last two items: a new page unless this one holds both, when the last is one
+    or two lines. Alone at the top of a page, such an item is a widow, parted from its list (the
+    Russian book ended on a page that held only the last game of a list)."""
+
+    def __init__(self, before, last, line: float):
+        super().__init__(0)
+        self.before, self.last, self.line = before, last, line
+
+    def both_height(self, canv, width: float) -> float:
+        """The two items' height when the last one is short, else 0 (it may start a page)."""
+        last = self.last.wrapOn(canv, width, 10 ** 6)[1]
+        if last > 2 * self.line + 0.01:
+            return 0.0
+        before = self.before.getSpaceBefore() + self.before.wrapOn(canv, width, 10 ** 6)[1] + self.before.getSpaceAfter()
+        return before + self.last.getSpaceBefore() + last
+
+    def wrap(self, availWidth, availHeight):
+        frame, canv = self._doctemplateAttr("frame"), getattr(self, "canv", None)
+        # At the top of a page nothing is gained by a new one (and two tall items would never fit).
+        self.height = 0.0 if frame is None or canv is None or frame._atTop else self.both_height(canv, availWidth)
+        return super().wrap(availWidth, availHeight)
+
+
+class _List(ListFlowable):
+    """A list whose last item, when it is one paragraph, has a ListEndRoom before the item ahead of
+    it. (reportlab makes a list's laid-out items when it is first laid out: so is the room.)"""
+
+    def __init__(self, items: list, line: float, **style):
+        super().__init__(items, **style)
+        self._line = line
+        self._guarded = len(items) > 1 and len(items[-1]._flowables) == 1
+
+    def _getContent(self):
+        content = super()._getContent()
+        if self._guarded:
+            content.insert(-2, ListEndRoom(*content[-2:], self._line))
+        return content
+
+
 def _is_whole(flowable, start: float, width: float) -> bool:
     """Whether `flowable` is all in its first unbreakable piece: a list of one item, or a paragraph
     of at most two lines."""
@@ -58,15 +98,20 @@ def _is_whole(flowable, start: float, width: float) -> bool:
 
 def _start_height(flowable, width: float, canv=None, line: float = 0.0) -> float:
     """How tall the start of `flowable` is that must stand under its heading: a list's first item
-    (and its second, when the first is one line of `line`), two lines of a paragraph, or the whole
-    of anything else (0 for nothing)."""
+    (and its second, when the first is one line of `line`; and the short last one too, when the
+    second is the one before it: ListEndRoom), two lines of a paragraph, or the whole of anything
+    else (0 for nothing)."""
     if flowable is None:
         return 0.0
     if isinstance(flowable, ListFlowable):
         height = flowable.getSpaceBefore()
-        for count, item in enumerate(flowable._content, start=1):
+        items = [item for item in flowable._content if not isinstance(item, ListEndRoom)]
+        guard = next((item for item in flowable._content[-3:-2] if isinstance(item, ListEndRoom)), None)
+        for count, item in enumerate(items, start=1):
             height += item.getSpaceBefore() + (item.wrapOn(canv, width, 10 ** 6) if canv else item.wrap(width, 10 ** 6))[1]
-            if count == 2 or canv is None or height - flowable.getSpaceBefore() >= 1.5 * line:
+            if count == len(items) - 1 and guard is not None and canv is not None and guard.both_height(canv, width):
+                continue        # the next item and the short last one come together: both stand here
+            if count >= 2 or canv is None or height - flowable.getSpaceBefore() >= 1.5 * line:
                 break
         return height
     height = flowable.wrap(width, 10 ** 6)[1] + flowable.getSpaceBefore()
@@ -153,9 +198,9 @@ class FlowableBuilder:
             items.append(ListItem(content))
             index += 1
         ordered = opening.type == "ordered_list_open"
-        flowable = ListFlowable(items, bulletType="1" if ordered else "bullet", bulletFormat="%s." if ordered else None,
-                                start=None if ordered else "•", leftIndent=12, bulletFontSize=9,
-                                bulletFontName=self.styles["body"].fontName, spaceAfter=3)
+        flowable = _List(items, self.styles["item"].leading, bulletType="1" if ordered else "bullet",
+                         bulletFormat="%s." if ordered else None, start=None if ordered else "•", leftIndent=12,
+                         bulletFontSize=9, bulletFontName=self.styles["body"].fontName, spaceAfter=3)
         return [flowable], index + 1
 
 
