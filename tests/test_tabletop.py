@@ -90,6 +90,28 @@ def test_every_sheet_fits_tts_and_its_last_cell_is_the_back(tts, index, name, un
     assert len(deck["CustomDeck"]) == len(deck_grids(len(tile_set.tiles)))
 
 
+def test_rounded_dominoes_are_tts_rounded_cards_without_white_corners(tmp_path, tts):
+    """A deck sheet cannot be transparent, so rounded corners drawn into it showed the page's white
+    at every card's corners. Rounded dominoes are TTS's rounded cards (Type 0); the corners of each
+    card's picture are the tile's own colour. Sharp tiles stay plain rectangles (Type 1)."""
+    result = run_cli("export", "--format", "tts", "--sets", "A,triominoes", "--corner-radius", "3", "--dpi", "60",
+                     "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    dominoes, triangles = saved(tmp_path)["ObjectStates"][1:]
+    assert {entry["Type"] for entry in dominoes["CustomDeck"].values()} == {0}
+    assert {entry["Type"] for entry in triangles["CustomDeck"].values()} == {1}
+    assert {entry["Type"] for entry in saved(tts)["ObjectStates"][1]["CustomDeck"].values()} == {1}
+    entry = dominoes["CustomDeck"]["1"]
+    with Image.open(local(entry["FaceURL"])) as face:
+        cell_w, cell_h = face.width // entry["NumWidth"], face.height // entry["NumHeight"]
+        for column in range(entry["NumWidth"]):
+            for x, y in ((1, 1), (cell_w - 2, 1), (1, cell_h - 2), (cell_w - 2, cell_h - 2)):
+                corner = face.getpixel((column * cell_w + x, y))
+                middle = face.getpixel((column * cell_w + cell_w // 2, y))       # the same edge's middle
+                assert corner != (255, 255, 255) and max(map(abs, (a - b for a, b in zip(corner, middle)))) < 8, \
+                    (column, corner, middle)
+
+
 def test_base_url_for_uploaded_images(tmp_path):
     result = run_cli("export", "--format", "tts", "--sets", "C", "--base-url", "https://example.org/dom/",
                      "--out", str(tmp_path))

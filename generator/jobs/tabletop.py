@@ -21,6 +21,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.art.board import board_drawing, board_geometry
 from generator.art.tile import tile_back, tile_front
@@ -49,7 +50,7 @@ TTS_FOLDER, ATLAS_FOLDER = "tts", "atlas"
 SAVED_OBJECT = "Open Domino Kit"
 BOARD_PIXELS = TTS_MAX_PIXELS
 THUMBNAIL_PIXELS = 256
-CARD_TYPE_RECTANGLE = 1                  # TTS card shapes: 0 rounded rectangle, 1 rectangle, …
+CARD_TYPE_ROUNDED, CARD_TYPE_RECTANGLE = 0, 1   # TTS card shapes: 0 rounded rectangle, 1 rectangle, …
 CARD_MESH_RATIO = 2.5 / 3.5              # width / height of TTS's card mesh; our tiles are narrower
 SPACING = 4.0                            # TTS units between the objects laid out on the table
 
@@ -95,9 +96,20 @@ def deck_sheets(tile_set: TileSet, size) -> list[DeckSheet]:
     return sheets
 
 
+def _card(tile_set: TileSet, size) -> tuple[int, object]:
+    """The TTS card shape for the set's tiles, and the size its art is drawn at. A deck sheet is an
+    image without transparency, so a domino's rounded corners drawn into it showed white: rounded
+    dominoes are TTS's own rounded cards instead, their art square to the card's edge. (A triangle
+    stands on a rectangular card either way; its art keeps its corners.)"""
+    if tile_set.shape == "domino" and size.corner_radius > 0:
+        return CARD_TYPE_ROUNDED, replace(size, corner_radius=0.0)
+    return CARD_TYPE_RECTANGLE, size
+
+
 def write_deck_images(options, set_name: str, report) -> None:
     """One set's deck sheets (faces, and backs where they differ) and, where they are alike, its back."""
-    tile_set, theme, size = load_set(set_name), theme_for(options), options.tile_size
+    tile_set, theme = load_set(set_name), theme_for(options)
+    size = _card(tile_set, options.tile_size)[1]
     folder = options.out / TTS_FOLDER
     alike = backs_alike(tile_set, theme, size)
     for sheet in deck_sheets(tile_set, size):
@@ -145,7 +157,8 @@ def _object(name: str, nickname: str, transform: dict, **fields) -> dict:
 
 def deck_object(options, set_name: str, deck_number: int, x: float, base_url: str | None) -> tuple[dict, int]:
     """One set as a TTS DeckCustom, face down; returns it and the next free deck number."""
-    tile_set, theme, size = load_set(set_name), theme_for(options), options.tile_size
+    tile_set, theme = load_set(set_name), theme_for(options)
+    card_type, size = _card(tile_set, options.tile_size)
     folder = options.out / TTS_FOLDER
     alike = backs_alike(tile_set, theme, size)
     width, height = frame(tile_set.shape, size)
@@ -156,7 +169,7 @@ def deck_object(options, set_name: str, deck_number: int, x: float, base_url: st
             "FaceURL": image_url(folder / sheet.face_name(), base_url),
             "BackURL": image_url(folder / sheet.back_name(alike), base_url),
             "NumWidth": sheet.grid.columns, "NumHeight": sheet.grid.rows,
-            "BackIsHidden": True, "UniqueBack": not alike, "Type": CARD_TYPE_RECTANGLE}
+            "BackIsHidden": True, "UniqueBack": not alike, "Type": card_type}
         for index, tile in enumerate(sheet.tiles):
             card_id = deck_number * 100 + index
             ids.append(card_id)
