@@ -24,6 +24,7 @@ import pypdfium2
 import pytest
 
 from generator.books.booklet.document import booklet_name, booklet_spec, write_booklet
+from generator.books.booklet.markdown_flowables import SUGGESTION_RULE
 from generator.colour.theme import load_theme
 from generator.errors import UserError
 from generator.files.resources import load_toml, template_path
@@ -311,6 +312,73 @@ def test_no_page_ends_in_the_middle_of_a_word(default_kit, book, lang):
         if lines and re.search(r"\w[-\u00ad\u2010\ufffe]$", lines[-1]):
             ending.append((number, lines[-1][-30:]))
     assert len(pages) > 40 and not ending, ending
+
+
+@pytest.mark.parametrize("book, lang", BOOKLETS)
+def test_no_line_ends_with_a_word_that_belongs_to_the_next(default_kit, book, lang):
+    """"Fig." never ends a line with its number on the next; in Russian, neither does a one-letter
+    word (в, к, с, у, о, а, и, я), which a Russian typesetter binds to the word after it (the two
+    books had 53 and 36 such lines)."""
+    lines = [line.strip() for text in pdfium_texts(default_kit / f"{stem(book, lang)}.pdf")
+             for line in text.replace("\ufffe", "-").splitlines() if line.strip()]
+    ending = re.compile(r"(?<![\w-])(?:[Ff]igs?\.|[Рр]ис\.|[вксуоаияВКСУОАИЯ])$" if lang == "ru" else
+                        r"(?<![\w-])[Ff]igs?\.$")
+    assert len(lines) > 1500 and not [line[-30:] for line in lines if ending.search(line)]
+
+
+@pytest.mark.parametrize("book, lang", BOOKLETS)
+def test_a_numbered_items_number_is_set_like_its_text(default_kit, book, lang):
+    """"1." of a numbered list is in the size of the item's text and on its baseline: it was 9 pt
+    beside 9.6 pt text, and stood 0.6 pt above the line."""
+    import ctypes
+
+    import pypdfium2.raw as pdfium_c
+
+    document, numbers, unlike = pypdfium2.PdfDocument(default_kit / f"{stem(book, lang)}.pdf"), 0, []
+    for page_number, page in enumerate(document, start=1):
+        text = page.get_textpage()
+        characters = "".join(chr(pdfium_c.FPDFText_GetUnicode(text.raw, i)) for i in range(text.count_chars()))
+
+        def size_and_baseline(index: int) -> tuple[float, float]:
+            x, y = ctypes.c_double(), ctypes.c_double()
+            pdfium_c.FPDFText_GetCharOrigin(text.raw, index, ctypes.byref(x), ctypes.byref(y))
+            return pdfium_c.FPDFText_GetFontSize(text.raw, index), y.value
+
+        for found in re.finditer(r"(?:^|\n)(\d{1,2})\. ?(\w)", characters):
+            numbers += 1
+            (number_size, number_line), (text_size, text_line) = (size_and_baseline(found.start(1)),
+                                                                  size_and_baseline(found.start(2)))
+            if abs(number_size - text_size) > 0.05 or abs(number_line - text_line) > 0.1:
+                unlike.append((page_number, found[0].strip(), number_size, text_size, number_line - text_line))
+    assert numbers >= 20 and not unlike, unlike[:3]
+
+
+def _rule_gaps(pdf) -> list[tuple[int, float]]:
+    """(page, points) from the foot of each marked suggestion's grey rule to the top of the first
+    printed character below it (text, or a figure's numbers)."""
+    reader, gaps = read_pdf(pdf), []
+    for index, page in enumerate(reader.pages):
+        height = float(page.mediabox.height)
+        rules = [path for path in stroked_paths(page) if abs(path.width - SUGGESTION_RULE) < 0.05
+                 and len(path.points) == 2 and abs(path.points[0][0] - path.points[1][0]) < 0.01]
+        if not rules:
+            continue
+        characters = character_boxes(pdf, index, height / MM)
+        for rule in rules:
+            left, foot = rule.points[0][0] / MM, (height - min(point[1] for point in rule.points)) / MM
+            below = [box[1] for _, box in characters if box[1] > foot - 0.01 and box[0] > left - 2]
+            if below:
+                gaps.append((index + 1, (min(below) - foot) * 72 / 25.4))
+    return gaps
+
+
+@pytest.mark.parametrize("book, lang", BOOKLETS)
+def test_what_follows_a_marked_suggestion_has_room_above_it(default_kit, book, lang):
+    """The next item, heading or figure stands clear of a suggestion's box, more than two lines of a
+    paragraph stand apart (about 3 pt between one line's letters and the next's). It stood 2.3 pt
+    below the grey rule, closer than the lines of a paragraph, and a figure touched it."""
+    gaps = _rule_gaps(default_kit / f"{stem(book, lang)}.pdf")
+    assert len(gaps) >= 10 and min(gap for _, gap in gaps) >= 4.5, sorted(gaps, key=lambda gap: gap[1])[:3]
 
 
 def _letters(text: str) -> str:

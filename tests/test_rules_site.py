@@ -233,7 +233,7 @@ def test_a_game_named_by_its_number_is_a_link_to_it_and_a_figure_on_the_page_is_
         pages["classic-game-17-pyaternoe.html"]
     assert '(игра <a href="classic-game-16-bergen.ru.html" aria-label="16. Берген">16</a>)' in \
         pages["classic-game-17-pyaternoe.ru.html"]
-    assert re.search(r'в игре <a href="open-game-10.ru.html" aria-label="Игра 10\. [^"]+">10</a>', pages["open-game-11.ru.html"])
+    assert re.search(r'в\xa0игре <a href="open-game-10.ru.html" aria-label="Игра 10\. [^"]+">10</a>', pages["open-game-11.ru.html"])
     families = pages["open-chapter-30-families.html"]          # "games 10, 12 and 13": each number
     assert all(re.search(f'<a href="open-game-{n:02d}.html" aria-label="Game {n}\\. [^"]+">{n}</a>', families)
                for n in (10, 12, 13))

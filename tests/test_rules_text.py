@@ -167,7 +167,7 @@ def cyrillic_set_letters(text: str) -> list[str]:
     for line in text.splitlines():
         for match in CYRILLIC_LETTER.finditer(line):
             before, after = line[:match.start()], line[match.end():]
-            if not (SENTENCE_START.search(before) and after.startswith(" ")):
+            if not (SENTENCE_START.search(before) and after.startswith((" ", "\u00a0"))):     # a word "В", bound
                 found.append(line[max(0, match.start() - 20):match.end() + 20])
     return found
 
@@ -180,6 +180,7 @@ def test_russian_set_letters_are_latin(rules):
 
 def test_the_set_letter_check_tells_cyrillic_from_latin():
     assert cyrillic_set_letters("В каждой группе. А также: С ними") == []
+    assert cyrillic_set_letters("В\u00a0каждой группе") == []           # bound to its word by a no-break space
     assert len(cyrillic_set_letters("комплект «А» или рис. 1(В), группа С1")) == 3
 
 

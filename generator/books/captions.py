@@ -2,6 +2,7 @@
 
 from generator.books.texts import booklet_text
 from generator.model.figures import Figure
+from generator.rules.source import bind_spaces
 
 
 def figure_caption(figure: Figure, label: str, lang: str, book: str) -> str:
@@ -12,4 +13,4 @@ def figure_caption(figure: Figure, label: str, lang: str, book: str) -> str:
         count = booklet_text(lang, "open_ends", book, ends=" + ".join(str(p) for _, p in ends),
                              total=sum(p for _, p in ends))
         caption = f"{caption.rstrip('.')}. {count}"
-    return caption
+    return bind_spaces(caption, lang)

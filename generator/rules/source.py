@@ -205,7 +205,16 @@ def _where(path: Path) -> str:
 # Each language's quotation marks, which straight quotes in the text become: double open and close,
 # single open and close (in English the single close is also the apostrophe).
 _QUOTES = {"en": "“”‘’", "ru": "«»„“"}
-_SPACE_BEFORE_DASH = re.compile(r" (?=[—–] )")       # a dash between words, not a range such as 1–2
+# Spaces that become no-break spaces, so that a line never starts or ends where a typesetter would
+# not let it: before a dash between words (not a range such as 1–2), so no line starts with a dash;
+# between "Fig." and its number; before a number that ends a sentence ("…from 1. Moving"), which
+# starting a line would read as a list's item; and, in Russian, after a one-letter word (в, к, с,
+# у, о, а, и, я), which a Russian typesetter never leaves at a line's end.
+_BOUND_SPACES = {
+    "en": re.compile(r" (?=[—–] )|(?<=\b[Ff]ig\.) (?=\d)|(?<=\b[Ff]igs\.) (?=\d)|(?<=\w) (?=\d+\.(?:\s|$))"),
+    "ru": re.compile(r" (?=[—–] )|(?<=\b[Рр]ис\.) (?=\d)|(?<=\w) (?=\d+\.(?:\s|$))"
+                     r"|(?<![\w-][вксуоаияВКСУОАИЯ])(?<=[вксуоаияВКСУОАИЯ]) "),
+}
 
 
 @cache
@@ -216,13 +225,17 @@ def _markdown_parser(lang: str) -> MarkdownIt:
         "smartquotes")
 
 
-def _bind_dashes(tokens) -> None:
-    """A dash between words stays on the line of the word before it: the space before it becomes a
-    no-break space, so that no line of the booklets or the pages starts with a dash."""
+def bind_spaces(text: str, lang: str) -> str:
+    """The text with the language's _BOUND_SPACES made no-break spaces."""
+    return _BOUND_SPACES.get(lang, _BOUND_SPACES["en"]).sub("\u00a0", text)
+
+
+def _bind_words(tokens, lang: str) -> None:
+    """bind_spaces in the text a reader sees (the booklets, the web pages and the e-books alike)."""
     for token in tokens:
         for child in token.children or ():
             if child.type == "text":
-                child.content = _SPACE_BEFORE_DASH.sub("\u00a0", child.content)
+                child.content = bind_spaces(child.content, lang)
 
 
 def _load_file(path: Path, lang: str, book: Book) -> RulesFile:
@@ -232,7 +245,7 @@ def _load_file(path: Path, lang: str, book: Book) -> RulesFile:
     kind = _kind(path)
     _check_front_matter(front, kind, path.name, where, book)
     tokens = _markdown_parser(lang).parse(markdown)
-    _bind_dashes(tokens)
+    _bind_words(tokens, lang)
     sections = level_two_headings(tokens)
     has_variants = False
     if kind == "game":

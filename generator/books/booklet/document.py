@@ -8,12 +8,21 @@ import copy
 from pathlib import Path
 
 from msgspec import Struct
-from reportlab.platypus import BaseDocTemplate, CondPageBreak, Frame, NextPageTemplate, PageBreak, PageTemplate, Spacer
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Frame,
+    ListItem,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Spacer,
+)
 
 from generator.art.figure import figure_drawing
 from generator.books.booklet.contents import ContentsLine, define_number_forms
 from generator.books.booklet.figure_flowable import CaptionedFigure, DrawingFlowable
-from generator.books.booklet.markdown_flowables import FlowableBuilder
+from generator.books.booklet.markdown_flowables import FlowableBuilder, list_flowable
 from generator.books.booklet.paragraph import Paragraph
 from generator.books.booklet.styles import BOOKLET_PAGES, MARGINS, MM, BookletPage, paragraph_styles
 from generator.books.captions import figure_caption
@@ -26,6 +35,7 @@ from generator.files.manifest import pages_description
 from generator.imposition.shop_sheets import MARK_SPACE, crop_marks
 from generator.model.figures import figure as figure_by_id
 from generator.rules import load_rules
+from generator.rules.source import bind_spaces
 from generator.scene.drawing import Drawing
 from generator.scene.fonts import pdf_font_name, register_families, require_glyphs
 from generator.writers.pdf import draw_drawing
@@ -260,8 +270,9 @@ def _printing_note(spec: BookletSpec, styles: dict) -> list:
     lang = spec.lang
     note = [NextPageTemplate("cover"), _section_start(PageBreak()),
             Paragraph(booklet_text(lang, "print_title", spec.book), styles["title"])]
-    for number, step in enumerate(booklet_text(lang, "print_steps", spec.book, code=lang), start=1):
-        note.append(Paragraph(f"{number}. {step}", styles["body"]))
+    steps = booklet_text(lang, "print_steps", spec.book, code=lang)
+    note.append(list_flowable([ListItem([Paragraph(bind_spaces(step, lang), styles["item"])]) for step in steps],
+                              styles, ordered=True))
     return note
 
 

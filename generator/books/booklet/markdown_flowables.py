@@ -20,6 +20,7 @@ HEADING_ROOM = 22.0      # mm
 MM = 72 / 25.4
 SUGGESTION_RULE = 1.6    # points: the rule beside a marked suggestion
 SUGGESTION_INDENT = 7.0  # points between the rule and the text
+SUGGESTION_AFTER = 4.0   # points below a marked suggestion, as much as a paragraph's after and more
 
 
 class HeadingRoom(CondPageBreak):
@@ -184,6 +185,7 @@ class FlowableBuilder:
             ("LEFTPADDING", (0, 0), (0, 0), SUGGESTION_INDENT), ("RIGHTPADDING", (0, 0), (0, 0), 0),
             ("TOPPADDING", (0, 0), (0, 0), 1), ("BOTTOMPADDING", (0, 0), (0, 0), 0)]))
         box.hAlign = "LEFT"
+        box.spaceAfter = SUGGESTION_AFTER       # its cell ends on its last line: room before what follows
         return [box], end + 1
 
     def _list(self, tokens: list[Token], index: int) -> tuple[list, int]:
@@ -197,11 +199,16 @@ class FlowableBuilder:
                 content.extend(made)
             items.append(ListItem(content))
             index += 1
-        ordered = opening.type == "ordered_list_open"
-        flowable = _List(items, self.styles["item"].leading, bulletType="1" if ordered else "bullet",
-                         bulletFormat="%s." if ordered else None, start=None if ordered else "•", leftIndent=12,
-                         bulletFontSize=9, bulletFontName=self.styles["body"].fontName, spaceAfter=3)
-        return [flowable], index + 1
+        return [list_flowable(items, self.styles, ordered=opening.type == "ordered_list_open")], index + 1
+
+
+def list_flowable(items: list, styles: dict, ordered: bool) -> ListFlowable:
+    """A bulleted or numbered list of ListItems, as every list of the booklets is set: a number in
+    the text's own size and face, so that it stands on the first line's baseline."""
+    return _List(items, styles["item"].leading, bulletType="1" if ordered else "bullet",
+                 bulletFormat="%s." if ordered else None, start=None if ordered else "•", leftIndent=12,
+                 bulletFontSize=styles["item"].fontSize if ordered else 9, bulletFontName=styles["body"].fontName,
+                 spaceAfter=3)
 
 
 def inline_markup(inline: Token, link_colour: str | None = None, make_links: bool = True) -> str:
