@@ -315,6 +315,37 @@ def test_no_page_ends_in_the_middle_of_a_word(default_kit, book, lang):
 
 
 @pytest.mark.parametrize("book, lang", BOOKLETS)
+def test_no_more_than_three_lines_in_a_row_end_in_a_hyphen(default_kit, book, lang):
+    """pdfium joins the lines of a word hyphenated at a line's end (U+FFFE where it broke), so a
+    line of its text holding four of them is four lines in a row that end in a hyphen: a ladder
+    (Russian p. 76 had one)."""
+    lines = [line for text in pdfium_texts(default_kit / f"{stem(book, lang)}.pdf") for line in text.splitlines()]
+    assert sum(line.count("\ufffe") for line in lines) > 50            # the books are hyphenated
+    assert not [line[:60] for line in lines if line.count("\ufffe") > 3]
+
+
+def test_a_paragraph_that_would_climb_a_hyphen_ladder_is_set_without_hyphens():
+    """Long Russian words in a narrow column: reportlab alone ends five and seven lines in a row with
+    a hyphen; the booklet's paragraph sets them unhyphenated (ragged-right text can)."""
+    from reportlab.platypus import Paragraph as ReportlabParagraph
+
+    from generator.books.booklet.paragraph import Paragraph, _hyphen_ladder
+    from generator.books.booklet.styles import paragraph_styles
+
+    style = paragraph_styles("ru")["body"]
+    text = ("Перекладываемый элемент переворачивают, взаимодействующие комплекты перераспределяются, "
+            "противоположные горизонтали переставляются, перевёрнутые элементы возвращаются обратно.")
+    for width in (80, 90):
+        alone, ours = ReportlabParagraph(text, style), Paragraph(text, style)
+        alone.wrap(width, 10 ** 6)
+        ours.wrap(width, 10 ** 6)
+        assert _hyphen_ladder(alone.blPara.lines) >= 5 and _hyphen_ladder(ours.blPara.lines) <= 3
+    wide = Paragraph(text, style)
+    wide.wrap(100, 10 ** 6)
+    assert _hyphen_ladder(wide.blPara.lines) == 3           # three in a row are allowed, and kept
+
+
+@pytest.mark.parametrize("book, lang", BOOKLETS)
 def test_no_line_ends_with_a_word_that_belongs_to_the_next(default_kit, book, lang):
     """"Fig." never ends a line with its number on the next; in Russian, neither does a one-letter
     word (в, к, с, у, о, а, и, я), which a Russian typesetter binds to the word after it (the two

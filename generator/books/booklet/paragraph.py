@@ -6,12 +6,17 @@ most of a booklet's time, so the second answer is the first one kept. A new widt
 (which makes new paragraphs), lays out afresh.
 
 A paragraph split across two pages must not end its first page with a hyphen: the reader would
-turn the page in the middle of a word (a typesetter's rule). Such a page gets one line less.
+turn the page in the middle of a word (a typesetter's rule). Such a page gets one line less. Nor
+may more than three lines in a row end in a hyphen, which the eye reads as a ladder down the right
+edge: such a paragraph is set again without hyphenation (its lines are ragged-right anyway).
 """
+
+import copy
 
 from reportlab.platypus import Paragraph as _ReportlabParagraph
 
 HYPHENS = ("-", "\u00ad", "\u2010")
+MOST_HYPHENS_IN_A_ROW = 3
 
 
 class Paragraph(_ReportlabParagraph):
@@ -22,6 +27,11 @@ class Paragraph(_ReportlabParagraph):
         if self._laid_out_for == availWidth and "blPara" in self.__dict__:
             return self.width, self.height
         size = super().wrap(availWidth, availHeight)
+        if getattr(self.style, "hyphenationLang", None) and _hyphen_ladder(self.blPara.lines) > MOST_HYPHENS_IN_A_ROW:
+            self.style = copy.copy(self.style)
+            self.style.hyphenationLang = None
+            del self.blPara
+            size = super().wrap(availWidth, availHeight)
         self._laid_out_for = availWidth if size[1] != 0x7fffffff else None
         return size
 
@@ -31,6 +41,15 @@ class Paragraph(_ReportlabParagraph):
             availHeight -= self.style.leading
             parts = super().split(availWidth, availHeight)      # [] moves the whole paragraph on
         return parts
+
+
+def _hyphen_ladder(lines) -> int:
+    """The most lines in a row that end in a hyphen."""
+    most = run = 0
+    for line in lines:
+        run = run + 1 if _line_text(line).rstrip().endswith(HYPHENS) else 0
+        most = max(most, run)
+    return most
 
 
 def _line_text(line) -> str:
