@@ -1323,6 +1323,31 @@ def test_the_laser_panels_fingers_mate(laser_box):
     assert checked == 2 * (2 + 2 + 4)          # per shell: the floor's four sides, the uprights of two walls
 
 
+@pytest.mark.parametrize("sets, material", [("A", "3.2"), ("triominoes", "4")])
+def test_every_corner_of_a_thick_laser_box_is_finger_jointed(tmp_path, sets, material):
+    """The lid's walls are shallow (12 mm inside): in "3 mm" plywood that is 3.2 mm, or in 4 mm, the
+    edge was one "finger", a plain butt joint held by glue on end grain. Read from the DXF: every
+    edge where two panels meet (a floor's four, a wall's bottom and two uprights) has an odd number
+    of three fingers or more, none narrower than the material. (The reading stops a thickness short
+    of each end, so an upright's finger at the open rim is read shorter than it is.)"""
+    from laser_inspect import dxf_polygons, moved_in, panels_of, sides
+
+    t = float(material)
+    result = run_cli("box", "--sets", sets, "--machine", "laser", "--material", material, "--kerf", str(KERF),
+                     "--sheet", "600x400", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    panels = [panel for path in sorted((tmp_path / "laser").glob("*.dxf"))
+              for panel in panels_of(dxf_polygons(path, "CUT"))]
+    assert len(panels) == 10                    # the tray's floor and four walls, the lid's too
+    jointed = [side for panel in panels for side in sides(moved_in(panel.outline, KERF / 2), t) if side.jointed]
+    assert len(jointed) == 2 * (4 + 4 * 3)
+    for side in jointed:
+        fingers = len(side.tabs) + len(side.slots)
+        assert fingers >= 3 and fingers % 2 == 1, (side.length, fingers)
+        widths = [b - a for a, b in side.tabs + side.slots]
+        assert sum(width >= t - 0.01 for width in widths) >= fingers - 1, (side.length, widths)
+
+
 def test_the_lid_fits_over_the_tray_and_the_tray_holds_the_stacks(laser_box):
     """From the panels as the laser leaves them: the tray's floor and the lid's top are the two
     panels jointed on all four sides. Between the walls the floor holds 5 stacks of 22 x 44 mm

@@ -34,11 +34,13 @@ Point = tuple[float, float]
 
 def finger_count(span: float, thickness: float, finger: float) -> int:
     """The odd number of fingers for an edge `span` mm long: as near `finger` material thicknesses
-    wide as the span allows (from two-thirds to twice that), never narrower than the material."""
+    wide as the span allows (from two-thirds to twice that), never narrower than the material. An
+    edge of three thicknesses or more always has three: one "finger" is a plain butt joint, held
+    by glue on end grain alone (a lid's shallow walls in 3.2 mm plywood had them)."""
     count = 2 * math.floor(span / (2 * finger * thickness) + 1e-9) + 1
     while count > 1 and span / count < thickness - 1e-9:
         count -= 2
-    return count
+    return 3 if count == 1 and span >= 3 * thickness - 1e-9 else count
 
 
 class Edge(Struct, frozen=True):
