@@ -860,8 +860,7 @@ def test_the_pieces_go_on_each_sheet_in_order_as_many_as_fit(tmp_path):
 
 @pytest.mark.parametrize("stacks, advice", [
     ("2", "use --paper a3 or a larger paper"),
-    ("1", "it is larger than every paper the kit knows (A3 at most): use --paper WIDTHxHEIGHT, more --stacks, "
-          "or smaller tiles")])
+    ("1", "it is larger than every paper the kit knows (A3 at most): use --stacks 4")])
 def test_a_piece_no_a4_holds_names_the_paper_that_does_or_says_none_does(tmp_path, stacks, advice):
     """double-18's tray flat, in 2 stacks, is larger than A4's room each way however it is turned
     (210 x 297 mm less the margins, the bands above and below) and fits A3's; in 1 stack it fits
@@ -880,6 +879,20 @@ def test_a_piece_no_a4_holds_names_the_paper_that_does_or_says_none_does(tmp_pat
         return all(need <= have + 0.5 for need, have in zip(flat, room(*paper)))
 
     assert not holds((210, 297)) and holds((297, 420)) == (stacks == "2")
+
+
+@pytest.mark.parametrize("sets, stacks", [("double-18", "1"), ("double-12", "18")])
+def test_a_box_no_paper_holds_is_told_the_stacks_that_fit_and_they_do(tmp_path, sets, stacks):
+    """In one stack double-18's tray is too tall for any paper; in 18 stacks double-12's is too wide
+    (it said "more --stacks", which made it wider still). The advice is a number of stacks, and a
+    box made with it fits A4."""
+    result = run_cli("box", "--sets", sets, "--stacks", stacks, "--out", str(tmp_path / "refused"))
+    assert result.returncode == 2
+    advice = re.search(r"larger than every paper the kit knows \(A3 at most\): use --stacks (\d+)\n$", result.stderr)
+    assert advice, result.stderr
+    made = run_cli("box", "--sets", sets, "--stacks", advice[1], "--out", str(tmp_path / "made"))
+    assert made.returncode == 0 and f"in {advice[1]} stacks" in made.stdout, made.stderr
+    assert (int(advice[1]) > int(stacks)) == (stacks == "1")
 
 
 def test_together_gives_one_box_with_a_compartment_per_set(tmp_path):

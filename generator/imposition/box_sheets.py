@@ -109,17 +109,22 @@ def paper_for_one_sheet(pieces: list[tuple[str, float, float]], numbers, besides
     return None
 
 
-def plan_sheets(pieces: list[tuple[str, float, float]], paper: Paper, numbers,
-                what: str) -> list[tuple[Paper, list[tuple[int, tuple]]]]:
+def fits_paper(pieces: list[tuple[str, float, float]], paper: Paper, numbers) -> bool:
+    """Whether each piece fits a sheet of `paper` (on one sheet or several)."""
+    return all(_one_sheet([(w, h)], paper, numbers) is not None for _, w, h in pieces)
+
+
+def plan_sheets(pieces: list[tuple[str, float, float]], paper: Paper, numbers, what: str,
+                other_stacks=lambda: None) -> list[tuple[Paper, list[tuple[int, tuple]]]]:
     """Sheets of `paper` for pieces (name, width, height), each sheet (the paper turned as needed,
     [(piece index, corner)]), the pieces in order, as many to a sheet as fit. `what` names the box
-    in an error."""
+    in an error; `other_stacks()`, asked only then, the advice of a number of stacks that fits."""
     sizes = [(w, h) for name, w, h in pieces]
     sheets, start = [], 0
     while start < len(pieces):
         end = start + 1
         if _one_sheet(sizes[start:end], paper, numbers) is None:
-            raise UserError(_too_large(pieces[start], paper, numbers, what))
+            raise UserError(_too_large(pieces[start], paper, numbers, what, other_stacks))
         while end < len(pieces) and _one_sheet(sizes[start:end + 1], paper, numbers):
             end += 1
         turned, corners = _one_sheet(sizes[start:end], paper, numbers)
@@ -128,7 +133,7 @@ def plan_sheets(pieces: list[tuple[str, float, float]], paper: Paper, numbers,
     return sheets
 
 
-def _too_large(piece: tuple[str, float, float], paper: Paper, numbers, what: str) -> str:
+def _too_large(piece: tuple[str, float, float], paper: Paper, numbers, what: str, other_stacks) -> str:
     name, width, height = piece
     holder = paper_for_one_sheet([piece], numbers)
     piece_name = {"tray": _("the tray"), "lid": _("the lid"), "divider": _("a divider")}[name]
@@ -136,8 +141,11 @@ def _too_large(piece: tuple[str, float, float], paper: Paper, numbers, what: str
         piece=piece_name, what=what, w=width, h=height, paper=paper.name)
     if holder is not None:
         return said + "; " + _("use --paper {key} or a larger paper").format(key=_paper_key(holder))
-    return said + "; " + _("it is larger than every paper the kit knows (A3 at most): use --paper WIDTHxHEIGHT, "
-                           "more --stacks, or smaller tiles")
+    # More stacks make a tray wider and its walls lower, fewer make it narrower and taller: which
+    # way helps depends on the box, so the advice is a number that fits, if one does.
+    advice = other_stacks()
+    return said + "; " + _("it is larger than every paper the kit knows (A3 at most): use {advice}").format(
+        advice=advice or _("--paper WIDTHxHEIGHT or smaller tiles"))
 
 
 def _paper_key(paper: Paper) -> str:

@@ -19,8 +19,11 @@ in templates/boxes.toml. Each box is planned, and checked to fit the paper, befo
 from pathlib import Path
 from typing import Callable
 
+from msgspec.structs import replace
+
 from generator.art.box_lid import bottom_lines, box_title, inside_text, lid_art, mm
 from generator.colour.effective_theme import theme_for
+from generator.errors import UserError
 from generator.imposition.paper import paper_named
 from generator.jobs.box_plan import LASER, PRINTED, BoxPlan, box_inside_for, box_route
 from generator.jobs.build import makes, run_in_folders
@@ -71,8 +74,31 @@ def box_plans(options: BuildOptions, settings: BoxOptions) -> list[BoxPlan]:
             continue
         sizes = piece_sizes(box, box_numbers(), _bleed(options))
         what = _("the box for {names}").format(names=", ".join(names))
-        plans.append(BoxPlan(f"{stem}.pdf", box, plan_sheets(sizes, paper_named(options.paper), box_numbers(), what)))
+        plans.append(BoxPlan(f"{stem}.pdf", box, plan_sheets(
+            sizes, paper_named(options.paper), box_numbers(), what,
+            other_stacks=lambda names=names, box=box: _stacks_advice(options, settings, names, box))))
     return plans
+
+
+def _stacks_advice(options: BuildOptions, settings: BoxOptions, names: tuple[str, ...], box: TrayAndLid) -> str | None:
+    """"--stacks N" (with "--paper KEY" when the user's paper holds no such box) for the number of
+    stacks nearest the box's own with which every piece fits a paper the kit knows, or None."""
+    from generator.imposition.box_sheets import fits_paper, piece_sizes
+    from generator.imposition.paper import papers_smallest_first
+
+    now = max((part.contents.stacks for part in box.inside.compartments if part.contents.name != TRAIN), default=1)
+    tiles = max((part.contents.pieces for part in box.inside.compartments), default=1)
+    papers = [(None, paper_named(options.paper))] + [(key, paper) for key, paper in papers_smallest_first()]
+    for key, paper in papers:
+        for stacks in sorted(range(1, tiles + 1), key=lambda n: (abs(n - now), n)):
+            try:
+                other = folding_box(_inside(options, replace(settings, stacks=stacks), names))
+            except UserError:           # stacks that would leave one empty
+                continue
+            if fits_paper(piece_sizes(other, box_numbers(), _bleed(options)), paper, box_numbers()):
+                return (_("--stacks {stacks}").format(stacks=stacks) if key is None else
+                        _("--stacks {stacks} --paper {key}").format(stacks=stacks, key=key))
+    return None
 
 
 @makes(lambda options, plan: plan.file_name)
