@@ -482,6 +482,11 @@ def _check_pieces(name: str, page, pixels, dpi: int, lid_width: float) -> int:
             whole = _window_sums(inner, side) == side * side           # squares wholly on the tab
             assert whole.any(), tab
             assert (_window_sums(hatched, side)[whole] > 0).all(), (name, tab, "a glue tab not hatched all over")
+            # ... on bare card: no colour past the wrap from its hinge, where the glue goes (the walls'
+            # bleed ran over the tabs beside them)
+            bare = (_inside_polygon(list(tab), px, py) & (_distance_to_outline(tab, px, py) >= edge)
+                    & (_distance_to_outline([tab[0], tab[-1]], px, py) >= wrap + edge))
+            assert (np.abs(part[bare] - body).max(axis=-1) <= 12).sum() == 0, (name, tab, "colour on a glue tab")
     return blank
 
 
@@ -787,6 +792,29 @@ def test_the_shop_box_holds_the_triominoes_and_its_art_reaches_the_bleed(shop_bo
         fills = [rect for rect in page_shapes(page).rects if rect[4] is None]      # CMYK fills: the art's ground
         reach = [min(r[0] for r in fills), min(r[1] for r in fills), max(r[2] for r in fills), max(r[3] for r in fills)]
         assert [v / MM for v in reach] == pytest.approx(bleed, abs=0.01)          # the art runs to the bleed
+
+
+def test_the_shop_boxs_glue_tabs_carry_no_ink_past_the_wrap(shop_boxes):
+    """Folded, a tab's printed face is glued inside a wall, and glue holds on bare card: a shop keeps
+    glue areas free of ink. The walls' bleed ran over the tabs beside them (3 mm of colour on each
+    tab at its hinge, with the 1.5 mm wrap). Rendered: every tab is white past the wrap."""
+    import pypdfium2
+
+    dpi = 150
+    document = pypdfium2.PdfDocument(str(shop_boxes))
+    checked = 0
+    for number, page in enumerate(read_pdf(shop_boxes).pages):
+        pixels = np.asarray(document[number].render(scale=dpi / 72).to_pil().convert("RGB"), dtype=float)
+        rows, columns = np.indices(pixels.shape[:2])
+        py, px = (rows + 0.5) * 25.4 / dpi, (columns + 0.5) * 25.4 / dpi
+        (outline, folds), = die_lines(page)
+        for tab in glue_tabs(outline, piece_panels(outline, folds)):
+            bare = (_inside_polygon(list(tab), px, py) & (_distance_to_outline(tab, px, py) >= 0.45)
+                    & (_distance_to_outline([tab[0], tab[-1]], px, py) >= CARD["wrap"] + 0.45))    # past the hinge's wrap
+            assert bare.sum() > 200 and (pixels[bare] >= 250).all(), (number, tab, "ink on a glue tab")
+            checked += 1
+    document.close()
+    assert checked == 8                 # four on the tray, four on the lid
 
 
 @pytest.fixture(scope="module")

@@ -1,5 +1,6 @@
 """What a folding box's pieces look like (generator/art/box_net.py lays them out): the theme's
-colour on every panel, past the cut edges by the bleed and a little onto the glue tabs; the die
+colour on every panel, past the cut edges by the bleed and a little onto the glue tabs (the rest of
+a tab bare card, for the glue); the die
 line (the cut, one closed path per piece, and the folds, each an open line); the glue tabs'
 hatching; and the printed art: the lid with the set's name and some of its tiles in the kit's own
 tile art, the set's name on the lid's front, what the box holds on the tray's bottom.
@@ -13,7 +14,7 @@ import math
 from msgspec import Struct
 
 from generator.art.box_net import Net, Panel
-from generator.colour.values import CREASE, CUT_CONTOUR, DIE_LINE_WIDTH
+from generator.colour.values import CREASE, CUT_CONTOUR, DIE_LINE_WIDTH, PAPER
 from generator.scene.drawing import (
     IDENTITY,
     Drawing,
@@ -74,6 +75,36 @@ def _grown(panel: Panel, bleed: float, wrap: float, style: Style) -> Rect:
 def ground(net: Net, colour, bleed: float, wrap: float) -> list:
     """Every panel in `colour`, to the bleed past the cuts and `wrap` mm onto the glue tabs."""
     return [_grown(panel, bleed, wrap, Style(fill=colour)) for panel in net.panels]
+
+
+def bare_tabs(net: Net, wrap: float) -> list:
+    """Each glue tab left without ink past `wrap` mm from its fold. The walls' bleed runs over the
+    tabs beside them; folded, a tab's printed face is glued inside a wall, and glue holds on bare
+    card (a print shop keeps glue areas free of ink and varnish)."""
+    return [Polygon(_beyond(tab, tab[0], tab[-1], wrap), Style(fill=PAPER)) for tab in net.tabs]
+
+
+def _beyond(polygon, start, end, distance: float) -> tuple:
+    """The part of `polygon` at least `distance` from the line through start and end, on the
+    polygon's side of it (a tab's first and last corners are its fold's ends)."""
+    (ax, ay), (bx, by) = start, end
+    length = math.dist(start, end)
+    nx, ny = (ay - by) / length, (bx - ax) / length
+    if sum((x - ax) * nx + (y - ay) * ny for x, y in polygon) < 0:
+        nx, ny = -nx, -ny
+
+    def inside(point) -> float:
+        return (point[0] - ax) * nx + (point[1] - ay) * ny - distance
+
+    kept = []
+    for here, there in zip(polygon, (*polygon[1:], polygon[0])):
+        a, b = inside(here), inside(there)
+        if a >= 0:
+            kept.append(here)
+        if (a >= 0) != (b >= 0):
+            share = a / (a - b)
+            kept.append((here[0] + share * (there[0] - here[0]), here[1] + share * (there[1] - here[1])))
+    return tuple(kept)
 
 
 def glue_marks(net: Net, colour, label: str) -> list:
@@ -191,9 +222,9 @@ def panel_lines(panel: Panel, lines: list[str], colour) -> list:
 
 def piece_drawing(net: Net, body, bleed: float, wrap: float, printed: list, marks: list, die: list) -> Drawing:
     """One flat piece on a drawing of its size plus `bleed` each side: the ground in `body` colour,
-    the `printed` art, then `marks` (glue hatching) and the `die` line, all in the net's
-    coordinates."""
+    the glue tabs bare past the wrap, the `printed` art, then `marks` (glue hatching) and the `die`
+    line, all in the net's coordinates."""
     drawing = Drawing(net.width + 2 * bleed, net.height + 2 * bleed)
-    items = (*ground(net, body, bleed, wrap), *printed, *marks, *die)
+    items = (*ground(net, body, bleed, wrap), *bare_tabs(net, wrap), *printed, *marks, *die)
     drawing.add(Group(items, translate(bleed, bleed)))
     return drawing

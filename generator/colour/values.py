@@ -180,6 +180,7 @@ def parse_theme_colour(value, where: str) -> Colour:
 
 
 BLACK = Colour("#000000", (0, 0, 0, 100))
+PAPER = Colour("#ffffff", (0, 0, 0, 0))     # no ink: the bare paper or card
 # The die line of shapes a shop cuts with a die: the spot colour name most cutting software reads.
 CUT_CONTOUR = Colour("#ff00ff", (0, 100, 0, 0), "CutContour")
 # A fold of a die-cut box: a spot colour of its own, so that the cutter's software gives it the
