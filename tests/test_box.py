@@ -22,7 +22,7 @@ from conftest import run_cli
 from laser_inspect import signed_area
 from layout_inspect import least_gap
 import numpy as np
-from pdf_inspect import MM, circles, form_strokes, page_shapes, read_pdf, stroked_paths
+from pdf_inspect import MM, character_boxes, circles, form_strokes, page_shapes, read_pdf, stroked_paths
 from pypdf import PdfWriter
 from pypdf.generic import ArrayObject, BooleanObject, DictionaryObject, NameObject, TextStringObject
 import pytest
@@ -907,6 +907,25 @@ def test_a_piece_no_a4_holds_names_the_paper_that_does_or_says_none_does(tmp_pat
         return all(need <= have + 0.5 for need, have in zip(flat, room(*paper)))
 
     assert not holds((210, 297)) and holds((297, 420)) == (stacks == "2")
+
+
+def test_on_small_paper_no_words_of_the_sheet_run_into_each_other(tmp_path):
+    """On 100 x 150 mm paper the line that says the box's inside and the sheet ("inside 45 × 45 ×
+    17 mm · tray · sheet 1 of 2") was printed over the legend's words. No two printed characters
+    on any sheet overlap (a quarter of the smaller glyph's box at most)."""
+    result = run_cli("box", "--sets", "A", "--paper", "100x150", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    pdf = tmp_path / "box-A.pdf"
+    pages = read_pdf(pdf).pages
+    assert len(pages) == 2
+    for index, page in enumerate(pages):
+        characters = character_boxes(pdf, index, float(page.mediabox.height) / MM)
+        assert any(char == "×" for char, _ in characters)               # the inside is said on it
+        for at, (one, a) in enumerate(characters):
+            for other, b in characters[at + 1:]:
+                across, down = min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])
+                smaller = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+                assert across <= 0 or down <= 0 or across * down <= smaller / 4, (index + 1, one, other, a, b)
 
 
 @pytest.mark.parametrize("sets, stacks", [("double-18", "1"), ("double-12", "18")])

@@ -23,7 +23,7 @@ from generator.art.box_art import (
 )
 from generator.art.box_lid import printed_art
 from generator.art.box_net import Net, divider_places, folding_pieces
-from generator.art.sheet_marks import scale_bar
+from generator.art.sheet_marks import SCALE_BAR_LENGTH, scale_bar
 from generator.errors import UserError
 from generator.imposition.paper import PAPERS, Paper, papers_smallest_first
 from generator.imposition.shop_sheets import bounds, crop_marks, mark_margin
@@ -33,6 +33,8 @@ from generator.scene.fonts import fitting_size, text_width
 from generator.words import _
 
 LEGEND_SAMPLE = 9.0         # mm: the length of a line in the legend
+LEGEND_SIZE = 2.8           # mm: the legend's words and the line that says the box's inside
+SMALLEST_LABEL = 2.2        # mm: that line shrinks to this before it breaks in two
 
 
 class Piece(Struct, frozen=True):
@@ -166,8 +168,8 @@ def split_note(pieces: list[tuple[str, float, float]], sheets: list, paper_key: 
         paper=holder.name, key=_paper_key(holder))
 
 
-def _legend(x: float, y: float, theme, lang: str) -> list:
-    """Samples of the three marks, each with its word: cut, fold, glue."""
+def _legend(x: float, y: float, theme, lang: str) -> tuple[list, float]:
+    """Samples of the three marks, each with its word: cut, fold, glue; and the x where they end."""
     ink, grey = theme.colour("sheet.text"), theme.colour("sheet.cut_line")
     die = home_die_style(ink)
     items = []
@@ -180,9 +182,29 @@ def _legend(x: float, y: float, theme, lang: str) -> list:
         else:
             items.append(Line(x, y - 0.5, x + LEGEND_SAMPLE, y - 0.5, style))
         label = sheet_text(lang, key)
-        items.append(Text(x + LEGEND_SAMPLE + 2.0, y + 0.5, label, 2.8, ink, "sans", "start"))
-        x += LEGEND_SAMPLE + 2.0 + text_width("sans", label, 2.8) + 6.0
-    return items
+        items.append(Text(x + LEGEND_SAMPLE + 2.0, y + 0.5, label, LEGEND_SIZE, ink, "sans", "start"))
+        x += LEGEND_SAMPLE + 2.0 + text_width("sans", label, LEGEND_SIZE) + 6.0
+    return items, x - 6.0
+
+
+def _sheet_label(label: str, left: float, right: float, legend_end: float, foot: float, ink) -> list:
+    """The line that says the box's inside and the sheet, at the right of the foot: beside the
+    legend where there is room, else under it, right of the scale bar, shrunk or in two lines (on
+    narrow paper the two ran into each other)."""
+    if text_width("sans", label, LEGEND_SIZE) <= right - legend_end - 4.0:
+        return [Text(right, foot + 6.5, label, LEGEND_SIZE, ink, "sans", "end")]
+    width = right - (left + SCALE_BAR_LENGTH + 6.0)
+    lines = [label]
+    if fitting_size("sans", label, width) < SMALLEST_LABEL:     # broken where a " · " parts its facts
+        lines = []
+        for part in label.split(" · "):
+            if lines and text_width("sans", f"{lines[-1]} · {part}", LEGEND_SIZE) <= width:
+                lines[-1] += f" · {part}"
+            else:
+                lines.append(part)
+    size = min([LEGEND_SIZE] + [fitting_size("sans", line, width) for line in lines])
+    return [Text(right, foot + 12.5 + index * size * 1.3, line, size, ink, "sans", "end")
+            for index, line in enumerate(lines)]
 
 
 def home_sheets(pieces: list[Piece], plan: list, numbers, theme, lang: str, title: str,
@@ -208,11 +230,12 @@ def home_sheets(pieces: list[Piece], plan: list, numbers, theme, lang: str, titl
         page.add(Text(sheet.margin, sheet.margin + 9.0, howto, min(2.8, fitting_size("sans", howto, line)),
                       ink, "sans", "start"))
         foot = turned.height - sheet.margin - sheet.footer
-        page.add(*_legend(sheet.margin, foot + 6.0, theme, lang))
+        legend, legend_end = _legend(sheet.margin, foot + 6.0, theme, lang)
+        page.add(*legend)
         parts = ", ".join(sheet_text(lang, f"box_{pieces[i].name}") for i, corner in placed_pieces)
         label = inside_line if len(plan) == 1 else (
             f"{inside_line} · " + sheet_text(lang, "box_part", piece=parts, number=number, count=len(plan)))
-        page.add(Text(turned.width - sheet.margin, foot + 6.5, label, 2.8, ink, "sans", "end"))
+        page.add(*_sheet_label(label, sheet.margin, turned.width - sheet.margin, legend_end, foot, ink))
         page.add(*scale_bar(sheet.margin, foot + 13.0, ink, sheet_text(lang, "scale_short")))
         pages.append(page)
     return pages
