@@ -9,7 +9,16 @@ import zlib
 
 from conftest import qpdf_check, run_cli
 from pypdf import PdfWriter
-from pypdf.generic import ByteStringObject, DecodedStreamObject, DictionaryObject, NameObject, NumberObject
+from pypdf.generic import (
+    ArrayObject,
+    ByteStringObject,
+    DecodedStreamObject,
+    DictionaryObject,
+    FloatObject,
+    NameObject,
+    NumberObject,
+    TextStringObject,
+)
 import pytest
 from test_hardening import minimal_pdf
 
@@ -153,3 +162,138 @@ def test_every_copy_qpdf_finds_damaged_fails_naming_its_first_problem(tmp_path, 
         syntax = next(check for check in preflight(path) if check.name == "PDF syntax")
         first = f"{where}: {what}" if where else what
         assert syntax.line().startswith(f"FAIL  PDF syntax: the file is damaged: {first}"), (name, syntax.line())
+
+
+# --- what PDF/X-1a forbids that a file can hide (a prepress review's copies, made again here) ---
+
+def _stream(writer: PdfWriter, data: bytes, **entries):
+    stream = DecodedStreamObject()
+    stream.set_data(data)
+    stream.update({NameObject(key): value for key, value in entries.items()})
+    return writer._add_object(stream)
+
+
+def _with_resource(kind: str, name: str, value, paint: bytes = b""):
+    """An edit that adds one resource to the first page, and content that paints with it."""
+    def edit(writer: PdfWriter):
+        page = writer.pages[0]
+        resources = page["/Resources"].get_object()
+        if NameObject(kind) not in resources:
+            resources[NameObject(kind)] = DictionaryObject()
+        resources[NameObject(kind)].get_object()[NameObject(name)] = value(writer) if callable(value) else value
+        content = DecodedStreamObject()
+        content.set_data(page.get_contents().get_data() + b"\n" + paint)
+        page.replace_contents(content)
+    return edit
+
+
+def _with_content(paint: bytes):
+    def edit(writer: PdfWriter):
+        page = writer.pages[0]
+        content = DecodedStreamObject()
+        content.set_data(page.get_contents().get_data() + b"\n" + paint)
+        page.replace_contents(content)
+    return edit
+
+
+def _with_root(key: str, value):
+    def edit(writer: PdfWriter):
+        writer._root_object[NameObject(key)] = value(writer) if callable(value) else value
+    return edit
+
+
+def _rgb_annotation(writer: PdfWriter):
+    page = writer.pages[0]
+    x0, y0 = (float(v) for v in page.mediabox[:2])
+    appearance = _stream(writer, b"1 0 0 rg 0 0 2 2 re f", **{"/Type": NameObject("/XObject"),
+                                                              "/Subtype": NameObject("/Form"),
+                                                              "/BBox": ArrayObject([NumberObject(0)] * 2 + [NumberObject(2)] * 2)})
+    annotation = DictionaryObject({NameObject("/Type"): NameObject("/Annot"), NameObject("/Subtype"): NameObject("/Square"),
+                                   NameObject("/Rect"): ArrayObject([FloatObject(x0), FloatObject(y0),
+                                                                     FloatObject(x0 + 2), FloatObject(y0 + 2)]),
+                                   NameObject("/AP"): DictionaryObject({NameObject("/N"): appearance})})
+    page[NameObject("/Annots")] = ArrayObject([writer._add_object(annotation)])
+
+
+def _lab(writer):
+    return ArrayObject([NameObject("/Lab"), DictionaryObject({NameObject("/WhitePoint"): ArrayObject(
+        [FloatObject(0.9505), FloatObject(1), FloatObject(1.089)])})])
+
+
+def _icc_cmyk(writer):
+    profile = _stream(writer, b"\0" * 128, **{"/N": NumberObject(4)})
+    return ArrayObject([NameObject("/ICCBased"), profile])
+
+
+def _rgb_fallback(writer):
+    tint = DictionaryObject({NameObject("/FunctionType"): NumberObject(2), NameObject("/Domain"): ArrayObject(
+        [NumberObject(0), NumberObject(1)]), NameObject("/C0"): ArrayObject([NumberObject(1)] * 3),
+        NameObject("/C1"): ArrayObject([NumberObject(1), NumberObject(0), NumberObject(1)]), NameObject("/N"): NumberObject(1)})
+    return ArrayObject([NameObject("/Separation"), NameObject("/CutContour"), NameObject("/DeviceRGB"), tint])
+
+
+def _rgb_shading(writer):
+    function = DictionaryObject({NameObject("/FunctionType"): NumberObject(2), NameObject("/Domain"): ArrayObject(
+        [NumberObject(0), NumberObject(1)]), NameObject("/C0"): ArrayObject([NumberObject(0)] * 3),
+        NameObject("/C1"): ArrayObject([NumberObject(1)] * 3), NameObject("/N"): NumberObject(1)})
+    return DictionaryObject({NameObject("/ShadingType"): NumberObject(2), NameObject("/ColorSpace"): NameObject("/DeviceRGB"),
+                             NameObject("/Coords"): ArrayObject([NumberObject(0)] * 3 + [NumberObject(10)]),
+                             NameObject("/Function"): function})
+
+
+def _cmyk_image(writer):
+    return _stream(writer, bytes([255, 255, 255, 255, 0, 0, 0, 0]), **{
+        "/Type": NameObject("/XObject"), "/Subtype": NameObject("/Image"), "/Width": NumberObject(2),
+        "/Height": NumberObject(1), "/ColorSpace": NameObject("/DeviceCMYK"), "/BitsPerComponent": NumberObject(8)})
+
+
+def _script(writer):
+    return DictionaryObject({NameObject("/S"): NameObject("/JavaScript"), NameObject("/JS"): TextStringObject("app.alert(1)")})
+
+
+def _form(writer):
+    field = writer._add_object(DictionaryObject({NameObject("/FT"): NameObject("/Tx"), NameObject("/T"): TextStringObject("name")}))
+    return DictionaryObject({NameObject("/Fields"): ArrayObject([field])})
+
+
+def _attachment(writer):
+    file = _stream(writer, b"hello", **{"/Type": NameObject("/EmbeddedFile")})
+    spec = DictionaryObject({NameObject("/Type"): NameObject("/Filespec"), NameObject("/F"): TextStringObject("a.txt"),
+                             NameObject("/EF"): DictionaryObject({NameObject("/F"): file})})
+    return DictionaryObject({NameObject("/EmbeddedFiles"): DictionaryObject({NameObject("/Names"): ArrayObject(
+        [TextStringObject("a.txt"), writer._add_object(spec)])})})
+
+
+FORBIDDEN = {
+    "Lab colour": (_with_resource("/ColorSpace", "/CSL", _lab, b"/CSL cs 50 0 0 sc 0 0 1 1 re f"), "colour spaces"),
+    "ICC-based CMYK": (_with_resource("/ColorSpace", "/CSI", _icc_cmyk, b"/CSI cs 0 0 0 1 sc 0 0 1 1 re f"),
+                       "colour spaces"),
+    "a spot colour falling back to RGB": (_with_resource("/ColorSpace", "/CSS", _rgb_fallback,
+                                                         b"/CSS CS 1 SCN 0 0 m 1 1 l S"), "colour spaces"),
+    "an RGB shading": (_with_resource("/Shading", "/Sh0", _rgb_shading, b"q 0 0 1 1 re W n /Sh0 sh Q"), "colour spaces"),
+    "an inline RGB image": (_with_content(b"q 1 0 0 1 0 0 cm BI /W 1 /H 1 /CS /RGB /BPC 8 ID \xff\x00\x00 EI Q"),
+                            "colour spaces"),
+    "an RGB annotation appearance": (_rgb_annotation, "colour spaces"),
+    "a 400 % CMYK image": (_with_resource("/XObject", "/Im9", _cmyk_image, b"q 1 0 0 1 0 0 cm /Im9 Do Q"), "ink limit"),
+    "JavaScript on opening": (_with_root("/OpenAction", _script), "no scripts, forms or attachments"),
+    "an interactive form": (_with_root("/AcroForm", _form), "no scripts, forms or attachments"),
+    "an embedded file": (_with_root("/Names", _attachment), "no scripts, forms or attachments"),
+}
+
+
+@pytest.mark.parametrize("fault", sorted(FORBIDDEN))
+def test_preflight_fails_what_pdfx_1a_forbids_wherever_it_hides(tmp_path, shop_board, fault):
+    """Each fault put into a copy of the kit's own shop board, which passes every check. Preflight
+    passed all of these: it looked for RGB alone, in page and form content alone, and totalled the
+    ink of drawn colours but not of images."""
+    edit, check = FORBIDDEN[fault]
+    writer = PdfWriter(clone_from=str(shop_board))
+    edit(writer)
+    path = tmp_path / "faulty.pdf"
+    with open(path, "wb") as handle:
+        writer.write(handle)
+    failed = {c.name: c.detail for c in preflight(path) if not c.passed}
+    assert check in failed, (fault, failed)
+    if check == "colour spaces":
+        assert "PDF/X identification" in failed
+    assert run_cli("preflight", str(path)).returncode == 1

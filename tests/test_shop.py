@@ -38,7 +38,8 @@ def test_every_shop_file_passes_preflight(shop_kit):
         checks = preflight(path)
         assert [c.name for c in checks] == ["not encrypted", "PDF syntax", "fonts embedded", "font names", "page boxes",
                                             "no annotations in the bleed", "colour spaces", "spot colours", "ink limit",
-                                            "no transparency", "no unreachable objects", "PDF/X identification"]
+                                            "no transparency", "no scripts, forms or attachments",
+                                            "no unreachable objects", "PDF/X identification"]
         assert all(c.passed for c in checks), (path.name, [c.line() for c in checks if not c.passed])
 
 
@@ -51,7 +52,7 @@ def test_qpdf_finds_every_shop_file_sound(shop_kit):
 def test_preflight_command_passes_and_fails(shop_kit, default_kit):
     good = run_cli("preflight", *(str(p) for p in sorted(shop_kit.glob("*.pdf"))))
     assert good.returncode == 0, good.stdout
-    assert good.stdout.count("PASS") == 12 * len(SHOP_FILES) and "FAIL" not in good.stdout
+    assert good.stdout.count("PASS") == 13 * len(SHOP_FILES) and "FAIL" not in good.stdout
     # A home file is RGB, has no page boxes and no PDF/X keys: preflight must say so.
     bad = run_cli("preflight", str(default_kit / "tiles-A.pdf"))
     assert bad.returncode == 1

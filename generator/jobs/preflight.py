@@ -5,11 +5,14 @@ on its trailer's /Encrypt entry alone, never decrypted, and the other checks are
 PDF syntax, as qpdf checks it (a file qpdf has to repair is damaged; the first problem is named);
 fonts embedded; font subsets with distinct names (no two different font programs share a name, every
 subset tag is six capitals); TrimBox and BleedBox
-on every page, nested inside the MediaBox; no annotation inside the bleed area; DeviceCMYK only
-(no RGB operator or colour space, in pages and in form XObjects); no spot colour but the
-die line's CutContour and Crease, only stroked and overprinting (generator/jobs/spot_colours.py); total ink of
-every CMYK colour at most the limit (300 % unless asked otherwise; the real maximum is reported; a
-check that does not apply to a file without CMYK colour); no transparency; no unreachable objects;
+on every page, nested inside the MediaBox; no annotation inside the bleed area; CMYK, grey and
+spot colours only (no RGB operator, no RGB, Lab or ICC-based colour space, no spot colour falling
+back to RGB: in pages, form XObjects, tiling patterns, images, inline images, shadings and
+annotation appearances); no spot colour but the die line's CutContour and Crease, only stroked and
+overprinting (generator/jobs/spot_colours.py); total ink of every CMYK colour and of every 8-bit
+CMYK image's most inked pixel at most the limit (300 % unless asked otherwise; the real maximum is
+reported; a check that does not apply to a file without CMYK colour); no transparency; no
+JavaScript, interactive form or embedded file; no unreachable objects;
 and the PDF/X identification (OutputIntent, GTS_PDFXVersion, Trapped, PDF 1.3/1.4, colours that
 PDF/X-1a allows, and no optional content: layers came with PDF 1.5, and PDF/X-4 is the first PDF/X
 to allow them). An OutputIntent that embeds its profile (DestOutputProfile) must embed a CMYK output
@@ -57,7 +60,8 @@ class Check(Struct, frozen=True):
 # The checks' names: a Check holds the English one, a line says it in the language of the moment.
 CHECKS = (N_("not encrypted"), N_("PDF syntax"), N_("fonts embedded"), N_("font names"), N_("page boxes"),
           N_("no annotations in the bleed"), N_("colour spaces"), N_("spot colours"), N_("ink limit"),
-          N_("no transparency"), N_("no unreachable objects"), N_("PDF/X identification"))
+          N_("no transparency"), N_("no scripts, forms or attachments"), N_("no unreachable objects"),
+          N_("PDF/X identification"))
 
 
 @contextmanager
@@ -92,7 +96,8 @@ def preflight(path: Path, max_ink: float = INK_LIMIT) -> list[Check]:
             streams = list(_content_streams(reader))
             colours = _colour_spaces(reader, streams)
             read = [_fonts(reader), _font_names(reader), _boxes(pages), _annotations(pages), colours,
-                    _spots(reader), _ink(streams, max_ink), _transparency(reader), _unreachable(reader),
+                    _spots(reader), _ink(reader, streams, max_ink), _transparency(reader), _no_scripts(reader),
+                    _unreachable(reader),
                     _pdfx(reader, path, colours)]
         # qpdf's check comes after pypdf's: a file pypdf cannot read is refused before qpdf decodes it.
         return [Check("not encrypted", True, _("no /Encrypt entry in the trailer")), _syntax(path), *read]
@@ -167,7 +172,8 @@ def _syntax(path: Path) -> Check:
 
 
 def _resources_everywhere(reader: PdfReader):
-    """Every resource dictionary: each page's and, recursively, each form XObject's."""
+    """Every resource dictionary: each page's and, recursively, each form XObject's and tiling
+    pattern's, and each annotation appearance's (a press RIP paints an annotation's appearance)."""
     seen = set()
 
     def walk(resources):
@@ -175,28 +181,49 @@ def _resources_everywhere(reader: PdfReader):
             return
         resources = resources.get_object()
         yield resources
-        for xobject in (resources.get("/XObject") or {}).values():
-            key = getattr(xobject, "idnum", id(xobject))
+        inner = [*(resources.get("/XObject") or {}).values(), *(resources.get("/Pattern") or {}).values()]
+        for item in inner:
+            key = getattr(item, "idnum", id(item))
             if key in seen:
                 continue
             seen.add(key)
-            yield from walk(xobject.get_object().get("/Resources"))
+            yield from walk(item.get_object().get("/Resources"))
 
     for page in reader.pages:
         yield from walk(page.get("/Resources"))
+        for appearance in _appearances(page):
+            yield from walk(appearance.get("/Resources"))
+
+
+def _appearances(page) -> list:
+    """The appearance streams of a page's annotations (normal, rollover and down; each a stream or
+    a dictionary of streams by state)."""
+    found = []
+    for annotation in page.get("/Annots") or []:
+        for entry in (annotation.get_object().get("/AP") or {}).values():
+            entry = entry.get_object()
+            found += [state.get_object() for state in entry.values()] if not hasattr(entry, "get_data") else [entry]
+    return [stream for stream in found if hasattr(stream, "get_data")]
 
 
 def _content_streams(reader: PdfReader):
-    """(where, decoded bytes) of every page content stream and form XObject."""
+    """(where, decoded bytes) of every page content stream, form XObject, tiling pattern and
+    annotation appearance."""
     for number, page in enumerate(reader.pages, start=1):
         contents = page.get_contents()
         if contents is not None:
             yield _("page {number}").format(number=number), contents.get_data()
+        for appearance in _appearances(page):
+            yield _("an annotation on page {number}").format(number=number), appearance.get_data()
     for resources in _resources_everywhere(reader):
         for name, xobject in (resources.get("/XObject") or {}).items():
             xobject = xobject.get_object()
             if xobject.get("/Subtype") == "/Form":
                 yield _("form {name}").format(name=name), xobject.get_data()
+        for name, pattern in (resources.get("/Pattern") or {}).items():
+            pattern = pattern.get_object()
+            if pattern.get("/PatternType") == 1 and hasattr(pattern, "get_data"):
+                yield _("pattern {name}").format(name=name), pattern.get_data()
 
 
 def _font_descriptors(reader: PdfReader):
@@ -328,25 +355,73 @@ def _unreachable(reader: PdfReader) -> Check:
         count=len(reached)))
 
 
+# What PDF/X-1a allows: process colour (CMYK and grey) and spot colours that fall back to it.
+_PROCESS = {"/DeviceCMYK", "/DeviceGray"}
+_INLINE_PROCESS = {"/CMYK", "/G", *_PROCESS}
+
+
+def _space_family(space) -> str | None:
+    """None for a colour space PDF/X-1a allows, else the family that it does not (e.g. "/Lab", or
+    "/Separation /DeviceRGB" for a spot colour whose fallback is RGB)."""
+    space = space.get_object() if hasattr(space, "get_object") else space
+    if not isinstance(space, list):
+        return None if str(space) in _PROCESS | {"/Pattern"} else str(space)
+    family = str(space[0])
+    if family in ("/Separation", "/DeviceN"):
+        fallback = _space_family(space[2]) if len(space) > 2 else "?"
+        return None if fallback is None else f"{family} {fallback}"
+    if family in ("/Indexed", "/Pattern") and len(space) > 1:
+        return _space_family(space[1])
+    return None if family in _PROCESS else family
+
+
 def _colour_spaces(reader: PdfReader, streams) -> Check:
+    def failed(detail: str) -> Check:
+        return Check("colour spaces", False, detail)
+
     for where, data in streams:
+        inline = False
         for operator, operands in _operators(data):
             if operator in ("rg", "RG"):
-                return Check("colour spaces", False, _("RGB operator '{operator}' in {where}").format(
-                    operator=operator, where=where))
+                return failed(_("RGB operator '{operator}' in {where}").format(operator=operator, where=where))
             if operator in ("cs", "CS") and operands and operands[-1].decode("latin-1") in _RGB_SPACES:
-                return Check("colour spaces", False, _("RGB colour space in {where}").format(where=where))
+                return failed(_("RGB colour space in {where}").format(where=where))
+            if operator == "BI":
+                inline = True
+            elif operator == "ID" and inline:       # an inline image's dictionary: /CS /RGB …
+                inline = False
+                names = [token.decode("latin-1") for token in operands]
+                for key, value in zip(names, names[1:]):
+                    if key in ("/CS", "/ColorSpace") and value.startswith("/") and value not in _INLINE_PROCESS \
+                            and value[1:] not in _named_spaces(reader):
+                        return failed(_("an inline image in {family} in {where}").format(family=value[1:], where=where))
     for resources in _resources_everywhere(reader):
         for name, space in (resources.get("/ColorSpace") or {}).items():
-            space = space.get_object()
-            family = space[0] if isinstance(space, list) else space
-            if str(family) in _RGB_SPACES or (str(family) == "/ICCBased" and space[1].get_object().get("/N") == 3):
-                return Check("colour spaces", False, _("RGB colour space {name}").format(name=name))
+            family = _space_family(space)
+            if family is not None:
+                return failed(_("colour space {name} is {family}, which PDF/X-1a does not allow").format(
+                    name=name[1:], family=family.replace("/", "")))
         for name, xobject in (resources.get("/XObject") or {}).items():
             xobject = xobject.get_object()
-            if xobject.get("/Subtype") == "/Image" and str(xobject.get("/ColorSpace")) in _RGB_SPACES:
-                return Check("colour spaces", False, _("RGB image {name}").format(name=name))
-    return Check("colour spaces", True, _("DeviceCMYK only, no RGB operator or colour space"))
+            if xobject.get("/Subtype") == "/Image" and "/ColorSpace" in xobject:
+                family = _space_family(xobject["/ColorSpace"])
+                if family is not None:
+                    return failed(_("image {name} is in {family}").format(name=name[1:], family=family.replace("/", "")))
+        shadings = list((resources.get("/Shading") or {}).items())
+        for name, pattern in (resources.get("/Pattern") or {}).items():
+            if "/Shading" in pattern.get_object():
+                shadings.append((name, pattern.get_object()["/Shading"]))
+        for name, shading in shadings:
+            family = _space_family(shading.get_object().get("/ColorSpace", "/DeviceGray"))
+            if family is not None:
+                return failed(_("shading {name} is in {family}").format(name=name[1:], family=family.replace("/", "")))
+    return Check("colour spaces", True, _("CMYK, grey and spot colours only, in pages, forms, images, shadings and "
+                                          "annotations"))
+
+
+def _named_spaces(reader: PdfReader) -> set[str]:
+    """The names of colour spaces the resources define (an inline image may name one of them)."""
+    return {str(name)[1:] for resources in _resources_everywhere(reader) for name in (resources.get("/ColorSpace") or {})}
 
 
 def _spots(reader: PdfReader) -> Check:
@@ -377,8 +452,52 @@ def _cmyk_colours(streams):
                 yield (where, *(float(v) for v in operands[-4:]))
 
 
-def _ink(streams, limit: float = INK_LIMIT) -> Check:
-    colours = list(_cmyk_colours(streams))
+MAX_IMAGE_PIXELS = 100_000_000      # an image larger than this is not decoded for its ink (a bomb, or a mistake)
+
+
+def _image_inks(reader: PdfReader):
+    """(where, c, m, y, k) of the most inked pixel of every 8-bit DeviceCMYK image."""
+    for resources in _resources_everywhere(reader):
+        for name, xobject in (resources.get("/XObject") or {}).items():
+            xobject = xobject.get_object()
+            if (xobject.get("/Subtype") != "/Image" or str(xobject.get("/ColorSpace")) != "/DeviceCMYK"
+                    or int(xobject.get("/BitsPerComponent", 8)) != 8):
+                continue
+            width, height = int(xobject.get("/Width", 0)), int(xobject.get("/Height", 0))
+            if not 0 < width * height <= MAX_IMAGE_PIXELS:
+                continue
+            pixels = _cmyk_pixels(xobject, width, height)
+            if pixels is None:
+                continue
+            if [float(v) for v in xobject.get("/Decode", [])] == [1, 0] * 4:
+                pixels = 255 - pixels
+            worst = pixels[pixels.sum(axis=1).argmax()] / 255
+            yield (_("image {name}").format(name=name[1:]), *(float(v) for v in worst))
+
+
+def _cmyk_pixels(xobject, width: int, height: int):
+    """The image's pixels as an (n, 4) array of 0-255 values, or None if they cannot be read."""
+    import io
+
+    import numpy as np
+
+    filters = xobject.get("/Filter", [])
+    filters = [str(f) for f in (filters if isinstance(filters, list) else [filters])]
+    data = xobject.get_data()
+    if "/DCTDecode" in filters:
+        from PIL import Image
+
+        with Image.open(io.BytesIO(data)) as image:
+            if image.mode != "CMYK":
+                return None
+            return np.asarray(image, dtype=np.int32).reshape(-1, 4)
+    if len(data) < width * height * 4:
+        return None
+    return np.frombuffer(data[:width * height * 4], dtype=np.uint8).astype(np.int32).reshape(-1, 4)
+
+
+def _ink(reader: PdfReader, streams, limit: float = INK_LIMIT) -> Check:
+    colours = list(_cmyk_colours(streams)) + list(_image_inks(reader))
     if not colours:
         return Check("ink limit", True, _("the file sets no CMYK colour, so there is no ink to total"), applies=False)
     worst, where_worst = 0.0, ""
@@ -411,6 +530,38 @@ def _transparency(reader: PdfReader) -> Check:
             if "/SMask" in xobject.get_object():
                 return Check("no transparency", False, _("soft-masked image {name}").format(name=name))
     return Check("no transparency", True, _("no soft masks, opacity or blend modes"))
+
+
+def _no_scripts(reader: PdfReader) -> Check:
+    """PDF/X-1a allows no JavaScript, interactive forms or embedded files: a press does not run,
+    fill or open them, so what they would show never prints."""
+    def failed(detail: str) -> Check:
+        return Check("no scripts, forms or attachments", False, detail)
+
+    root = reader.trailer["/Root"].get_object()
+    names = (root.get("/Names") or {})
+    names = names.get_object() if hasattr(names, "get_object") else names
+    if "/JavaScript" in names or _is_script(root.get("/OpenAction")) or "/AA" in root:
+        return failed(_("JavaScript, run when the file opens"))
+    if "/EmbeddedFiles" in names:
+        return failed(_("embedded files"))
+    form = (root.get("/AcroForm") or {})
+    if (form.get_object() if hasattr(form, "get_object") else form).get("/Fields"):
+        return failed(_("an interactive form"))
+    for number, page in enumerate(reader.pages, start=1):
+        if "/AA" in page:
+            return failed(_("JavaScript or actions on page {number}").format(number=number))
+        for annotation in page.get("/Annots") or []:
+            annotation = annotation.get_object()
+            if str(annotation.get("/Subtype")) in ("/FileAttachment", "/Widget") or _is_script(annotation.get("/A")):
+                return failed(_("a {kind} annotation on page {number}").format(
+                    kind=str(annotation.get("/Subtype", "/Unknown"))[1:], number=number))
+    return Check("no scripts, forms or attachments", True, _("no JavaScript, interactive form or embedded file"))
+
+
+def _is_script(action) -> bool:
+    action = action.get_object() if hasattr(action, "get_object") else action
+    return isinstance(action, DictionaryObject) and action.get("/S") == "/JavaScript"
 
 
 def _pdfx(reader: PdfReader, path: Path, colours: Check) -> Check:
