@@ -369,3 +369,33 @@ def test_black_in_a_shop_file_is_black_ink_alone(shop_kit):
                     assert fill == (0.0, 0.0, 0.0, 1.0), (pdf.name, fill)
                     texts += 1
     assert texts > 100
+
+
+def test_no_line_or_text_of_the_books_is_too_fine_to_print(shop_kit):
+    """A press prints lines of 0.25 pt and text of 5 pt reliably (prepress checks both). The
+    figures are drawn scaled down: the board's half-cell lines came out 0.17 pt, in four inks, and
+    the Mexican Train hub's numbers 3.92 pt. Every stroke as stroked on the page, and every
+    character at its size on the page (its font size times its matrix), in every book's interior
+    and cover."""
+    import ctypes
+
+    import pypdfium2
+    import pypdfium2.raw as pdfium_c
+
+    books = sorted(shop_kit.glob("shop-rules-*.pdf"))
+    assert len(books) == 8
+    for path in books:
+        reader, document = read_pdf(path), pypdfium2.PdfDocument(str(path))
+        strokes = [stroke.width for page in reader.pages if page.get_contents() is not None
+                   for stroke in stroked_paths(page)]
+        sizes, matrix = [], pdfium_c.FS_MATRIX()
+        for page in document:
+            text = page.get_textpage()
+            for index in range(text.count_chars()):
+                if chr(pdfium_c.FPDFText_GetUnicode(text.raw, index)).strip():
+                    pdfium_c.FPDFText_GetMatrix(text.raw, index, ctypes.byref(matrix))
+                    sizes.append(pdfium_c.FPDFText_GetFontSize(text.raw, index)
+                                 * math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c)))
+        document.close()
+        assert strokes and min(strokes) >= 0.25 - 1e-3, (path.name, sorted(strokes)[:3])
+        assert sizes and min(sizes) >= 5.0 - 1e-3, (path.name, sorted(sizes)[:3])

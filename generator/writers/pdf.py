@@ -1,6 +1,6 @@
 """PDF writer: drawings in millimetres to a PDF through reportlab."""
 
-from math import cos, pi, sin
+from math import cos, pi, sin, sqrt
 from pathlib import Path
 from weakref import WeakKeyDictionary
 
@@ -95,19 +95,29 @@ def _pdf_box(box, page_height: float) -> tuple[float, float, float, float]:
 
 
 def draw_drawing(canvas: Canvas, drawing: Drawing, x: float, y: float, points_per_mm: float,
-                 cmyk: bool = False) -> None:
-    """Draw `drawing` with its bottom-left corner at (x, y) points, one mm = points_per_mm."""
+                 cmyk: bool = False, legible: bool = False) -> None:
+    """Draw `drawing` with its bottom-left corner at (x, y) points, one mm = points_per_mm.
+    `legible`: a drawing scaled down for print (a booklet's figure) keeps every line at
+    THINNEST_LINE and every text at SMALLEST_TEXT at least, as printed."""
     canvas.saveState()
     # From here on one unit is one (scaled) millimetre and y runs down, as in the scene.
     canvas.transform(points_per_mm, 0, 0, -points_per_mm, x, y + drawing.height * points_per_mm)
-    _PageWriter(canvas, cmyk).items(drawing.items)
+    _PageWriter(canvas, cmyk, points_per_mm if legible else 0.0).items(drawing.items)
     canvas.restoreState()
 
 
+# What a press prints reliably, in points on the printed page: thinner lines break up (and in four
+# inks misregister), smaller text fills in. Prepress checks the same two limits.
+THINNEST_LINE = 0.25
+SMALLEST_TEXT = 5.0
+
+
 class _PageWriter:
-    def __init__(self, canvas: Canvas, cmyk: bool = False):
+    def __init__(self, canvas: Canvas, cmyk: bool = False, points_per_unit: float = 0.0):
         self.canvas = canvas
         self.cmyk = cmyk
+        # Points on the page per drawing unit where the items are drawn (0: no legibility limits).
+        self.points_per_unit = points_per_unit
 
     def _fill(self, colour) -> None:
         if self.cmyk:
@@ -144,7 +154,8 @@ class _PageWriter:
             self._fill(style.fill)
         if style.stroke is not None:
             self._stroke(style.stroke)
-            c.setLineWidth(style.stroke_width)
+            c.setLineWidth(max(style.stroke_width, THINNEST_LINE / self.points_per_unit) if self.points_per_unit
+                           else style.stroke_width)
             c.setDash(list(style.dash) if style.dash else [])
         return int(style.stroke is not None), int(style.fill is not None)
 
@@ -201,7 +212,8 @@ class _PageWriter:
         self._fill(shape.colour)
         c.translate(shape.x, shape.y)
         c.scale(1, -1)          # text must stand upright in the flipped page
-        c.setFont(pdf_font_name(shape.font), shape.size)
+        size = max(shape.size, SMALLEST_TEXT / self.points_per_unit) if self.points_per_unit else shape.size
+        c.setFont(pdf_font_name(shape.font), size)
         draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}
         draw[shape.anchor](0, 0, shape.text)
         c.restoreState()
@@ -212,6 +224,8 @@ class _PageWriter:
         t = group.transform
         if not t.is_identity:
             c.transform(t.a, t.b, t.c, t.d, t.e, t.f)
+        scale = self.points_per_unit
+        self.points_per_unit *= sqrt(abs(t.a * t.d - t.b * t.c))
         if isinstance(group.clip, ScenePath):
             c.clipPath(self._path(group.clip), stroke=0, fill=0)
         elif group.clip is not None:
@@ -222,19 +236,20 @@ class _PageWriter:
             self.items(group.items)
         else:
             c.doForm(self._form(group))
+        self.points_per_unit = scale
         c.restoreState()
 
     def _form(self, group: Group) -> str:
         """The name of the form XObject that draws the group's items, made on first use."""
         forms = _FORMS.setdefault(self.canvas, {})
-        key = (group.items, group.shared_extent, self.cmyk)
+        key = (group.items, group.shared_extent, self.cmyk, self.points_per_unit)     # the limits depend on the scale
         name = forms.get(key)
         if name is None:
             name = forms[key] = f"Shared{len(forms)}"
             c = self.canvas
             in_object = c._doc.inObject         # reportlab forgets whether it was on a page
             c.beginForm(name, *group.shared_extent)
-            _PageWriter(c, self.cmyk).items(group.items)
+            _PageWriter(c, self.cmyk, self.points_per_unit).items(group.items)
             c.endForm()
             c._doc.inObject = in_object
             _give_form_its_resources(c, name)

@@ -28,7 +28,7 @@ class DrawingFlowable(Flowable):
     def draw(self):
         if self.anchor:
             self.canv.bookmarkPage(self.anchor, fit="XYZ", top=self.height)
-        draw_drawing(self.canv, self.drawing, 0, 0, self.scale * MM, self.cmyk)
+        draw_drawing(self.canv, self.drawing, 0, 0, self.scale * MM, self.cmyk, legible=True)
 
 
 class CaptionedFigure(Flowable):
