@@ -86,6 +86,14 @@ def _spot_stroked(item) -> bool:
     return style is not None and style.stroke is not None and style.stroke.spot is not None
 
 
+def _black_only(item) -> bool:
+    """Whether everything the item paints is 100 % black and no other ink (text, pips, lines)."""
+    style = getattr(item, "style", None)
+    colours = [item.colour] if isinstance(item, Text) else [] if style is None else \
+        [colour for colour in (style.fill, style.stroke) if colour is not None]
+    return bool(colours) and all(colour.spot is None and tuple(colour.cmyk) == (0, 0, 0, 100) for colour in colours)
+
+
 def _pdf_box(box, page_height: float) -> tuple[float, float, float, float]:
     """A box (x, y, w, h) in mm from the top-left, as PDF points (x0, y0, x1, y1) from the bottom-left."""
     x, y, w, h = box
@@ -141,6 +149,16 @@ class _PageWriter:
                 # it names are touched), so it never knocks out the art. Set for this shape alone,
                 # between q and Q: a fill after it must not overprint (op follows OP).
                 self.canvas.saveState()
+                self.canvas.setStrokeOverprint(True)
+                self.canvas.setOverprintMask(1)
+                draw(item)
+                self.canvas.restoreState()
+            elif self.cmyk and _black_only(item):
+                # Black overprints, as prepress sets it: a pip or a digit in 100 % K prints on the
+                # colour under it instead of a hole knocked out of it, which a plate a little off
+                # would show as a white halo. Other colours still knock out.
+                self.canvas.saveState()
+                self.canvas.setFillOverprint(True)
                 self.canvas.setStrokeOverprint(True)
                 self.canvas.setOverprintMask(1)
                 draw(item)
