@@ -195,11 +195,13 @@ def trim_lines(page, gang: bool) -> tuple[list[float], list[float]]:
 
 @pytest.mark.parametrize("name, index", [("shop-board.pdf", 0), ("shop-tiles-A.pdf", 0), ("shop-tiles-A.pdf", 1),
                                          ("shop-tokens-mexican-train.pdf", 0), ("shop-rules-en-interior.pdf", 0),
-                                         ("shop-rules-en-cover.pdf", 0), ("shop-rules-classic-ru-interior.pdf", 5)])
+                                         ("shop-rules-en-cover.pdf", 0), ("shop-rules-classic-ru-interior.pdf", 5),
+                                         ("shop-rules-classic-en-interior.pdf", 55), ("shop-rules-en-cover.pdf", 2)])
 def test_each_crop_mark_extends_a_trim_line_outside_the_bleed(shop_kit, name, index):
     """pdfium's reading of the page: every stroke that lies wholly outside the BleedBox is a crop mark,
     a straight hairline in line with a trim line (to 0.05 mm), starting beyond the bleed and ending
-    on the page; and every trim line has its two marks, one at each end."""
+    on the page; and every trim line has its two marks, one at each end. Blank pages too (a book's
+    padding, a cover's inside back): they had no marks at all."""
     page = read_pdf(shop_kit / name).pages[index]
     check_crop_marks(shop_kit / name, index, *trim_lines(page, gang=name.startswith("shop-tiles")))
 

@@ -11,7 +11,7 @@ an OutputIntent naming the print condition and embedding that profile.
 from pathlib import Path
 
 from generator.art.board import board_geometry
-from generator.books.booklet.document import booklet_name, booklet_spec, write_booklet
+from generator.books.booklet.document import SHOP_BLANKS, booklet_name, booklet_spec, write_booklet
 from generator.colour.effective_theme import theme_for
 from generator.colour.print_setup import print_setup
 from generator.files.atomic import temporary_folder
@@ -80,9 +80,11 @@ def build_shop_booklet(options, report, lang: str, book: str = "open") -> None:
         # reading file's first, second and last pages). The rest goes inside, in order, with blanks
         # after it to make up the sheets of a saddle-stitched book: no game's text falls on the
         # cover's stock, as it did when the book's own padding fell after its last page.
-        body = list(range(2, count - 1))
-        cover = [0, 1, None, count - 1]
-        interior = body + [None] * (-len(body) % 4)
+        back = count - 1 - SHOP_BLANKS               # the blank pages after it pad the files
+        blanks = list(range(back + 1, count))
+        body = list(range(2, back))
+        cover = [0, 1, blanks[0], back]
+        interior = body + blanks[:-len(body) % 4]
         for part, pages in (("interior", interior), ("cover", cover)):
             target = options.out / f"shop-{stem}-{part}.pdf"
             report.add(target, mark_as_pdfx(reading, print_setup(options).output_intent, pages, target))

@@ -40,6 +40,7 @@ from generator.scene.drawing import Drawing
 from generator.scene.fonts import pdf_font_name, register_families, require_glyphs
 from generator.writers.pdf import draw_drawing
 
+SHOP_BLANKS = 3                 # blank pages after a shop book's back cover: the most its padding needs
 FIGURE_MAX_HEIGHT = 128.0       # mm; a board figure and its caption fit a page with text
 LINK_COLOUR = "#1d4f91"         # figure links on screen; shop files keep them black
 
@@ -257,11 +258,14 @@ def _back_cover(spec: BookletSpec, styles: dict) -> list:
     """A print shop's book ends on a back cover: the title again, unnumbered. The home booklet's
     last page, how to print and fold it, means nothing on a book a shop has printed and bound."""
     lang, book = spec.lang, spec.book
-    return [NextPageTemplate("cover"), PageBreak(), Spacer(1, 70 * MM),
+    back = [NextPageTemplate("cover"), PageBreak(), Spacer(1, 70 * MM),
             Paragraph(booklet_text(lang, "title", book), styles["cover_title"]),
             Paragraph(booklet_text(lang, "subtitle", book), styles["cover_subtitle"]),
             Spacer(1, 8 * MM),
             Paragraph(booklet_text(lang, "edition", book), styles["cover_edition"])]
+    # Blank pages after it, each with its page boxes and crop marks like every other page, for the
+    # shop files to pad with (the interior to a multiple of 4, the cover's blank inside back).
+    return back + [flowable for _ in range(SHOP_BLANKS) for flowable in (PageBreak(), Spacer(1, 0.1))]
 
 
 def _printing_note(spec: BookletSpec, styles: dict) -> list:
