@@ -454,7 +454,7 @@ def _lines_of(pdf, index: int, letters: str) -> int:
 def test_a_lists_short_last_item_never_stands_alone_at_the_top_of_a_page(default_kit, book, lang):
     """A list's last item of one or two lines begins on the page where the item before it begins:
     alone at the top of a page it is a widow, parted from its list (the Russian book ended on a
-    page that held only the last game of a list, and 16 more pages of the four books began so)."""
+    page that held only the last game of a list, and 15 more pages of the four books began so)."""
     pdf = default_kit / f"{stem(book, lang)}.pdf"
     pages = [_letters(text) for text in pdfium_texts(pdf)]
     starts = [0]
