@@ -144,21 +144,17 @@ class _PageWriter:
     def items(self, items) -> None:
         for item in items:
             draw = getattr(self, type(item).__name__.lower())
-            if self.cmyk and _spot_stroked(item):
-                # A die line is a separation of its own that overprints (OP; OPM 1: only the plates
-                # it names are touched), so it never knocks out the art. Set for this shape alone,
-                # between q and Q: a fill after it must not overprint (op follows OP).
+            # Overprinting, set for this item alone between q and Q (op follows OP, so what comes
+            # after must not inherit it); OPM 1: only the plates the item inks are touched.
+            # - A die line is a separation of its own: it never knocks out the art.
+            # - 100 % black, as prepress sets it: a pip or a digit prints on the colour under it
+            #   instead of a hole knocked out of it, which a plate a little off would show as a
+            #   white halo. Other colours still knock out.
+            black = self.cmyk and _black_only(item)
+            if self.cmyk and (black or _spot_stroked(item)):
                 self.canvas.saveState()
-                self.canvas.setStrokeOverprint(True)
-                self.canvas.setOverprintMask(1)
-                draw(item)
-                self.canvas.restoreState()
-            elif self.cmyk and _black_only(item):
-                # Black overprints, as prepress sets it: a pip or a digit in 100 % K prints on the
-                # colour under it instead of a hole knocked out of it, which a plate a little off
-                # would show as a white halo. Other colours still knock out.
-                self.canvas.saveState()
-                self.canvas.setFillOverprint(True)
+                if black:
+                    self.canvas.setFillOverprint(True)
                 self.canvas.setStrokeOverprint(True)
                 self.canvas.setOverprintMask(1)
                 draw(item)
