@@ -26,7 +26,7 @@ from generator.model.set_loader import load_set
 from generator.scene.drawing import IDENTITY, Circle, Group, Line, Polygon, Rect, Text
 from generator.scene.fonts import text_extent, text_width
 from generator.scene.sizes import TileSize
-from generator.settings.products import bundled_product_names, load_product
+from generator.settings.products import bundled_product_names, load_product, read_product_file
 from generator.writers.png import MITER_LIMIT
 
 MM_PER_INCH = 25.4
@@ -133,6 +133,119 @@ def test_art_runs_to_the_edges_and_nothing_but_background_leaves_the_safe_area(b
             difference = ImageChops.difference(image, Image.new("RGB", image.size, corner)).convert("L")
             outside = ImageChops.multiply(difference, mask)
             assert outside.getbbox() is None, f"{path}: drawn outside the safe area at {outside.getbbox()}"
+
+
+def trim_and_scale(path: Path) -> tuple[dict, list[float], float]:
+    """A product file read here (not through the kit): its figures, its trim in mm and the scale at which
+    the default 22 x 44 mm tile fills it (a triangle's side is the tile's height, 44 mm)."""
+    figures = tomllib.loads(path.read_text(encoding="utf-8"))
+    trim = [value * (MM_PER_INCH if figures["unit"] == "in" else 1.0) for value in figures["trim"]]
+    return figures, trim, trim[0] / 44 if figures["shape"] == "triangle" else min(trim[0] / 22, trim[1] / 44)
+
+
+def expected_note(path: Path) -> str:
+    """The note on how the tiles were fitted to the product of the file at `path`, but for the sets it
+    drew smaller."""
+    figures, trim, scale = trim_and_scale(path)
+    if figures["shape"] == "triangle":
+        line = (f"{figures['name']}: the triangles of side 44 mm are scaled x{scale:.3g} to the trim, a triangle "
+                f"of side {trim[0]:.4g} mm")
+    else:
+        line = (f"{figures['name']}: the 22 x 44 mm tiles are scaled x{scale:.3g} to the "
+                f"{trim[0]:.4g} x {trim[1]:.4g} mm trim")
+    same = figures["shape"] == "triangle" or math.isclose(trim[0] / trim[1], 0.5, rel_tol=1e-3)
+    return line + (" (the same shape)" if same else " and centred, their background filling the rest")
+
+
+def shrunk_sets(note: str, trim_scale: float) -> dict[str, float]:
+    """The sets the note says were drawn smaller to keep their numbers inside the safe area, with
+    their scale, each below the trim's."""
+    head, _, tail = note.partition("; ")
+    if not tail:
+        return {}
+    assert tail.endswith(", to keep every number inside the safe area"), note
+    shrunk = {}
+    for part in tail.removesuffix(", to keep every number inside the safe area").split(", "):
+        name, _, factor = part.rpartition(" x")
+        shrunk[name] = float(factor)
+        assert 0.5 * trim_scale < shrunk[name] < trim_scale, note
+    return shrunk
+
+
+def content_reaches_the_safe_line(paths: list[Path], product, background: dict[bool, tuple]) -> bool:
+    """Whether some face's content (what differs from its background) comes within 1.5 mm of the
+    product's safe outline: a set drawn smaller to keep inside it is drawn as large as it can be. (The
+    kit keeps each glyph's box inside, and a number's ink stands up to about a millimetre inside its box;
+    a pip's ink is its box.)"""
+    band = Image.new("L", product.pixels, 0)
+    scale = product.dpi / MM_PER_INCH
+    near = 1.5
+    ImageDraw.Draw(band).polygon([(x * scale, y * scale) for x, y in safe_outline(product)], fill=255)
+    ImageDraw.Draw(band).polygon([(x * scale, y * scale) for x, y in moved_in(safe_outline(product), near)], fill=0)
+    for path in paths:
+        with Image.open(path) as image:
+            image = image.convert("RGB")
+            ground = background[path.stem.startswith("back")]
+            drawn = ImageChops.difference(image, Image.new("RGB", image.size, ground)).convert("L")
+            if ImageChops.multiply(drawn.point(lambda v: 255 if v > 24 else 0), band).getbbox():
+                return True
+    return False
+
+
+@pytest.mark.parametrize("name", sorted(BUILDS))
+def test_upload_txt_says_how_the_tiles_were_fitted(built, name):
+    """UPLOAD.txt (and the build's one note) says the tiles' scale and the trim as the product file gives
+    them; a set it says was drawn smaller is drawn as large as the safe area lets it be (its numbers
+    reach the safe line), at a scale below the trim's."""
+    product = load_product(name)
+    steps = (built[name] / name / "UPLOAD.txt").read_text(encoding="utf-8").splitlines()
+    first = expected_note(shop_file(name))
+    (note,) = [line for line in steps if line.startswith(first)]
+    shrunk = shrunk_sets(note[len(first):], trim_and_scale(shop_file(name))[2])
+    assert set(shrunk) <= set(BUILDS[name].split(","))
+    for set_name in shrunk:
+        key = "chinese.face" if set_name == "chinese" else "tile.face"
+        background = {False: THEME.colour(key).rgb, True: THEME.colour("back.background").rgb}
+        paths = [path for path in images(built[name], name) if tile_set_of(path, name) == set_name]
+        assert content_reaches_the_safe_line(paths, product, background), set_name
+
+
+@pytest.mark.parametrize("product, trim, pixels, safe, sets, count", [
+    # wider than 1 : 2: the tile centred, its background around it; A's two decks of 16, double-6's 28, a back each
+    ("poker", "[2.5, 3.5]", "[825, 1125]", "0.125", "A,double-6", 16 + 16 + 28 + 3),
+    # smaller than the tile: drawn smaller, still to the bleed; both sets smaller still for their numbers
+    ("mini", "[0.75, 1.5]", "[300, 525]", "0.0625", "double-6,double-9", 28 + 55 + 2),
+])
+def test_a_product_of_another_shape_or_smaller_than_the_tiles(tmp_path, product, trim, pixels, safe, sets, count):
+    """A product file of one's own for cards of another shape, or smaller than the tiles: the note says
+    so, worked out from the file's figures, and every image's whole border is its face's or back's
+    background colour (the art runs past the edges whatever the scale)."""
+    own_product(tmp_path, {"name": f'"{product}"', "trim": trim, "pixels": pixels, "safe_inset": safe})
+    result = run_cli("build", "--target", "shop", "--product", "club.toml", "--sets", sets, "--out", "o",
+                     cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    (note,) = result.stderr.removeprefix("note: ").splitlines()
+    first = expected_note(tmp_path / "club.toml")
+    assert note.startswith(first), (note, first)
+    shrunk = shrunk_sets(note[len(first):], trim_and_scale(tmp_path / "club.toml")[2])
+    assert note in (tmp_path / "o" / product / "UPLOAD.txt").read_text(encoding="utf-8").splitlines()
+    paths = sorted((tmp_path / "o" / product).rglob("*.png"))
+    assert len(paths) == count
+    background = {False: THEME.colour("tile.face").rgb, True: THEME.colour("back.background").rgb}
+    for path in paths:
+        with Image.open(path) as image:
+            image = image.convert("RGB")
+            width, height = image.size
+            border = (image.crop((0, 0, width, 1)), image.crop((0, height - 1, width, height)),
+                      image.crop((0, 0, 1, height)), image.crop((width - 1, 0, width, height)))
+            ground = background[path.stem.startswith("back")]
+            assert all(strip.getcolors() == [(strip.width * strip.height, ground)] for strip in border), path
+    if product == "mini":
+        assert sorted(shrunk) == ["double-6", "double-9"]
+        own = read_product_file(tmp_path / "club.toml")
+        for set_name in shrunk:
+            assert content_reaches_the_safe_line([path for path in paths if path.parent.name == set_name], own,
+                                                 background), set_name
 
 
 def tile_set_of(path: Path, product_name: str) -> str:
