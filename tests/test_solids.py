@@ -33,7 +33,7 @@ from generator.art.digits import pip_grid
 from generator.art.tile import CIRCLE_RADIUS, face_colour
 from generator.colour.theme import load_theme
 from generator.errors import UserError
-from generator.imposition.build_plates import GAP, MARGIN, build_plates
+from generator.imposition.build_plates import build_plates
 from generator.model.set_loader import known_set_names, load_set
 from generator.scene.sizes import TileSize
 from generator.settings.options import parse_tile_size
@@ -260,21 +260,38 @@ def test_same_inputs_same_bytes(double_six, tmp_path):
         assert twin.read_bytes() == path.read_bytes(), path.name
 
 
+def guide_plate_spacing() -> tuple[float, float]:
+    """What the guide (docs/explanation/3d-tiles.md) says of a plate: the tiles' gap and the clear edge, mm."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "explanation" / "3d-tiles.md").read_text(encoding="utf-8")
+    found = re.search(r"Tiles stand in rows (\d+(?:\.\d+)?) mm apart with (\d+(?:\.\d+)?) mm clear at the edges",
+                      " ".join(text.split()))
+    assert found, "the guide no longer says how far apart the tiles stand"
+    return float(found[1]), float(found[2])
+
+
 def test_the_plate_holds_its_tiles_apart(double_six):
+    """As the guide says: the tiles stand in rows the guide's gap apart (each tile from the next in its
+    row, each row from the next), at least the guide's edge clear of the plate's edges."""
+    gap, margin = guide_plate_spacing()
     objects, _ = read_3mf(double_six / "3mf" / "double-6-plate-1.3mf")
     boxes = []
     for obj in objects:
         points = np.concatenate([p.vertices for p in obj.parts]).reshape(-1, 3)
         lo, hi = points.min(0), points.max(0)
-        assert lo[0] >= MARGIN - 1e-6 and lo[1] >= MARGIN - 1e-6 and hi[0] <= 220 - MARGIN + 1e-6
-        assert hi[1] <= 220 - MARGIN + 1e-6 and lo[2] == pytest.approx(0) and hi[2] == pytest.approx(6)
+        assert lo[0] >= margin - 1e-6 and lo[1] >= margin - 1e-6 and hi[0] <= 220 - margin + 1e-6
+        assert hi[1] <= 220 - margin + 1e-6 and lo[2] == pytest.approx(0) and hi[2] == pytest.approx(6)
         boxes.append((lo, hi))
-    assert least_gap([(lo[0], lo[1], hi[0], hi[1]) for lo, hi in boxes]) >= GAP - 1e-6
+    assert least_gap([(lo[0], lo[1], hi[0], hi[1]) for lo, hi in boxes]) == pytest.approx(gap, abs=1e-4)
     # Every domino stands upright, all the same way: its footprint twice as deep as wide. The tiles
     # together stand in the middle of the 220 x 220 mm plate.
     footprints = {(round(hi[0] - lo[0], 4), round(hi[1] - lo[1], 4)) for lo, hi in boxes}
     ((across, deep),) = footprints
     assert deep == pytest.approx(2 * across, abs=1e-4)
+    columns = sorted({round(lo[0], 4) for lo, _ in boxes})
+    rows = sorted({round(lo[1], 4) for lo, _ in boxes})
+    assert len(columns) > 1 and len(rows) > 1
+    assert np.diff(columns) == pytest.approx([across + gap] * (len(columns) - 1), abs=1e-3)
+    assert np.diff(rows) == pytest.approx([deep + gap] * (len(rows) - 1), abs=1e-3)
     low = np.min([lo for lo, _ in boxes], axis=0)
     high = np.max([hi for _, hi in boxes], axis=0)
     assert [low[0] + high[0], low[1] + high[1]] == pytest.approx([220, 220], abs=0.01)
