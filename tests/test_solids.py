@@ -45,6 +45,7 @@ from generator.solids.tile_solids import tile_solid
 
 ROOT = Path(__file__).resolve().parent.parent
 THEME = load_theme("classic")
+MM_PER_INCH = 25.4
 LARGE_SETS = ("double-9", "double-12", "double-15", "double-18")
 SMALL_SETS = [name for name in known_set_names() if name not in LARGE_SETS]
 
@@ -412,11 +413,109 @@ def test_raised_relief_stands_on_the_face():
     check_solid(alone.parts[0].solid, "one filament")
 
 
+def as_manifold(corners):
+    """Triangles read from a file as a manifold3d solid, for its booleans."""
+    import manifold3d
+
+    vertices, triangles = indexed(corners)
+    return manifold3d.Manifold(manifold3d.Mesh(vert_properties=vertices.astype(np.float32),
+                                               tri_verts=triangles.astype(np.uint32)))
+
+
+def test_every_inlay_stands_in_its_recess(double_six):
+    """Read from the 3MF: each tile's inlays (a part per colour, face and back) stand in the body's
+    recesses and overlap it nowhere. A feature cut into the body in one place and its inlay printed
+    in another would overlap it (a millimetre off: a third of a pip)."""
+    objects, _ = read_3mf(double_six / "3mf" / "double-6-plate-1.3mf")
+    assert len(objects) == 28
+    for obj in objects:
+        body, *inlays = obj.parts
+        assert body.name == "body" and inlays, obj.name
+        solid = as_manifold(body.vertices)
+        for inlay in inlays:
+            piece = as_manifold(inlay.vertices)
+            assert piece.volume() > 0
+            assert (solid ^ piece).volume() < 1e-3 * piece.volume(), (obj.name, inlay.name)
+
+
+def _seen(obj, side: str, size: tuple[int, int], dpi: float, mirrored: bool) -> np.ndarray:
+    """Where a tile's inlays show on one side, as a picture of `size` pixels at `dpi`: the face seen from
+    above with the head away (the plate's y up the picture), the back seen from below once the tile is
+    turned over on its long side (also x right to left); `mirrored` swaps left and right."""
+    from PIL import Image, ImageDraw
+
+    body = obj.parts[0].vertices.reshape(-1, 3)
+    (x0, _, _), (x1, y1, thickness) = body.min(0), body.max(0)
+    picture = Image.new("L", size, 0)
+    draw = ImageDraw.Draw(picture)
+    turn = (side == "back") != mirrored
+    for part in obj.parts[1:]:
+        triangles = part.vertices
+        up = np.cross(triangles[:, 1] - triangles[:, 0], triangles[:, 2] - triangles[:, 0])[:, 2]
+        if side == "front":         # the parts' faces that look up, on the face's half of the tile
+            chosen = triangles[(up > 1e-9) & (triangles[:, :, 2].min(1) > thickness / 2)]
+        else:                       # and those that look down, on the back's
+            chosen = triangles[(up < -1e-9) & (triangles[:, :, 2].max(1) < thickness / 2)]
+        for triangle in chosen:
+            draw.polygon([((x1 - x if turn else x - x0) / MM_PER_INCH * dpi, (y1 - y) / MM_PER_INCH * dpi)
+                          for x, y, _ in triangle], fill=255)
+    return np.array(picture) > 0
+
+
+def test_each_side_reads_as_its_picture_does(double_six, tmp_path):
+    """Read from the 3MF: each tile's face seen from above is its front picture (`export --format png`),
+    and its back seen from below, the tile turned over on its long side, is its back picture; mirrored,
+    neither would be. Compared by how much of the two drawings cover the same pixels (1 all, 0 none)."""
+    from PIL import Image, ImageChops
+
+    dpi = 200
+    assert run("--format", "png", "--sets", "double-6", "--dpi", str(dpi), "--bleed", "0", out=tmp_path).returncode == 0
+    objects, _ = read_3mf(double_six / "3mf" / "double-6-plate-1.3mf")
+    mirrored_fronts = []
+    for obj in objects:
+        for side in ("front", "back"):
+            with Image.open(tmp_path / "png" / "double-6" / f"{obj.name}-{side}.png") as image:
+                image = image.convert("RGB")
+                ground = Image.new("RGB", image.size, image.getpixel((0, 0)))
+                drawn = np.array(ImageChops.difference(image, ground).convert("L")) > 60
+            overlap = {}
+            for mirrored in (False, True):
+                seen = _seen(obj, side, image.size, dpi, mirrored)
+                overlap[mirrored] = (seen & drawn).sum() / (seen | drawn).sum()
+            assert overlap[False] > 0.9, (obj.name, side, overlap)
+            if side == "back":          # the back's mark turned half round is itself: the mirror still differs
+                assert overlap[False] > overlap[True] + 0.03, (obj.name, side, overlap)
+            else:
+                mirrored_fronts.append(overlap[True])
+    assert min(mirrored_fronts) < 0.6          # a front drawn mirrored would not pass as itself
+
+
 def test_one_filament_is_the_bodies_alone(tmp_path):
+    """One filament: each tile is its body alone. Recessed, nothing stands above the face (6 mm).
+    Raised, the features stand on the face just where the same tile's raised parts stand when each
+    colour has a filament of its own, read from both 3MF files."""
     assert run("--format", "3mf,stl", "--sets", "double-3", "--filaments", "1", out=tmp_path).returncode == 0
     objects, materials = read_3mf(tmp_path / "3mf" / "double-3-plate-1.3mf")
     assert all([p.name for p in o.parts] == ["body"] for o in objects)
     assert [f.name for f in (tmp_path / "stl").iterdir()] == ["double-3-plate-1-body.stl"]
+    assert all(o.parts[0].vertices[..., 2].max() == pytest.approx(6.0) for o in objects)
+
+    import manifold3d
+
+    above_the_face = manifold3d.Manifold.cube((400.0, 400.0, 10.0)).translate((-90.0, -90.0, 6.0))
+    raised = {}
+    for filaments in ("1", "4"):
+        out = tmp_path / f"raised-{filaments}"
+        result = run("--format", "3mf", "--sets", "double-3", "--relief", "raised", "--filaments", filaments, out=out)
+        assert result.returncode == 0, result.stderr
+        raised[filaments] = {o.name: o.parts for o in read_3mf(out / "3mf" / "double-3-plate-1.3mf")[0]}
+    assert raised["1"].keys() == raised["4"].keys() and len(raised["1"]) == 10
+    for name, (alone,) in raised["1"].items():
+        standing = as_manifold(alone.vertices) ^ above_the_face
+        parts = [as_manifold(part.vertices) ^ above_the_face for part in raised["4"][name][1:]]
+        colours = manifold3d.Manifold.batch_boolean(parts, manifold3d.OpType.Add)
+        assert standing.volume() > 0 and standing.volume() == pytest.approx(colours.volume(), rel=1e-3), name
+        assert (standing - colours).volume() < 1e-3 * standing.volume(), name
 
 
 def test_palette_keeps_the_colours_that_show():
@@ -452,6 +551,15 @@ def test_thin_features_are_named(tmp_path):
     assert "on 16 tile(s)" in warnings[0] and "--min-feature" in warnings[0]
     quiet = run("--format", "3mf", "--sets", "C", "--min-feature", "0.25", out=tmp_path / "fine")
     assert quiet.returncode == 0 and "warning" not in quiet.stderr
+
+
+def test_a_thin_feature_of_the_face_is_not_said_to_be_on_the_back(tmp_path):
+    """Set A's divider, a line across the face, is under a 2 mm minimum: its warning names it with no
+    side (as a face's are), where set C's crosses above are "on the back"."""
+    result = run("--format", "stl", "--sets", "A", "--filaments", "1", "--min-feature", "2", out=tmp_path)
+    assert result.returncode == 0, result.stderr
+    (divider,) = [line for line in result.stderr.splitlines() if "the divider" in line]
+    assert divider.startswith("warning: set A: the divider is ") and "on the back" not in divider, divider
 
 
 def test_a_width_said_under_the_minimum_is_under_it(tmp_path):
