@@ -324,6 +324,57 @@ def exported(tmp_path_factory):
     return export
 
 
+def guide_edges(thickness: float) -> tuple[float, float]:
+    """What the guide (docs/explanation/3d-tiles.md) says of a tile's edges: the radius for a tile this
+    thick (if its features leave room) and how far a facet may stand from the true curve, mm."""
+    text = " ".join((Path(__file__).resolve().parent.parent / "docs" / "explanation" / "3d-tiles.md")
+                    .read_text(encoding="utf-8").split())
+    rule = re.search(r"Edges are rounded as common domino models round them: ([\d.]+) mm up to ([\d.]+) mm thick, "
+                     r"([\d.]+) mm up to ([\d.]+) mm, ([\d.]+) mm above", text)
+    facets = re.search(r"drawn as flat facets that stay within ([\d.]+) mm of the true curve", text)
+    assert rule and facets, "the guide no longer says how the edges are rounded"
+    small, thin, middle, thick, large = (float(value) for value in rule.groups())
+    radius = small if thickness <= thin else middle if thickness <= thick else large
+    return radius, float(facets[1])
+
+
+@pytest.mark.parametrize("size, thickness", [(None, 6.0), ("30x60x10", 10.0)])
+def test_the_edges_are_rounded_as_the_guide_says(exported, tmp_path, size, thickness):
+    """Set A's tiles, 6 mm thick (a 1 mm radius) and 10 mm (2 mm), read from the 3MF: the top and
+    bottom faces begin the guide's radius in from every side, the sides stand straight between the two
+    roundings, and across the rounding the corners of the body lie on a quarter circle of that radius,
+    each facet within the guide's distance of it."""
+    if size is None:
+        out = exported("A")
+    else:
+        out = tmp_path
+        assert run("--format", "3mf", "--sets", "A", "--tile-size", size, out=out).returncode == 0
+    objects = [o for path in plate_3mfs(out / "3mf") for o in read_3mf(path)[0]]
+    body = objects[0].parts[0].vertices.reshape(-1, 3)
+    (x0, y0, _), (x1, y1, top) = body.min(0), body.max(0)
+    assert top == pytest.approx(thickness)
+    radius, tolerance = guide_edges(thickness)
+    for z in (0.0, top):
+        face = body[np.isclose(body[:, 2], z, atol=1e-4)]
+        assert face[:, 0].min() == pytest.approx(x0 + radius, abs=1e-3) and face[:, 0].max() == pytest.approx(
+            x1 - radius, abs=1e-3)
+        assert face[:, 1].min() == pytest.approx(y0 + radius, abs=1e-3) and face[:, 1].max() == pytest.approx(
+            y1 - radius, abs=1e-3)
+    side = body[np.isclose(body[:, 0], x0, atol=1e-4)]
+    assert side[:, 2].min() == pytest.approx(radius, abs=1e-3)
+    assert side[:, 2].max() == pytest.approx(thickness - radius, abs=1e-3)
+    # The bottom rounding: at each height below the radius, how far in the body begins.
+    levels = sorted({round(float(z), 5) for z in body[:, 2] if z <= radius + 1e-4})
+    profile = [(body[np.isclose(body[:, 2], z, atol=1e-5), 0].min() - x0, z) for z in levels]
+    assert len(profile) >= 3
+    angles = []
+    for inset, z in profile:
+        assert math.hypot(radius - inset, radius - z) == pytest.approx(radius, abs=1e-3), (inset, z)
+        angles.append(math.atan2(radius - inset, radius - z))
+    for before, after in zip(angles, angles[1:]):
+        assert radius * (1 - math.cos((after - before) / 2)) <= tolerance + 1e-6, (before, after)
+
+
 @pytest.mark.parametrize("set_name", ["A", "B"])
 def test_arrows_point_to_the_head_and_the_head_has_its_pips(exported, set_name):
     out = exported(set_name)
