@@ -338,12 +338,13 @@ def guide_edges(thickness: float) -> tuple[float, float]:
     return radius, float(facets[1])
 
 
-@pytest.mark.parametrize("size, thickness", [(None, 6.0), ("30x60x10", 10.0)])
+@pytest.mark.parametrize("size, thickness", [("22x44x5", 5.0), (None, 6.0), ("30x60x9", 9.0), ("30x60x10", 10.0)])
 def test_the_edges_are_rounded_as_the_guide_says(exported, tmp_path, size, thickness):
-    """Set A's tiles, 6 mm thick (a 1 mm radius) and 10 mm (2 mm), read from the 3MF: the top and
-    bottom faces begin the guide's radius in from every side, the sides stand straight between the two
-    roundings, and across the rounding the corners of the body lie on a quarter circle of that radius,
-    each facet within the guide's distance of it."""
+    """Set A's tiles 5, 6, 9 and 10 mm thick (the guide's radius 0.4 mm up to 5 mm, 1 mm up to 9 mm, 2
+    mm above: each side of each bound), read from the 3MF: the top and bottom faces begin the radius in
+    from every side, the sides stand straight between the two roundings, and across the rounding the
+    corners of the body lie on a quarter circle of that radius, each facet within the guide's distance
+    of it."""
     if size is None:
         out = exported("A")
     else:
