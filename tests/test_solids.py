@@ -376,6 +376,19 @@ def test_the_edges_are_rounded_as_the_guide_says(exported, tmp_path, size, thick
         assert radius * (1 - math.cos((after - before) / 2)) <= tolerance + 1e-6, (before, after)
 
 
+def test_an_edge_radius_of_0_gives_square_edges(tmp_path):
+    """--edge-radius 0: the body is the outline straight up, its top and bottom faces reaching every
+    side, read from the 3MF."""
+    assert run("--format", "3mf", "--sets", "double-3", "--edge-radius", "0", out=tmp_path).returncode == 0
+    for obj in read_3mf(tmp_path / "3mf" / "double-3-plate-1.3mf")[0]:
+        body = obj.parts[0].vertices.reshape(-1, 3)
+        low, high = body.min(0), body.max(0)
+        for z in (low[2], high[2]):
+            face = body[np.isclose(body[:, 2], z, atol=1e-4)]
+            assert face[:, :2].min(0) == pytest.approx(low[:2], abs=1e-4), obj.name
+            assert face[:, :2].max(0) == pytest.approx(high[:2], abs=1e-4), obj.name
+
+
 @pytest.mark.parametrize("set_name", ["A", "B"])
 def test_arrows_point_to_the_head_and_the_head_has_its_pips(exported, set_name):
     out = exported(set_name)
