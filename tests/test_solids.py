@@ -670,6 +670,26 @@ def test_bad_input_gets_one_line(tmp_path, args, message):
     assert not (tmp_path / "3mf").exists()                  # nothing written before the check
 
 
+@pytest.mark.parametrize("args, option, suggested", [
+    (["--tile-size", "22x44x3", "--edge-radius", "1.7"], "--edge-radius", r"; use at most ([\d.]+) mm$"),
+    (["--edge-radius", "3.5"], "--edge-radius", r"; use --edge-radius ([\d.]+) or less, or a larger"),
+    (["--relief-depth", "4"], "--relief-depth", r"; use at most ([\d.]+) mm, or a thicker"),
+])
+def test_the_figure_an_error_suggests_is_taken_and_a_tenth_more_is_not(tmp_path, args, option, suggested):
+    """The fix a refusal names is one the command takes: the figure it suggests works, and a tenth of
+    a millimetre more is refused again. (Half a 3 mm tile's thickness was suggested as the most an
+    edge radius could be, and then refused.)"""
+    base = ["--format", "stl", "--sets", "double-6"]
+    refused = run(*base, *args, out=tmp_path / "refused")
+    assert refused.returncode == 2, refused.stderr
+    figure = float(re.search(suggested, refused.stderr.strip())[1])
+    others = args[:-2]                  # what is given besides the figure refused (a --tile-size)
+    taken = run(*base, *others, option, f"{figure:g}", out=tmp_path / "taken")
+    assert taken.returncode == 0, taken.stderr
+    again = run(*base, *others, option, f"{figure + 0.1:g}", out=tmp_path / "again")
+    assert again.returncode == 2 and f"{option}: {figure + 0.1:g} mm" in again.stderr, again.stderr
+
+
 def test_missing_library_says_how_to_install(tmp_path):
     code = ("import sys; sys.modules['manifold3d'] = None; sys.argv = ['opendomino', 'export', '--format', '3mf', "
             f"'--sets', 'A', '--out', {str(tmp_path)!r}]; from generator.entry import main; main()")

@@ -87,7 +87,7 @@ def _check(spec: SolidSpec, shape: str) -> None:
                           "back's recesses would leave less than {floor:g} mm between them); use at most "
                           "{largest:g} mm, or a thicker --tile-size").format(
             depth=spec.depth, t=t, floor=MIN_FLOOR, largest=math.floor(most * 10) / 10))
-    if 2 * spec.edge_radius > t - 1e-9:
+    if 2 * spec.edge_radius > t + 1e-9:        # exactly half: the two roundings meet, a full round edge
         raise UserError(_("--edge-radius: {edge_radius:g} mm rounds more than half the {t:g} mm thickness "
                           "(top and bottom edges are both rounded); use at most {largest:g} mm").format(
             edge_radius=spec.edge_radius, t=t, largest=t / 2))
