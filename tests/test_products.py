@@ -120,19 +120,23 @@ def test_art_runs_to_the_edges_and_nothing_but_background_leaves_the_safe_area(b
     mask = Image.new("L", product.pixels, 255)
     ImageDraw.Draw(mask).polygon(allowed, fill=0)          # 255 where only background may be
     for path in images(built[name], name):
-        back = path.stem.startswith("back")
         with Image.open(path) as image:
             image = image.convert("RGB")
             corner = image.getpixel((0, 0))
-            set_name = tile_set_of(path, name)
-            key = "back.background" if back else ("chinese.face" if set_name == "chinese" else "tile.face")
-            assert corner == THEME.colour(key).rgb, path
+            assert corner == ground_colour(path, tile_set_of(path, name)), path
             for point in ((product.pixels[0] - 1, 0), (0, product.pixels[1] - 1),
                           (product.pixels[0] - 1, product.pixels[1] - 1)):
                 assert image.getpixel(point) == corner, (path, point)
             difference = ImageChops.difference(image, Image.new("RGB", image.size, corner)).convert("L")
             outside = ImageChops.multiply(difference, mask)
             assert outside.getbbox() is None, f"{path}: drawn outside the safe area at {outside.getbbox()}"
+
+
+def ground_colour(path: Path, set_name: str) -> tuple[int, int, int]:
+    """The colour the theme gives an image's ground: the back's, or the set's face."""
+    if path.stem.startswith("back"):
+        return THEME.colour("back.background").rgb
+    return THEME.colour("chinese.face" if set_name == "chinese" else "tile.face").rgb
 
 
 def trim_and_scale(path: Path) -> tuple[dict, list[float], float]:
@@ -160,7 +164,7 @@ def expected_note(path: Path) -> str:
 def shrunk_sets(note: str, trim_scale: float) -> dict[str, float]:
     """The sets the note says were drawn smaller to keep their numbers inside the safe area, with
     their scale, each below the trim's."""
-    head, _, tail = note.partition("; ")
+    _, _, tail = note.partition("; ")
     if not tail:
         return {}
     assert tail.endswith(", to keep every number inside the safe area"), note
@@ -172,7 +176,7 @@ def shrunk_sets(note: str, trim_scale: float) -> dict[str, float]:
     return shrunk
 
 
-def content_reaches_the_safe_line(paths: list[Path], product, background: dict[bool, tuple]) -> bool:
+def content_reaches_the_safe_line(paths: list[Path], product, set_name: str) -> bool:
     """Whether some face's content (what differs from its background) comes within 1.5 mm of the
     product's safe outline: a set drawn smaller to keep inside it is drawn as large as it can be. (The
     kit keeps each glyph's box inside, and a number's ink stands up to about a millimetre inside its box;
@@ -185,7 +189,7 @@ def content_reaches_the_safe_line(paths: list[Path], product, background: dict[b
     for path in paths:
         with Image.open(path) as image:
             image = image.convert("RGB")
-            ground = background[path.stem.startswith("back")]
+            ground = ground_colour(path, set_name)
             drawn = ImageChops.difference(image, Image.new("RGB", image.size, ground)).convert("L")
             if ImageChops.multiply(drawn.point(lambda v: 255 if v > 24 else 0), band).getbbox():
                 return True
@@ -204,10 +208,8 @@ def test_upload_txt_says_how_the_tiles_were_fitted(built, name):
     shrunk = shrunk_sets(note[len(first):], trim_and_scale(shop_file(name))[2])
     assert set(shrunk) <= set(BUILDS[name].split(","))
     for set_name in shrunk:
-        key = "chinese.face" if set_name == "chinese" else "tile.face"
-        background = {False: THEME.colour(key).rgb, True: THEME.colour("back.background").rgb}
         paths = [path for path in images(built[name], name) if tile_set_of(path, name) == set_name]
-        assert content_reaches_the_safe_line(paths, product, background), set_name
+        assert content_reaches_the_safe_line(paths, product, set_name), set_name
 
 
 @pytest.mark.parametrize("product, trim, pixels, safe, sets, count", [
@@ -231,21 +233,20 @@ def test_a_product_of_another_shape_or_smaller_than_the_tiles(tmp_path, product,
     assert note in (tmp_path / "o" / product / "UPLOAD.txt").read_text(encoding="utf-8").splitlines()
     paths = sorted((tmp_path / "o" / product).rglob("*.png"))
     assert len(paths) == count
-    background = {False: THEME.colour("tile.face").rgb, True: THEME.colour("back.background").rgb}
     for path in paths:
         with Image.open(path) as image:
             image = image.convert("RGB")
             width, height = image.size
             border = (image.crop((0, 0, width, 1)), image.crop((0, height - 1, width, height)),
                       image.crop((0, 0, 1, height)), image.crop((width - 1, 0, width, height)))
-            ground = background[path.stem.startswith("back")]
+            ground = ground_colour(path, path.parent.name)
             assert all(strip.getcolors() == [(strip.width * strip.height, ground)] for strip in border), path
     if product == "mini":
         assert sorted(shrunk) == ["double-6", "double-9"]
         own = read_product_file(tmp_path / "club.toml")
         for set_name in shrunk:
             assert content_reaches_the_safe_line([path for path in paths if path.parent.name == set_name], own,
-                                                 background), set_name
+                                                 set_name), set_name
 
 
 def tile_set_of(path: Path, product_name: str) -> str:

@@ -261,11 +261,16 @@ def test_same_inputs_same_bytes(double_six, tmp_path):
         assert twin.read_bytes() == path.read_bytes(), path.name
 
 
+def guide_3d_tiles() -> str:
+    """The guide's page on the 3D tiles (docs/explanation/3d-tiles.md), its lines joined: a sentence may
+    break anywhere."""
+    return " ".join((ROOT / "docs" / "explanation" / "3d-tiles.md").read_text(encoding="utf-8").split())
+
+
 def guide_plate_spacing() -> tuple[float, float]:
-    """What the guide (docs/explanation/3d-tiles.md) says of a plate: the tiles' gap and the clear edge, mm."""
-    text = (Path(__file__).resolve().parent.parent / "docs" / "explanation" / "3d-tiles.md").read_text(encoding="utf-8")
+    """What the guide says of a plate: the tiles' gap and the clear edge, mm."""
     found = re.search(r"Tiles stand in rows (\d+(?:\.\d+)?) mm apart with (\d+(?:\.\d+)?) mm clear at the edges",
-                      " ".join(text.split()))
+                      guide_3d_tiles())
     assert found, "the guide no longer says how far apart the tiles stand"
     return float(found[1]), float(found[2])
 
@@ -325,10 +330,9 @@ def exported(tmp_path_factory):
 
 
 def guide_edges(thickness: float) -> tuple[float, float]:
-    """What the guide (docs/explanation/3d-tiles.md) says of a tile's edges: the radius for a tile this
-    thick (if its features leave room) and how far a facet may stand from the true curve, mm."""
-    text = " ".join((Path(__file__).resolve().parent.parent / "docs" / "explanation" / "3d-tiles.md")
-                    .read_text(encoding="utf-8").split())
+    """What the guide says of a tile's edges: the radius for a tile this thick (if its features leave
+    room) and how far a facet may stand from the true curve, mm."""
+    text = guide_3d_tiles()
     rule = re.search(r"Edges are rounded as common domino models round them: ([\d.]+) mm up to ([\d.]+) mm thick, "
                      r"([\d.]+) mm up to ([\d.]+) mm, ([\d.]+) mm above", text)
     facets = re.search(r"drawn as flat facets that stay within ([\d.]+) mm of the true curve", text)
