@@ -12,18 +12,20 @@ from conftest import SRGB_PNG, png_colour_chunks, run_cli
 import ezdxf
 from laser_inspect import signed_area
 from pdf_inspect import MM, page_shapes, read_pdf
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 from pip_count import pips_in_cells, set_a_layout
 from plane import polygon_gap
 import pypdfium2
 import pytest
 
 from generator.art.board import BoardGeometry
+from generator.art.tile import tile_front
 from generator.colour.theme import load_theme
 from generator.errors import UserError
 from generator.imposition.cut_sheets import (
     capacity,
     keep_out_zones,
+    ordered_tiles,
     print_and_cut_sheets,
     print_then_cut_images,
     registration_marks,
@@ -44,6 +46,7 @@ from generator.scene.cut_sheet import CutSheet
 from generator.scene.outline import Outline
 from generator.scene.sizes import TileSize
 from generator.writers.dxf import dxf_text
+from generator.writers.png import render
 
 THEME = load_theme("classic")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -752,6 +755,53 @@ def test_inner_cuts_come_before_outer_ones():
     assert sheet.ordered_cuts().index(inner) < sheet.ordered_cuts().index(outer)
     entities = dxf_text(sheet, {"cut": "CUT"}).split("ENTITIES", 1)[1]
     assert entities.index("-0.414214") < entities.index(" 10\n100\n")      # the rounded inner square comes first
+
+
+def test_cricut_lays_large_tiles_on_their_side_when_that_saves_mats(tmp_path):
+    """60 x 120 mm tiles, 2 mm apart, in Cricut's 171.45 x 234.95 mm: upright two across and one down
+    (14 images for double-6's 28); on their side one across and three down (10). Each image then holds
+    tiles 120 mm wide and 60 high, and shows each tile's face turned a quarter clockwise."""
+    result = run("--machine", "cricut", "--sets", "double-6", "--tile-size", "60x120", "--corner-radius", "3",
+                 out=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "set double-6: 10 mat(s)" in result.stdout
+    pngs = sorted((tmp_path / "cricut").glob("print-then-cut-double-6-*.png"), key=lambda f: int(re.search(r"-(\d+)_", f.name)[1]))
+    assert [f.name.split("_")[1] for f in pngs] == ["120x184mm.png"] * 9 + ["120x60mm.png"]
+    size = TileSize(60, 120, corner_radius=3)
+    tiles = [tile for tile, turn in ordered_tiles(load_set("double-6"))]
+    turns = [turn for tile, turn in ordered_tiles(load_set("double-6"))]
+    for number, png in enumerate(pngs):
+        paths = svg_paths(png.with_suffix(".svg"))
+        assert len(paths) == (3 if number < 9 else 1)
+        picture = Image.open(png)
+        k = picture.width / 120
+        for index, d in enumerate(paths):
+            xs, ys = zip(*svg_points(d, arc_steps=64))
+            assert (max(xs) - min(xs), max(ys) - min(ys)) == pytest.approx((120, 60), abs=0.01)
+            assert min(ys) == pytest.approx(index * 62, abs=0.01)
+            # The tile's face drawn upright alone, turned a quarter clockwise by PIL: the same picture.
+            tile = tiles[3 * number + index]
+            alone = render(tile_front(tile, load_set("double-6"), THEME, size), 300, transparent=True)
+            alone = alone.rotate(-90 - turns[3 * number + index], expand=True).convert("RGB")
+            box = (round(min(xs) * k), round(min(ys) * k))
+            seen = picture.crop((*box, box[0] + alone.width, box[1] + alone.height)).convert("RGB")
+            difference = ImageChops.difference(seen, alone).crop((12, 12, alone.width - 12, alone.height - 12))
+            assert sum(ImageStat.Stat(difference).mean) / 3 < 2, (png.name, index, tile)
+            # and not the face turned the other way (a tile of two numbers would swap its halves)
+            if tile.head != tile.tail:
+                other = alone.rotate(180)
+                mismatch = ImageChops.difference(seen, other).crop((12, 12, alone.width - 12, alone.height - 12))
+                assert sum(ImageStat.Stat(mismatch).mean) / 3 > 2, (png.name, index, tile)
+
+
+def test_cricut_keeps_tiles_upright_when_turning_saves_no_mat():
+    """24 x 48 mm: 27 an image on their side against 24 upright, but double-6 needs 2 images either way,
+    so they stay upright, as they read."""
+    machine = load_machine("cricut")
+    area = (machine["print_area"]["width"], machine["print_area"]["height"])
+    images = print_then_cut_images(load_set("double-6"), THEME, TileSize(24, 48), area, machine["gap"])
+    assert len(images) == 2 and all(tile.turn in (0.0, 180.0) for image in images for tile in image.tiles)
+    assert images[0].picture.width < images[0].picture.height
 
 
 # --- every set, bad input, same bytes --------------------------------------------------------------

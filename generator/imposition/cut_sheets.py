@@ -12,6 +12,8 @@ Cricut Print Then Cut: Design Space prints its own marks, so the kit gives it im
 whole tiles, as many as the printable area (templates/machines/cricut.toml) holds, each image
 exactly the box of its tiles' outlines, transparent outside them; and the same outlines as cut
 paths. Each image's size in mm is in its file name: Design Space does not read it from the PNG.
+Large dominoes lie on their side when that prints the set on fewer sheets (60 x 120 mm: three an
+image instead of two); otherwise they stand upright, as they read.
 """
 
 import math
@@ -248,13 +250,39 @@ def print_then_cut_grid(shape: str, size: TileSize, area: tuple[float, float], g
     return rows, columns
 
 
+def _turned_grid(shape: str, size: TileSize, area: tuple[float, float], gap: float, count: int,
+                 upright: tuple[int, int]) -> tuple[int, int] | None:
+    """Rows and columns of upright tiles in the area turned on its side, when the set then needs fewer
+    images than upright; else None. Triangles tessellate in rows and are never turned."""
+    if shape == "triangle":
+        return None
+    rows, columns = capacity(shape, size, gap / 2, area[1] + gap, area[0] + gap)
+    if rows and math.ceil(count / (rows * columns)) < math.ceil(count / (upright[0] * upright[1])):
+        return rows, columns
+    return None
+
+
+def _quarter_turned(tile: PlacedTile, size: TileSize, shape: str, height: float) -> PlacedTile:
+    """A tile of a picture `height` mm high, turned a quarter clockwise with the picture: a point
+    (x, y) goes to (height - y, x), the tile's own turn grows by 90 degrees about its centre."""
+    w, h = frame(shape, size)
+    cx, cy = tile.x + w / 2, tile.y + h / 2
+    corners = tuple((height - y, x) for x, y in tile.outline.corners)
+    return PlacedTile(tile.tile, height - cy - w / 2, cx - h / 2, tile.turn + 90.0,
+                      Outline(corners, tile.outline.radius))
+
+
 def print_then_cut_images(tile_set: TileSet, theme: Theme, size: TileSize, area: tuple[float, float],
                           gap: float) -> list[PrintThenCutImage]:
     """Groups of whole tiles, each image at most `area` (width, height) mm, tiles `gap` mm apart:
-    as many tiles per image as fit, so a set needs as few mats as it can."""
+    as many tiles per image as fit, so a set needs as few mats as it can. The tiles lie on their
+    side where that needs fewer images (laid out upright in the area turned, then turned back)."""
     half = gap / 2
-    rows, columns = print_then_cut_grid(tile_set.shape, size, area, gap)
     tiles = ordered_tiles(tile_set)
+    rows, columns = print_then_cut_grid(tile_set.shape, size, area, gap)
+    turned = _turned_grid(tile_set.shape, size, area, gap, len(tiles), (rows, columns))
+    if turned:
+        rows, columns = turned
     images = []
     for first in range(0, len(tiles), rows * columns):
         chunk = tiles[first:first + rows * columns]
@@ -264,6 +292,9 @@ def print_then_cut_images(tile_set: TileSet, theme: Theme, size: TileSize, area:
         width, height = math.ceil((x1 - x0) * 10 - 1e-6) / 10, math.ceil((y1 - y0) * 10 - 1e-6) / 10
         dx, dy = (width - (x1 - x0)) / 2 - x0, (height - (y1 - y0)) / 2 - y0
         placed_tiles = [PlacedTile(t.tile, t.x + dx, t.y + dy, t.turn, t.outline.translated(dx, dy)) for t in probe]
+        if turned:
+            placed_tiles = [_quarter_turned(t, size, tile_set.shape, height) for t in placed_tiles]
+            width, height = height, width
         picture = Drawing(width, height)
         for tile in placed_tiles:
             picture.add(placed(tile_front(tile.tile, tile_set, theme, size), tile.x, tile.y, tile.turn))
