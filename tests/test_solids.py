@@ -597,6 +597,23 @@ def test_palette_keeps_the_colours_that_show():
     assert by_name["A.group1.arrow"] == 1               # white prints as the ivory body: still an arrow
 
 
+def test_a_colour_that_paints_nothing_keeps_the_colours_after_it():
+    """A colour whose every area is empty (a shape of no width, or one its tile clips away: a set of
+    one's own can have one) adds no inlay, and the colours painted after it keep theirs."""
+    from generator.colour.values import Colour
+    from generator.scene.drawing import Circle, Rect, Style
+    from generator.solids.faces import side_features
+
+    ground, red, blue, green = (Colour(value) for value in ("#ffffff", "#cc0000", "#0000cc", "#00aa00"))
+    items = [Rect(5, 5, 0, 10, Style(fill=red)),            # no width: paints nothing
+             Circle(6, 10, 2, Style(fill=blue)),
+             Rect(12, 8, 4, 4, Style(fill=green))]
+    features = side_features(items, ground, 22, 44, False, 0.4, lambda item, stroke: type(item).__name__)
+    assert set(features.regions) == {blue.hex, green.hex}
+    assert math.pi * (2 - 0.02) ** 2 <= features.regions[blue.hex].area() <= math.pi * 2 ** 2    # curves to 0.02 mm
+    assert features.regions[green.hex].area() == pytest.approx(16, rel=1e-6)
+
+
 def test_triangles_fill_plates_up_and_down(tmp_path):
     tile_set = load_set("triominoes")
     plates = build_plates(tile_set, TileSize(), (220.0, 220.0))
