@@ -96,6 +96,10 @@ def box_command(options: BuildOptions, sets_text, together, thickness_text, box_
     previous = start_writing(options.out)
     with progress(len(jobs), _("boxes")) as bar:
         report = run_box(options, jobs, bar.update, box_folders(options, settings))
+    if options.target == "shop":
+        from generator.jobs.shop_order import write_shop_order
+
+        write_shop_order(options.out, report, previous, options.lang)
     report_written(report, options.out, started, previous)
     for line in summary_lines(plans):
         say(line)

@@ -67,6 +67,10 @@ def build_command(options: BuildOptions, sets_text, books_text, product_text):
     previous = start_writing(options.out)
     with progress(len(build_jobs(options)), _("building")) as bar:
         report = build(options, on_step=bar.update)
+    if options.target == "shop":
+        from generator.jobs.shop_order import write_shop_order
+
+        write_shop_order(options.out, report, previous, options.lang)
     report_written(report, options.out, started, previous, about=_colour_made(options))
 
 

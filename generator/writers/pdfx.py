@@ -118,4 +118,39 @@ def mark_as_pdfx(path: Path, intent: OutputIntent | None = None, pages: list[int
     described["output_intent"] = intent.identifier
     if intent.profile is not None:
         described["output_profile"] = intent.profile.file_name
+    return described | _finishing(writer, preferences)
+
+
+def _finishing(writer: PdfWriter, preferences) -> dict:
+    """What a shop's order needs of the file (generator/jobs/shop_order.py): the trimmed page and its
+    bleed, whether crop marks stand outside it, the edge its sheet turns on for the backs, and the die
+    line's spot colours it strokes."""
+    first = writer.pages[0]
+    trim, bleed, media = first.trimbox, first.bleedbox, first.mediabox
+    trims = [[round(float(p.trimbox.width) / MM, 1), round(float(p.trimbox.height) / MM, 1)] for p in writer.pages]
+    # one size when every page has it (a booklet); else each page's (a box's pieces)
+    described = {"trim_size_mm": trims[0] if all(t == trims[0] for t in trims) else trims,
+                 "bleed_mm": round(float(trim.left - bleed.left) / MM, 2),
+                 # room around the bleed is where the crop marks stand (none with --marks none)
+                 "crop_marks": float(bleed.width) < float(media.width) - 1e-6}
+    duplex = str(preferences.get_object().get("/Duplex", "")) if preferences is not None else ""
+    described["duplex"] = {"/DuplexFlipLongEdge": "long", "/DuplexFlipShortEdge": "short"}.get(duplex)
+    described["spot_colours"] = sorted({name for page in writer.pages for name in _separations(page.get("/Resources"))})
     return described
+
+
+def _separations(resources, depth: int = 0) -> set[str]:
+    """The names of the Separation colour spaces of these resources and of the forms they draw."""
+    resources = resources.get_object() if resources is not None else None
+    if not resources or depth > 4:
+        return set()
+    names = set()
+    for space in (resources.get("/ColorSpace") or DictionaryObject()).get_object().values():
+        space = space.get_object()
+        if isinstance(space, list) and len(space) > 1 and str(space[0]) == "/Separation":
+            names.add(str(space[1]).lstrip("/"))
+    for form in (resources.get("/XObject") or DictionaryObject()).get_object().values():
+        form = form.get_object()
+        if form.get("/Subtype") == "/Form":
+            names |= _separations(form.get("/Resources"), depth + 1)
+    return names

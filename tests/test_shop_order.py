@@ -1,0 +1,114 @@
+"""ORDER.txt, the print order a shop build writes beside its files: every figure in it checked against
+the PDF it names, read back with pypdf (page count, TrimBox, BleedBox, the die line's strokes)."""
+
+import json
+import re
+
+from conftest import run_cli
+from pdf_inspect import MM, read_pdf, stroked_paths
+import pytest
+
+from generator.jobs.shop_order import order_text
+
+
+@pytest.fixture(scope="module")
+def shop_folder(tmp_path_factory):
+    """A shop kit of set A (the open booklets) and then set B's shop box, into one folder."""
+    out = tmp_path_factory.mktemp("order")
+    for args in (("build", "--target", "shop", "--sets", "A", "--books", "open"),
+                 ("box", "--target", "shop", "--sets", "B")):
+        result = run_cli(*args, "--out", str(out))
+        assert result.returncode == 0, result.stderr
+    return out
+
+
+def paragraphs(text: str) -> dict[str, list[str]]:
+    """Each file's paragraph of ORDER.txt, by the files its first line names."""
+    found = {}
+    for block in text.strip().split("\n\n")[2:]:
+        first, *rest = block.split("\n")
+        files = first.split(": ")[0].split(", ")
+        for name in files:
+            found[name] = [first, *rest]
+    return found
+
+
+def trims(reader) -> list[tuple[float, float]]:
+    return [(round(float(p.trimbox.width) / MM, 1), round(float(p.trimbox.height) / MM, 1)) for p in reader.pages]
+
+
+def test_the_order_names_every_shop_file_with_its_trim_pages_and_bleed(shop_folder):
+    text = (shop_folder / "ORDER.txt").read_text(encoding="utf-8")
+    assert "PDF/X-1a, CMYK for FOGRA39 (FOGRA39L_coated.icc)" in text
+    found = paragraphs(text)
+    pdfs = sorted(path.name for path in shop_folder.glob("shop-*.pdf"))
+    assert sorted(found) == pdfs and "shop-box-B.pdf" in pdfs          # the box joined the kit's order
+    for name in pdfs:
+        reader = read_pdf(shop_folder / name)
+        paragraph = "\n".join(found[name])
+        sizes = trims(reader)
+        if len(set(sizes)) == 1:
+            assert f"Trim size: {sizes[0][0]:g} x {sizes[0][1]:g} mm," in paragraph, name
+        else:                                   # the box: a page per piece, each its own size
+            said = re.findall(r"page (\d+): ([\d.]+) x ([\d.]+) mm", paragraph)
+            assert [(float(w), float(h)) for _, w, h in said] == sizes, name
+        first = reader.pages[0]
+        bleed = round(float(first.trimbox.left - first.bleedbox.left) / MM, 2)
+        assert f"with {bleed:g} mm of bleed" in paragraph and bleed == pytest.approx(3), name
+        count = len(reader.pages)
+        if name.endswith("-interior.pdf"):
+            assert f"Interior: {count} pages" in paragraph and count % 4 == 0
+        elif name.endswith("-cover.pdf"):
+            assert f"Cover: {count} pages" in paragraph and count == 4
+        else:
+            assert re.search(rf"^  {count} pages?, printed on", paragraph, re.M), name
+
+
+def test_the_order_says_how_each_piece_is_finished_as_its_file_is_made(shop_folder):
+    found = paragraphs((shop_folder / "ORDER.txt").read_text(encoding="utf-8"))
+    for name, lines in found.items():
+        paragraph = "\n".join(lines)
+        spots = {path.colour[1] for page in read_pdf(shop_folder / name).pages for path in stroked_paths(page)
+                 if path.colour and path.colour[0] == "spot"}
+        if "Crease" in spots:
+            assert "die-cut along the die line (spot colour CutContour), crease along the folds" in paragraph
+        elif "CutContour" in spots:
+            assert "die-cut every piece along the die line, the spot colour CutContour" in paragraph, name
+        elif name.endswith("-interior.pdf") or name.endswith("-cover.pdf"):
+            assert "saddle-stitched" in paragraph
+        else:
+            assert "Finishing: cut along the crop marks." in paragraph, name
+    assert "crease" in "\n".join(found["shop-box-B.pdf"]) and "die-cut" in "\n".join(found["shop-tokens-mexican-train.pdf"])
+
+
+def test_the_gang_sheet_turns_on_the_edge_that_its_mirrored_backs_need(shop_folder):
+    """The backs are mirrored left to right (tests/test_shop.py), so the sheet turns over about its
+    upright axis: on the short edge of a sheet wider than high, on the long edge of one higher than wide."""
+    found = paragraphs((shop_folder / "ORDER.txt").read_text(encoding="utf-8"))
+    paragraph = "\n".join(found["shop-tiles-A.pdf"])
+    (width, height), _ = trims(read_pdf(shop_folder / "shop-tiles-A.pdf"))
+    edge = "short" if width > height else "long"
+    assert f"2 pages, printed on both sides: each even page is the back of the page before it. Turn the sheet over " \
+           f"on its {edge} edge" in paragraph
+    assert "printed on one side" in "\n".join(found["shop-board.pdf"])
+
+
+def test_the_order_in_russian_and_none_without_shop_files(shop_folder):
+    entries = json.loads((shop_folder / "manifest.json").read_text(encoding="utf-8"))["files"]
+    russian = order_text(entries, "ru")
+    assert russian.startswith("Заказ на печать") and "Обрезной формат: 218 x 194 мм" in russian
+    assert "Переворот по короткому краю" in russian and "шитьё внакидку" in russian
+    assert not re.search(r"\b(the|of|and|printed|Paper|Finishing)\b", russian)      # nothing left in English
+    assert order_text([e for e in entries if not e["file"].startswith("shop-")], "en") == ""
+
+
+
+def test_a_gang_sheet_without_crop_marks_is_cut_at_its_gutters(shop_folder):
+    """--marks none leaves the shop no marks: the order gives the gutters between the tiles instead,
+    twice the bleed. Set A's sheet is 8 tiles of 22 mm across: the TrimBox leaves 7 gutters of that width."""
+    entries = json.loads((shop_folder / "manifest.json").read_text(encoding="utf-8"))["files"]
+    (entry,) = [dict(e, crop_marks=False) for e in entries if e["file"] == "shop-tiles-A.pdf"]
+    width = trims(read_pdf(shop_folder / "shop-tiles-A.pdf"))[0][0]
+    gutter = (width - 8 * 22) / 7
+    assert gutter == pytest.approx(2 * entry["bleed_mm"])
+    assert f"cut each tile out at both edges of the {gutter:g} mm gutters" in order_text([entry], "en")
