@@ -39,7 +39,7 @@ from generator.scene.sizes import TileSize
 from generator.settings.options import parse_tile_size
 from generator.solids.meshes import mesh_of
 from generator.solids.palette import set_palette
-from generator.solids.spec import default_edge_radius, solid_spec
+from generator.solids.spec import default_edge_radius, default_thickness, solid_spec
 from generator.solids.survey import survey_set
 from generator.solids.tile_solids import tile_solid
 
@@ -431,6 +431,45 @@ def test_every_preset_is_a_size_the_kit_takes():
         assert parse_tile_size(f"{size.width:g}x{size.height:g}x{size.thickness:g}") == size      # in range
 
 
+def test_a_size_without_thickness_gets_6_22_of_its_width_to_half_a_millimetre():
+    """As docs/reference/sizes.md says: 10 mm wide, 2.73 mm, so 2.5; 15: 4.09, 4; 28: 7.64, 7.5; 40: 10.9, 11."""
+    assert [default_thickness(width) for width in (10, 15, 22, 28, 40)] == [2.5, 4.0, 6.0, 7.5, 11.0]
+
+
+@pytest.mark.parametrize("size, given, option, suggested", [
+    ("22x44x2", {"relief": "raised", "depth": 2.5}, "depth", 2.0),    # raised: only the back's recess, half as deep
+    ("10x20x12", {"edge_radius": 5.0}, "edge_radius", 0.6),           # features within 0.70 mm of the edge
+])
+def test_a_suggested_figure_under_a_millimetre_or_for_raised_relief_is_taken(size, given, option, suggested):
+    """As the command line's test above, for the refusals whose figure it does not reach: the figure is
+    what the guide's rules give, it is taken, and a tenth more is refused."""
+    tile_set, size = load_set("double-6"), parse_tile_size(size)
+    with pytest.raises(UserError, match=rf"use (at most |--edge-radius ){suggested:g}\b") as refusal:
+        spec_for(tile_set, size, **given)
+    if option == "edge_radius":
+        assert "which come within 0.70 mm of the edge" in str(refusal.value)
+    spec_for(tile_set, size, **{**given, option: suggested})
+    with pytest.raises(UserError):
+        spec_for(tile_set, size, **{**given, option: suggested + 0.1})
+
+
+@pytest.mark.parametrize("set_name, inradius, width", [("double-6", 11.0, 22), ("triominoes", 44 / (2 * math.sqrt(3)), 44)])
+def test_an_edge_radius_that_leaves_no_flat_top_is_refused(set_name, inradius, width):
+    """A 22 x 44 domino's largest inscribed circle has a radius of 11 mm, a triangle of side 44 mm's
+    44 / (2 sqrt 3) = 12.7 mm: the edge radius must leave a nozzle's width (0.4 mm) of it flat. No set
+    of the kit lets a radius get that far (its features are nearer the edge), so the survey here is one
+    of a set with features nowhere near it."""
+    from types import SimpleNamespace
+
+    tile_set, size = load_set(set_name), parse_tile_size("22x44x30")
+    survey = SimpleNamespace(room=100.0, nearest="?")
+    flat = inradius - 0.4
+    assert solid_spec(tile_set, survey, size, edge_radius=round(flat - 0.01, 2)).edge_radius < flat
+    with pytest.raises(UserError, match=rf"^--edge-radius: [\d.]+ mm leaves no flat top on a {width} mm wide tile; "
+                                        r"use a smaller --edge-radius$"):
+        solid_spec(tile_set, survey, size, edge_radius=round(flat + 0.01, 2))
+
+
 def test_presets_and_thickness():
     assert parse_tile_size("standard") == TileSize(24, 48, thickness=6)
     assert parse_tile_size("tournament") == TileSize(28, 55, thickness=13)
@@ -671,13 +710,22 @@ def test_small_pips_are_named():
     (["--plate", "50x50"], "--plate: a 50x50 mm plate less 5 mm margins does not hold one 22 x 44 mm tile"),
     (["--plate", "30x30"], "--plate: 30x30 mm is outside 50-1000 mm per side"),
     (["--plate", "big"], "--plate: 'big' is not WIDTHxHEIGHT"),
-    (["--relief-depth", "4"], "--relief-depth: 4 mm is too deep for a 6 mm tile"),
+    (["--relief-depth", "4"], "opendomino: error: --relief-depth: 4 mm is too deep for a 6 mm tile (the face's and "
+                              "the back's recesses would leave less than 1 mm between them); use at most 3.3 mm, or a "
+                              "thicker --tile-size"),
     (["--tile-size", "22x44x2", "--relief-depth", "1"], "--relief-depth: 1 mm is too deep for a 2 mm tile"),
     (["--relief-depth", "9"], "--relief-depth: 9 mm is outside 0.2-5 mm"),
-    (["--edge-radius", "3.5"], "--edge-radius: 3.5 mm would round into the features"),
-    (["--edge-radius", "1.7", "--tile-size", "22x44x3"], "rounds more than half the 3 mm thickness"),
+    (["--edge-radius", "3.5"], "opendomino: error: --edge-radius: 3.5 mm would round into the features of tile "
+                               "double-6-0-0 of set double-6, which come within 1.70 mm of the edge; use --edge-radius "
+                               "1.7 or less, or a larger --tile-size"),
+    (["--edge-radius", "1.7", "--tile-size", "22x44x3"], "opendomino: error: --edge-radius: 1.7 mm rounds more than "
+                                                         "half the 3 mm thickness (top and bottom edges are both "
+                                                         "rounded); use at most 1.5 mm"),
     (["--tile-size", "22x44x40"], "--tile-size: thickness 40 mm is outside 2-30 mm"),
-    (["--tile-size", "10x20", "--min-feature", "2"], "reach past the tile's edge"),
+    (["--tile-size", "10x20", "--min-feature", "2"], "opendomino: error: --tile-size: at 10 x 20 mm the features of "
+                                                     "tile double-6-0-0 of set double-6 reach past the tile's edge "
+                                                     "(strokes are at least --min-feature 2 mm wide); use a larger "
+                                                     "--tile-size or a smaller --min-feature"),
     (["--filaments", "0"], "--filaments: 0 is outside 1-16"),
     (["--relief", "sunken"], "Invalid value for '--relief'"),
     (["--format", "obj"], "unknown format 'obj'"),
@@ -688,6 +736,8 @@ def test_bad_input_gets_one_line(tmp_path, args, message):
     assert result.returncode == 2, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[-1], result.stderr
+    if message.startswith("opendomino: error: "):          # the kit's own words, the whole line
+        assert lines[-1] == message
     assert not (tmp_path / "3mf").exists()                  # nothing written before the check
 
 

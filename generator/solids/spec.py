@@ -40,9 +40,9 @@ class SolidSpec(Struct, frozen=True):
     size: TileSize                  # width, height, corner radius (the thickness is below)
     thickness: float
     edge_radius: float
-    depth: float = 1.0              # mm, the face's features
-    relief: str = "recessed"
-    min_feature: float = 0.4        # mm, one nozzle width
+    depth: float                    # mm, the face's features
+    relief: str                     # one of RELIEFS
+    min_feature: float              # mm, one nozzle width (the defaults are solid_spec's, the one way in)
 
     @property
     def back_depth(self) -> float:
@@ -95,7 +95,7 @@ def _check(spec: SolidSpec, shape: str) -> None:
     if spec.edge_radius >= inradius - spec.min_feature:
         raise UserError(_("--edge-radius: {edge_radius:g} mm leaves no flat top on a {width:g} mm "
                           "wide tile; use a smaller --edge-radius").format(
-            edge_radius=spec.edge_radius, width=spec.size.width))
+            edge_radius=spec.edge_radius, width=frame(shape, spec.size)[0]))     # a triangle's side
 
 
 def _centre(shape: str, size: TileSize) -> tuple[float, float]:
