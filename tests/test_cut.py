@@ -779,6 +779,8 @@ def test_cricut_lays_large_tiles_on_their_side_when_that_saves_mats(tmp_path):
             xs, ys = zip(*svg_points(d, arc_steps=64))
             assert (max(xs) - min(xs), max(ys) - min(ys)) == pytest.approx((120, 60), abs=0.01)
             assert min(ys) == pytest.approx(index * 62, abs=0.01)
+            if 0 < number < len(pngs) - 1:
+                continue                # the faces of the first image and the last: turned as all are
             # The tile's face drawn upright alone, turned a quarter clockwise by PIL: the same picture.
             tile = tiles[3 * number + index]
             alone = render(tile_front(tile, load_set("double-6"), THEME, size), 300, transparent=True)

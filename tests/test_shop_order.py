@@ -68,14 +68,15 @@ def test_the_order_says_how_each_piece_is_finished_as_its_file_is_made(shop_fold
     found = paragraphs((shop_folder / "ORDER.txt").read_text(encoding="utf-8"))
     for name, lines in found.items():
         paragraph = "\n".join(lines)
+        if name.endswith("-interior.pdf") or name.endswith("-cover.pdf"):
+            assert "saddle-stitched" in paragraph
+            continue
         spots = {path.colour[1] for page in read_pdf(shop_folder / name).pages for path in stroked_paths(page)
                  if path.colour and path.colour[0] == "spot"}
         if "Crease" in spots:
             assert "die-cut along the die line (spot colour CutContour), crease along the folds" in paragraph
         elif "CutContour" in spots:
             assert "die-cut every piece along the die line, the spot colour CutContour" in paragraph, name
-        elif name.endswith("-interior.pdf") or name.endswith("-cover.pdf"):
-            assert "saddle-stitched" in paragraph
         else:
             assert "Finishing: cut along the crop marks." in paragraph, name
     assert "crease" in "\n".join(found["shop-box-B.pdf"]) and "die-cut" in "\n".join(found["shop-tokens-mexican-train.pdf"])
