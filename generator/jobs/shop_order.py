@@ -48,10 +48,12 @@ def _sides(entry: dict) -> str:
     count = entry["pages"]
     if entry.get("duplex") == "long":
         return _("{pages}, printed on both sides: each even page is the back of the page before it. Turn the "
-                 "sheet over on its long edge (the backs are mirrored for that).").format(pages=_pages(count))
+                 "sheet over on its long edge: the backs are laid out mirrored for that turn, so print them as they "
+                 "are.").format(pages=_pages(count))
     if entry.get("duplex") == "short":
         return _("{pages}, printed on both sides: each even page is the back of the page before it. Turn the "
-                 "sheet over on its short edge (the backs are mirrored for that).").format(pages=_pages(count))
+                 "sheet over on its short edge: the backs are laid out mirrored for that turn, so print them as they "
+                 "are.").format(pages=_pages(count))
     return _("{pages}, printed on one side.").format(pages=_pages(count))
 
 
