@@ -52,8 +52,9 @@ def test_the_order_names_every_shop_file_with_its_trim_pages_and_bleed(shop_fold
         else:                                   # the box: a page per piece, each its own size
             said = re.findall(r"page (\d+): ([\d.]+) x ([\d.]+) mm", paragraph)
             assert [(float(w), float(h)) for _, w, h in said] == sizes, name
-        first = reader.pages[0]
-        bleed = round(float(first.trimbox.left - first.bleedbox.left) / MM, 2)
+        trim, bleed_box = reader.pages[0].trimbox, reader.pages[0].bleedbox
+        bleed = round(float(trim.left - bleed_box.left) / MM, 2)
+        assert bleed == round(float(bleed_box.top - trim.top) / MM, 2), name      # all four sides alike here
         assert f"with {bleed:g} mm of bleed" in paragraph and bleed == pytest.approx(3), name
         count = len(reader.pages)
         if name.endswith("-interior.pdf"):
@@ -113,3 +114,26 @@ def test_a_gang_sheet_without_crop_marks_is_cut_at_its_gutters(shop_folder):
     gutter = (width - 8 * 22) / 7
     assert gutter == pytest.approx(2 * entry["bleed_mm"])
     assert f"cut each tile out at both edges of the {gutter:g} mm gutters" in order_text([entry], "en")
+
+
+def test_a_triangles_bleed_is_its_edges_not_its_boxs_corners(tmp_path):
+    """A triangle's BleedBox holds the triangle grown 3 mm along every edge: the box stands 3 mm off
+    its base but 5.2 and 6 mm off its sloping sides' corners. The bleed said is the 3 mm."""
+    from generator.colour.theme import load_theme
+    from generator.imposition.shop_sheets import single_pages
+    from generator.model.set_loader import load_set
+    from generator.scene.sizes import TileSize
+    from generator.writers.pdf import PdfOptions, write_pdf
+    from generator.writers.pdfx import mark_as_pdfx
+
+    target = tmp_path / "shop-tiles-triominoes-single.pdf"
+    write_pdf(single_pages(load_set("triominoes"), load_theme("classic"), TileSize(), 3.0)[:2], target,
+              PdfOptions(cmyk=True))
+    described = mark_as_pdfx(target)
+    page = read_pdf(target).pages[0]
+    sides = [round(float(a - b) / MM, 1) for a, b in ((page.trimbox.left, page.bleedbox.left),
+                                                      (page.trimbox.bottom, page.bleedbox.bottom),
+                                                      (page.bleedbox.top, page.trimbox.top))]
+    assert sorted(sides) == [3.0, 5.2, 6.0]
+    assert described["bleed_mm"] == 3.0 and described["spot_colours"] == ["CutContour"]
+    assert "with 3 mm of bleed" in order_text([{"file": target.name, **described}], "en")

@@ -130,7 +130,9 @@ def _finishing(writer: PdfWriter, preferences) -> dict:
     trims = [[round(float(p.trimbox.width) / MM, 1), round(float(p.trimbox.height) / MM, 1)] for p in writer.pages]
     # one size when every page has it (a booklet); else each page's (a box's pieces)
     described = {"trim_size_mm": trims[0] if all(t == trims[0] for t in trims) else trims,
-                 "bleed_mm": round(float(trim.left - bleed.left) / MM, 2),
+                 # the narrowest side: a triangle's box has more room at its corners than its bleed
+                 "bleed_mm": round(min(float(trim.left - bleed.left), float(trim.bottom - bleed.bottom),
+                                       float(bleed.right - trim.right), float(bleed.top - trim.top)) / MM, 2),
                  # room around the bleed is where the crop marks stand (none with --marks none)
                  "crop_marks": float(bleed.width) < float(media.width) - 1e-6}
     duplex = str(preferences.get_object().get("/Duplex", "")) if preferences is not None else ""
