@@ -27,6 +27,7 @@ from generator.imposition.cut_sheets import (
     keep_out_zones,
     ordered_tiles,
     print_and_cut_sheets,
+    print_then_cut_grid,
     print_then_cut_images,
     registration_marks,
     safe_area,
@@ -45,6 +46,7 @@ from generator.model.set_loader import known_set_names, load_set
 from generator.scene.cut_sheet import CutSheet
 from generator.scene.outline import Outline
 from generator.scene.sizes import TileSize
+from generator.settings.options import parse_tile_size
 from generator.writers.dxf import dxf_text
 from generator.writers.png import render
 
@@ -794,6 +796,60 @@ def test_cricut_lays_large_tiles_on_their_side_when_that_saves_mats(tmp_path):
                 other = alone.rotate(180)
                 mismatch = ImageChops.difference(seen, other).crop((12, 12, alone.width - 12, alone.height - 12))
                 assert sum(ImageStat.Stat(mismatch).mean) / 3 > 2, (png.name, index, tile)
+
+
+def _fits(length: float, tile: float, gap: float = 2.0) -> int:
+    """Tiles of `tile` mm, `gap` mm apart, along `length` mm: n tiles take n * tile + (n - 1) * gap."""
+    return int((length + gap) // (tile + gap))
+
+
+@pytest.mark.parametrize("set_name, size", [("double-6", size) for size in ("22.7x45.4", "22.9x45.8", "24x48",
+                                                                           "40x80", "57x114", "60x120")]
+                         + [("double-12", "12.6x25.2"),       # 88 upright, 96 on their side: 1 image for 91
+                            ("double-9", "22.65x45.35")])     # 7 x 5 upright, each way 0.05 mm short of a tenth
+def test_cricut_images_hold_as_many_tiles_as_the_print_area_does(set_name, size):
+    """Counted by hand for each size, at the edges of a column or row that fits or not: the tiles an
+    image holds upright and on their side, the orientation that needs fewer images (upright on a tie),
+    every image within the print area, its tiles centred in it (the picture is their box rounded up
+    to a tenth of a mm)."""
+    machine = load_machine("cricut")
+    area = (machine["print_area"]["width"], machine["print_area"]["height"])
+    tile_size = parse_tile_size(size)
+    w, h = tile_size.width, tile_size.height
+    upright = _fits(area[0], w) * _fits(area[1], h)
+    on_side = _fits(area[0], h) * _fits(area[1], w)
+    tile_set = load_set(set_name)
+    count = len(tile_set.tiles)
+    turned = math.ceil(count / on_side) < math.ceil(count / upright)
+    images = print_then_cut_images(tile_set, THEME, tile_size, area, machine["gap"])
+    assert len(images) == math.ceil(count / (on_side if turned else upright)), (upright, on_side)
+    assert len(images[0].tiles) == min(count, on_side if turned else upright)
+    for image in images:
+        assert image.picture.width <= area[0] and image.picture.height <= area[1]
+        boxes = [tile.outline.bounds() for tile in image.tiles]
+        assert all((b[2] - b[0], b[3] - b[1]) == pytest.approx((h, w) if turned else (w, h)) for b in boxes)
+        left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        right, bottom = image.picture.width - max(b[2] for b in boxes), image.picture.height - max(b[3] for b in boxes)
+        assert 0 <= left < 0.06 and left == pytest.approx(right) and 0 <= top < 0.06 and top == pytest.approx(bottom)
+
+
+def test_cricut_turns_rows_of_triangles_too():
+    """Triangles of side 70 mm: 9 an image upright (3 rows of 3), 10 on their side (2 rows of 5), so
+    the 56 triominoes take 6 images instead of 7."""
+    machine = load_machine("cricut")
+    area = (machine["print_area"]["width"], machine["print_area"]["height"])
+    images = print_then_cut_images(load_set("triominoes"), THEME, parse_tile_size("70"), area, machine["gap"])
+    assert [len(image.tiles) for image in images] == [10] * 5 + [6]
+    assert all(tile.turn in (90.0, 270.0) for image in images for tile in image.tiles)
+    assert all(image.picture.width <= area[0] and image.picture.height <= area[1] for image in images)
+
+
+def test_a_tile_larger_than_a_machines_print_area_is_one_line():
+    """No tile the kit takes is too large for Cricut's area; a machine file with a smaller one can be."""
+    with pytest.raises(UserError) as refusal:
+        print_then_cut_grid("domino", TileSize(22, 44), (40.0, 40.0), 2.0)
+    assert str(refusal.value) == ("a 22 x 44 mm tile does not fit Cricut's 40 x 40 mm print area; use a smaller "
+                                  "--tile-size")
 
 
 def test_cricut_keeps_tiles_upright_when_turning_saves_no_mat():

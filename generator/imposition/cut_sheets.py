@@ -12,8 +12,8 @@ Cricut Print Then Cut: Design Space prints its own marks, so the kit gives it im
 whole tiles, as many as the printable area (templates/machines/cricut.toml) holds, each image
 exactly the box of its tiles' outlines, transparent outside them; and the same outlines as cut
 paths. Each image's size in mm is in its file name: Design Space does not read it from the PNG.
-Large dominoes lie on their side when that prints the set on fewer sheets (60 x 120 mm: three an
-image instead of two); otherwise they stand upright, as they read.
+Large tiles lie on their side when that prints the set on fewer sheets (60 x 120 mm dominoes: three
+an image instead of two); otherwise they stand upright, as they read.
 """
 
 import math
@@ -253,9 +253,7 @@ def print_then_cut_grid(shape: str, size: TileSize, area: tuple[float, float], g
 def _turned_grid(shape: str, size: TileSize, area: tuple[float, float], gap: float, count: int,
                  upright: tuple[int, int]) -> tuple[int, int] | None:
     """Rows and columns of upright tiles in the area turned on its side, when the set then needs fewer
-    images than upright; else None. Triangles tessellate in rows and are never turned."""
-    if shape == "triangle":
-        return None
+    images than upright; else None. (Rows of triangles turn as a whole, as dominoes do.)"""
     rows, columns = capacity(shape, size, gap / 2, area[1] + gap, area[0] + gap)
     if rows and math.ceil(count / (rows * columns)) < math.ceil(count / (upright[0] * upright[1])):
         return rows, columns
