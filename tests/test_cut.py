@@ -804,7 +804,7 @@ def _fits(length: float, tile: float, gap: float = 2.0) -> int:
 
 
 @pytest.mark.parametrize("set_name, size", [("double-6", size) for size in ("22.7x45.4", "22.9x45.8", "24x48",
-                                                                           "40x80", "57x114", "60x120")]
+                                                                           "40x80", "42x84", "57x114", "60x120")]
                          + [("double-12", "12.6x25.2"),       # 88 upright, 96 on their side: 1 image for 91
                             ("double-9", "22.65x45.35")])     # 7 x 5 upright, each way 0.05 mm short of a tenth
 def test_cricut_images_hold_as_many_tiles_as_the_print_area_does(set_name, size):
@@ -847,8 +847,8 @@ def test_cricut_turns_rows_of_triangles_too():
 def test_a_tile_larger_than_a_machines_print_area_is_one_line():
     """No tile the kit takes is too large for Cricut's area; a machine file with a smaller one can be."""
     with pytest.raises(UserError) as refusal:
-        print_then_cut_grid("domino", TileSize(22, 44), (40.0, 40.0), 2.0)
-    assert str(refusal.value) == ("a 22 x 44 mm tile does not fit Cricut's 40 x 40 mm print area; use a smaller "
+        print_then_cut_grid("domino", TileSize(22, 44), (40.0, 30.0), 2.0)
+    assert str(refusal.value) == ("a 22 x 44 mm tile does not fit Cricut's 40 x 30 mm print area; use a smaller "
                                   "--tile-size")
 
 
