@@ -137,3 +137,86 @@ def test_a_triangles_bleed_is_its_edges_not_its_boxs_corners(tmp_path):
     assert sorted(sides) == [3.0, 5.2, 6.0]
     assert described["bleed_mm"] == 3.0 and described["spot_colours"] == ["CutContour"]
     assert "with 3 mm of bleed" in order_text([{"file": target.name, **described}], "en")
+
+
+FOGRA = {"output_intent": "FOGRA39", "output_profile": "FOGRA39L_coated.icc", "bleed_mm": 3.0, "crop_marks": True,
+         "duplex": None, "spot_colours": []}
+
+
+def test_each_kind_of_piece_reads_as_the_reference_page_describes_it():
+    """The whole order for one file of each kind, given their facts: every line as a shop reads it."""
+    entries = [
+        {**FOGRA, "file": "shop-tiles-B.pdf", "pages": 2, "trim_size_mm": [218.0, 194.0], "duplex": "short"},
+        {**FOGRA, "file": "shop-tiles-C.pdf", "pages": 4, "trim_size_mm": [194.0, 218.0], "duplex": "long",
+         "crop_marks": False, "bleed_mm": 0.0},
+        {**FOGRA, "file": "shop-tiles-A-single.pdf", "pages": 64, "trim_size_mm": [22.0, 44.0], "crop_marks": False},
+        {**FOGRA, "file": "shop-board.pdf", "pages": 1, "trim_size_mm": [277.0, 397.0], "crop_marks": False},
+        {**FOGRA, "file": "shop-rules-classic-ru-cover.pdf", "pages": 4, "trim_size_mm": [148.0, 210.0]},
+        {**FOGRA, "file": "shop-rules-classic-ru-interior.pdf", "pages": 60, "trim_size_mm": [148.0, 210.0]},
+        {**FOGRA, "file": "shop-rules-en-interior.pdf", "pages": 72, "trim_size_mm": [148.0, 210.0]},
+        {**FOGRA, "file": "shop-rules-en-cover.pdf", "pages": 4, "trim_size_mm": [148.0, 210.0]},
+        {**FOGRA, "file": "shop-box-A-B.pdf", "pages": 2, "trim_size_mm": [[80.6, 79.8], [75.3, 73.7]],
+         "spot_colours": ["Crease", "CutContour"]},
+        {**FOGRA, "file": "shop-tokens-mexican-train.pdf", "pages": 1, "trim_size_mm": [164.3, 232.3],
+         "spot_colours": ["CutContour"]},
+        {"file": "manifest.json"}, {"file": "tiles-A.pdf", "pages": 2},          # not shop files
+    ]
+    expected = """Print order for the files of this folder (made by opendomino)
+
+Every file: PDF/X-1a, CMYK for FOGRA39 (FOGRA39L_coated.icc), the profile embedded as its output intent. \
+Print at 100 %, not scaled to fit.
+
+shop-board.pdf: the board
+  Trim size: 277 x 397 mm, with 3 mm of bleed on every side.
+  1 page, printed on one side.
+  Paper: card of 300-350 g/m², or mounted on 1.5-2 mm board so that it lies flat.
+  Finishing: cut every piece to its trim (the file has no crop marks; its TrimBox says where).
+
+shop-box-A-B.pdf: the folding box A-B, a page per piece
+  Trim sizes: page 1: 80.6 x 79.8 mm; page 2: 75.3 x 73.7 mm, with 3 mm of bleed on every side.
+  2 pages, printed on one side.
+  Paper: folding board or card of 300-350 g/m².
+  Finishing: die-cut along the die line (spot colour CutContour), crease along the folds (spot colour Crease); \
+both overprint and print no ink. Then fold and glue.
+
+shop-rules-classic-ru-interior.pdf, shop-rules-classic-ru-cover.pdf: the booklet of classic domino games, in Russian
+  Trim size: 148 x 210 mm, with 3 mm of bleed on every side.
+  Interior: 60 pages in reading order. Cover: 4 pages, in order the outside front, inside front, inside back \
+and outside back.
+  Paper: interior 90-120 g/m² text paper; cover 200-250 g/m² card.
+  Finishing: saddle-stitched with two staples, the cover around the interior.
+
+shop-rules-en-interior.pdf, shop-rules-en-cover.pdf: the rule booklet of Open Domino, in English
+  Trim size: 148 x 210 mm, with 3 mm of bleed on every side.
+  Interior: 72 pages in reading order. Cover: 4 pages, in order the outside front, inside front, inside back \
+and outside back.
+  Paper: interior 90-120 g/m² text paper; cover 200-250 g/m² card.
+  Finishing: saddle-stitched with two staples, the cover around the interior.
+
+shop-tiles-A-single.pdf: the tiles of set A, a page per face
+  Trim size: 22 x 44 mm, with 3 mm of bleed on every side.
+  64 pages, printed on both sides: each even page is the back of the tile on the page before it.
+  Paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm board before cutting.
+  Finishing: cut every piece to its trim (the file has no crop marks; its TrimBox says where).
+
+shop-tiles-B.pdf: the tiles of set B on gang sheets, fronts then backs
+  Trim size: 218 x 194 mm, with 3 mm of bleed on every side.
+  2 pages, printed on both sides: each even page is the back of the page before it. Turn the sheet over on its \
+short edge: the backs are laid out mirrored for that turn, so print them as they are.
+  Paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm board before cutting.
+  Finishing: cut along the crop marks.
+
+shop-tiles-C.pdf: the tiles of set C on gang sheets, fronts then backs
+  Trim size: 194 x 218 mm, without bleed.
+  4 pages, printed on both sides: each even page is the back of the page before it. Turn the sheet over on its \
+long edge: the backs are laid out mirrored for that turn, so print them as they are.
+  Paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm board before cutting.
+  Finishing: cut every piece to its trim (the file has no crop marks; its TrimBox says where).
+
+shop-tokens-mexican-train.pdf: the Mexican Train hub and train markers
+  Trim size: 164.3 x 232.3 mm, with 3 mm of bleed on every side.
+  1 page, printed on one side.
+  Paper: card of 300-350 g/m².
+  Finishing: die-cut every piece along the die line, the spot colour CutContour (it overprints and prints no ink).
+"""
+    assert order_text(entries, "en").splitlines() == expected.splitlines()

@@ -16,7 +16,6 @@ from generator.files.atomic import write_bytes
 from generator.words import _, ngettext, speaking
 
 ORDER_FILE = "ORDER.txt"
-BOOKS = {"open": "Open Domino", "classic": None}
 
 
 def _size(values) -> str:
@@ -62,13 +61,16 @@ def _piece(title: str, entry: dict, lines: list[str]) -> list[str]:
 
 
 def _trim(entry: dict) -> str:
-    sizes = entry["trim_size_mm"]
+    sizes, bleed = entry["trim_size_mm"], entry["bleed_mm"]
     if isinstance(sizes[0], list):          # pages of different sizes: each page's
-        return _("Trim sizes: {sizes}, with {bleed:g} mm of bleed on every side.").format(
-            sizes="; ".join(_("page {number}: {size}").format(number=number, size=_size(size))
-                            for number, size in enumerate(sizes, start=1)), bleed=entry["bleed_mm"])
-    return _("Trim size: {size}, with {bleed:g} mm of bleed on every side.").format(
-        size=_size(sizes), bleed=entry["bleed_mm"])
+        sizes = "; ".join(_("page {number}: {size}").format(number=number, size=_size(size))
+                          for number, size in enumerate(sizes, start=1))
+        if not bleed:
+            return _("Trim sizes: {sizes}, without bleed.").format(sizes=sizes)
+        return _("Trim sizes: {sizes}, with {bleed:g} mm of bleed on every side.").format(sizes=sizes, bleed=bleed)
+    if not bleed:
+        return _("Trim size: {size}, without bleed.").format(size=_size(sizes))
+    return _("Trim size: {size}, with {bleed:g} mm of bleed on every side.").format(size=_size(sizes), bleed=bleed)
 
 
 def _tiles(entry: dict) -> list[str]:
