@@ -159,12 +159,19 @@ def test_each_kind_of_piece_reads_as_the_reference_page_describes_it():
          "spot_colours": ["Crease", "CutContour"]},
         {**FOGRA, "file": "shop-tokens-mexican-train.pdf", "pages": 1, "trim_size_mm": [164.3, 232.3],
          "spot_colours": ["CutContour"]},
+        {**FOGRA, "file": "shop-tiles-triominoes.pdf", "pages": 2, "trim_size_mm": [200.0, 150.0], "duplex": "short",
+         "crop_marks": False, "spot_colours": ["CutContour"]},
+        {**FOGRA, "file": "shop-tiles-double-6.pdf", "pages": 2, "trim_size_mm": [180.0, 230.0], "duplex": "long",
+         "crop_marks": False, "bleed_mm": 1.0},
+        {**FOGRA, "file": "shop-box-C.pdf", "pages": 2, "trim_size_mm": [[60.0, 50.0], [55.5, 45.0]], "bleed_mm": 0.0,
+         "crop_marks": False, "spot_colours": ["Crease", "CutContour"], "output_intent": "CGATS TR 006",
+         "output_profile": None},
         {"file": "manifest.json"}, {"file": "tiles-A.pdf", "pages": 2},          # not shop files
     ]
     expected = """Print order for the files of this folder (made by opendomino)
 
-Every file: PDF/X-1a, CMYK for FOGRA39 (FOGRA39L_coated.icc), the profile embedded as its output intent. \
-Print at 100 %, not scaled to fit.
+Every file: PDF/X-1a, CMYK for CGATS TR 006, FOGRA39 (FOGRA39L_coated.icc), the profile embedded as its output \
+intent. Print at 100 %, not scaled to fit.
 
 shop-board.pdf: the board
   Trim size: 277 x 397 mm, with 3 mm of bleed on every side.
@@ -174,6 +181,13 @@ shop-board.pdf: the board
 
 shop-box-A-B.pdf: the folding box A-B, a page per piece
   Trim sizes: page 1: 80.6 x 79.8 mm; page 2: 75.3 x 73.7 mm, with 3 mm of bleed on every side.
+  2 pages, printed on one side.
+  Paper: folding board or card of 300-350 g/m².
+  Finishing: die-cut along the die line (spot colour CutContour), crease along the folds (spot colour Crease); \
+both overprint and print no ink. Then fold and glue.
+
+shop-box-C.pdf: the folding box C, a page per piece
+  Trim sizes: page 1: 60 x 50 mm; page 2: 55.5 x 45 mm, without bleed.
   2 pages, printed on one side.
   Paper: folding board or card of 300-350 g/m².
   Finishing: die-cut along the die line (spot colour CutContour), crease along the folds (spot colour Crease); \
@@ -213,6 +227,21 @@ long edge: the backs are laid out mirrored for that turn, so print them as they 
   Paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm board before cutting.
   Finishing: cut every piece to its trim (the file has no crop marks; its TrimBox says where).
 
+shop-tiles-double-6.pdf: the tiles of set double-6 on gang sheets, fronts then backs
+  Trim size: 180 x 230 mm, with 1 mm of bleed on every side.
+  2 pages, printed on both sides: each even page is the back of the page before it. Turn the sheet over on its \
+long edge: the backs are laid out mirrored for that turn, so print them as they are.
+  Paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm board before cutting.
+  Finishing: trim the sheet, then cut each tile out at both edges of the 2 mm gutters between the tiles (a double \
+cut; the file has no crop marks).
+
+shop-tiles-triominoes.pdf: the tiles of set triominoes on gang sheets, fronts then backs
+  Trim size: 200 x 150 mm, with 3 mm of bleed on every side.
+  2 pages, printed on both sides: each even page is the back of the page before it. Turn the sheet over on its \
+short edge: the backs are laid out mirrored for that turn, so print them as they are.
+  Paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm board before cutting.
+  Finishing: die-cut every piece along the die line, the spot colour CutContour (it overprints and prints no ink).
+
 shop-tokens-mexican-train.pdf: the Mexican Train hub and train markers
   Trim size: 164.3 x 232.3 mm, with 3 mm of bleed on every side.
   1 page, printed on one side.
@@ -220,3 +249,23 @@ shop-tokens-mexican-train.pdf: the Mexican Train hub and train markers
   Finishing: die-cut every piece along the die line, the spot colour CutContour (it overprints and prints no ink).
 """
     assert order_text(entries, "en").splitlines() == expected.splitlines()
+
+
+def test_the_order_keeps_what_the_folder_still_holds_and_the_newest_facts(tmp_path):
+    """An earlier command's files join the order while they are there; one written again is described
+    as it is now, once; one since deleted is left out."""
+    from generator.jobs.shop_order import write_shop_order
+    from generator.settings.build_options import BuildReport
+
+    for name in ("shop-board.pdf", "shop-tokens-mexican-train.pdf"):
+        (tmp_path / name).write_bytes(b"%PDF")
+    report = BuildReport()
+    report.add(tmp_path / "shop-board.pdf", {**FOGRA, "pages": 1, "trim_size_mm": [300.0, 400.0]})
+    previous = [{**FOGRA, "file": "shop-board.pdf", "pages": 1, "trim_size_mm": [277.0, 397.0]},
+                {**FOGRA, "file": "shop-tokens-mexican-train.pdf", "pages": 1, "trim_size_mm": [164.3, 232.3]},
+                {**FOGRA, "file": "shop-tiles-A.pdf", "pages": 2, "trim_size_mm": [218.0, 194.0]}]    # deleted since
+    write_shop_order(tmp_path, report, previous, "en")
+    text = (tmp_path / "ORDER.txt").read_text(encoding="utf-8")
+    assert sorted(paragraphs(text)) == ["shop-board.pdf", "shop-tokens-mexican-train.pdf"]
+    assert "300 x 400 mm" in text and "277 x 397" not in text
+    assert report.written[-1] == tmp_path / "ORDER.txt"
