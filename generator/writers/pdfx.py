@@ -123,8 +123,8 @@ def mark_as_pdfx(path: Path, intent: OutputIntent | None = None, pages: list[int
 
 def _finishing(writer: PdfWriter, preferences) -> dict:
     """What a shop's order needs of the file (generator/jobs/shop_order.py): the trimmed page and its
-    bleed, whether crop marks stand outside it, the edge its sheet turns on for the backs, and the die
-    line's spot colours it strokes."""
+    bleed, whether crop marks stand outside it, the edge its sheet turns on for the backs, and the spot
+    colours its pages (and the forms they draw) define: the die line's, as preflight checks."""
     first = writer.pages[0]
     trim, bleed, media = first.trimbox, first.bleedbox, first.mediabox
     trims = [[round(float(p.trimbox.width) / MM, 1), round(float(p.trimbox.height) / MM, 1)] for p in writer.pages]
