@@ -100,7 +100,7 @@ def test_the_order_in_russian_and_none_without_shop_files(shop_folder):
     russian = order_text(entries, "ru")
     assert russian.startswith("Заказ на печать") and "Обрезной формат: 218 x 194 мм" in russian
     assert "Переворот по короткому краю" in russian and "шитьё внакидку" in russian
-    assert not re.search(r"\b(the|of|and|printed|Paper|Finishing)\b", russian)      # nothing left in English
+    assert not re.search(r"\b(the|of|and|printed|Suggested|paper|Finishing)\b", russian)      # nothing left in English
     assert order_text([e for e in entries if not e["file"].startswith("shop-")], "en") == ""
 
 
@@ -176,20 +176,20 @@ intent. Print at 100 %, not scaled to fit.
 shop-board.pdf: the board
   Trim size: 277 x 397 mm, with 3 mm of bleed on every side.
   1 page, printed on one side.
-  Paper: card of 300-350 g/m², or mounted on 1.5-2 mm board so that it lies flat.
+  Suggested paper: card of 300-350 g/m², or mounted on 1.5-2 mm board so that it lies flat.
   Finishing: cut every piece to its trim (the file has no crop marks; its TrimBox says where).
 
 shop-box-A-B.pdf: the folding box A-B, a page per piece
   Trim sizes: page 1: 80.6 x 79.8 mm; page 2: 75.3 x 73.7 mm, with 3 mm of bleed on every side.
   2 pages, printed on one side.
-  Paper: folding board or card of 300-350 g/m².
+  Suggested paper: folding board or card of 300-350 g/m².
   Finishing: die-cut along the die line (spot colour CutContour), crease along the folds (spot colour Crease); \
 both overprint and print no ink. Then fold and glue.
 
 shop-box-C.pdf: the folding box C, a page per piece
   Trim sizes: page 1: 60 x 50 mm; page 2: 55.5 x 45 mm, without bleed.
   2 pages, printed on one side.
-  Paper: folding board or card of 300-350 g/m².
+  Suggested paper: folding board or card of 300-350 g/m².
   Finishing: die-cut along the die line (spot colour CutContour), crease along the folds (spot colour Crease); \
 both overprint and print no ink. Then fold and glue.
 
@@ -197,41 +197,41 @@ shop-rules-classic-ru-interior.pdf, shop-rules-classic-ru-cover.pdf: the booklet
   Trim size: 148 x 210 mm, with 3 mm of bleed on every side.
   Interior: 60 pages in reading order. Cover: 4 pages, in order the outside front, inside front, inside back \
 and outside back.
-  Paper: interior 90-120 g/m² text paper; cover 200-250 g/m² card.
+  Suggested paper: interior 90-120 g/m² text paper; cover 200-250 g/m² card.
   Finishing: saddle-stitched with two staples, the cover around the interior.
 
 shop-rules-en-interior.pdf, shop-rules-en-cover.pdf: the rule booklet of Open Domino, in English
   Trim size: 148 x 210 mm, with 3 mm of bleed on every side.
   Interior: 72 pages in reading order. Cover: 4 pages, in order the outside front, inside front, inside back \
 and outside back.
-  Paper: interior 90-120 g/m² text paper; cover 200-250 g/m² card.
+  Suggested paper: interior 90-120 g/m² text paper; cover 200-250 g/m² card.
   Finishing: saddle-stitched with two staples, the cover around the interior.
 
 shop-tiles-A-single.pdf: the tiles of set A, a page per face
   Trim size: 22 x 44 mm, with 3 mm of bleed on every side.
   64 pages, printed on both sides: each even page is the back of the tile on the page before it.
-  Paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm board before cutting.
+  Suggested paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm board before cutting.
   Finishing: cut every piece to its trim (the file has no crop marks; its TrimBox says where).
 
 shop-tiles-B.pdf: the tiles of set B on gang sheets, fronts then backs
   Trim size: 218 x 194 mm, with 3 mm of bleed on every side.
   2 pages, printed on both sides: each even page is the back of the page before it. Turn the sheet over on its \
 short edge: the backs are laid out mirrored for that turn, so print them as they are.
-  Paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm board before cutting.
+  Suggested paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm board before cutting.
   Finishing: cut along the crop marks.
 
 shop-tiles-C.pdf: the tiles of set C on gang sheets, fronts then backs
   Trim size: 194 x 218 mm, without bleed.
   4 pages, printed on both sides: each even page is the back of the page before it. Turn the sheet over on its \
 long edge: the backs are laid out mirrored for that turn, so print them as they are.
-  Paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm board before cutting.
+  Suggested paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm board before cutting.
   Finishing: cut every piece to its trim (the file has no crop marks; its TrimBox says where).
 
 shop-tiles-double-6.pdf: the tiles of set double-6 on gang sheets, fronts then backs
   Trim size: 180 x 230 mm, with 1 mm of bleed on every side.
   2 pages, printed on both sides: each even page is the back of the page before it. Turn the sheet over on its \
 long edge: the backs are laid out mirrored for that turn, so print them as they are.
-  Paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm board before cutting.
+  Suggested paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm board before cutting.
   Finishing: trim the sheet, then cut each tile out at both edges of the 2 mm gutters between the tiles (a double \
 cut; the file has no crop marks).
 
@@ -239,13 +239,13 @@ shop-tiles-triominoes.pdf: the tiles of set triominoes on gang sheets, fronts th
   Trim size: 200 x 150 mm, with 3 mm of bleed on every side.
   2 pages, printed on both sides: each even page is the back of the page before it. Turn the sheet over on its \
 short edge: the backs are laid out mirrored for that turn, so print them as they are.
-  Paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm board before cutting.
+  Suggested paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm board before cutting.
   Finishing: die-cut every piece along the die line, the spot colour CutContour (it overprints and prints no ink).
 
 shop-tokens-mexican-train.pdf: the Mexican Train hub and train markers
   Trim size: 164.3 x 232.3 mm, with 3 mm of bleed on every side.
   1 page, printed on one side.
-  Paper: card of 300-350 g/m².
+  Suggested paper: card of 300-350 g/m².
   Finishing: die-cut every piece along the die line, the spot colour CutContour (it overprints and prints no ink).
 """
     assert order_text(entries, "en").splitlines() == expected.splitlines()

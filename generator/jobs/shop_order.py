@@ -89,24 +89,24 @@ def _tiles(entry: dict) -> list[str]:
         finishing = _("Finishing: trim the sheet, then cut each tile out at both edges of the {gutter:g} mm "
                       "gutters between the tiles (a double cut; the file has no crop marks).").format(
             gutter=2 * entry["bleed_mm"])
-    return _piece(title, entry, [sides, _("Paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm "
+    return _piece(title, entry, [sides, _("Suggested paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm "
                                           "board before cutting."), finishing])
 
 
 def _board(entry: dict) -> list[str]:
-    return _piece(_("the board"), entry, [_sides(entry), _("Paper: card of 300-350 g/m², or mounted on 1.5-2 mm "
+    return _piece(_("the board"), entry, [_sides(entry), _("Suggested paper: card of 300-350 g/m², or mounted on 1.5-2 mm "
                                                            "board so that it lies flat."), _finish_cut(entry)])
 
 
 def _tokens(entry: dict) -> list[str]:
     return _piece(_("the Mexican Train hub and train markers"), entry,
-                  [_sides(entry), _("Paper: card of 300-350 g/m²."), _finish_cut(entry)])
+                  [_sides(entry), _("Suggested paper: card of 300-350 g/m²."), _finish_cut(entry)])
 
 
 def _box(entry: dict) -> list[str]:
     name = Path(entry["file"]).stem.removeprefix("shop-box-")
     return _piece(_("the folding box {name}, a page per piece").format(name=name), entry,
-                  [_sides(entry), _("Paper: folding board or card of 300-350 g/m²."), _finish_cut(entry)])
+                  [_sides(entry), _("Suggested paper: folding board or card of 300-350 g/m²."), _finish_cut(entry)])
 
 
 def _booklet(interior: dict, cover: dict) -> list[str]:
@@ -120,7 +120,7 @@ def _booklet(interior: dict, cover: dict) -> list[str]:
              "  " + _("Interior: {pages} in reading order. Cover: {cover}, in order the outside front, inside "
                       "front, inside back and outside back.").format(pages=_pages(interior["pages"]),
                                                                      cover=_pages(cover["pages"])),
-             "  " + _("Paper: interior 90-120 g/m² text paper; cover 200-250 g/m² card."),
+             "  " + _("Suggested paper: interior 90-120 g/m² text paper; cover 200-250 g/m² card."),
              "  " + _("Finishing: saddle-stitched with two staples, the cover around the interior."), ""]
     return lines
 
