@@ -184,13 +184,16 @@ def foreign_files(folder: Path, known) -> list[str]:
     return found
 
 
+def written_in(folder: Path, report) -> dict[str, dict]:
+    """What `report` (a BuildReport) wrote into `folder`: each file's name there (with /) -> its description."""
+    return {Path(path).resolve().relative_to(Path(folder).resolve()).as_posix(): report.described.get(str(path), {})
+            for path in report.written}
+
+
 def write_manifest(folder: Path, report=None, previous: list[dict] = ()) -> Path:
     """The manifest of `folder` after a command: `report` (a BuildReport) says what it wrote."""
     folder = Path(folder)
-    described = {}
-    for path in (report.written if report else []):
-        relative = Path(path).resolve().relative_to(folder.resolve()).as_posix()
-        described[relative] = report.described.get(str(path), {})
+    described = written_in(folder, report) if report else {}
     entries = manifest_entries(folder, described, previous)
     foreign = foreign_files(folder, (e["file"] for e in entries))
     # One file per line: easy to read, and to diff between two builds. A name with bytes that are

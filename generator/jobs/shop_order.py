@@ -13,6 +13,7 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 from generator.files.atomic import write_bytes
+from generator.files.manifest import written_in
 from generator.words import _, ngettext, speaking
 
 ORDER_FILE = "ORDER.txt"
@@ -159,8 +160,7 @@ def order_text(entries: list[dict], lang: str) -> str:
 def write_shop_order(out: Path, report, previous: list[dict], lang: str) -> None:
     """ORDER.txt in `out` for the shop files `report` wrote and those `previous` (the folder's manifest
     before this command) lists that are still there; nothing when there are none."""
-    written = {Path(path).resolve().relative_to(Path(out).resolve()).as_posix(): described
-               for path, described in report.described.items()}
+    written = written_in(out, report)
     entries = [{"file": name, **described} for name, described in written.items()]
     entries += [entry for entry in previous if entry.get("file") not in written and (Path(out) / entry["file"]).exists()]
     text = order_text(entries, lang)
