@@ -635,6 +635,99 @@ def test_laser_board_split_both_ways_keeps_each_piece_in_the_margins():
     assert len(sheets) >= 4 and len(widths) >= 2             # more than one column of pieces
 
 
+def _board_pieces_on_the_board(sheets, geometry, kerf: float):
+    """Each piece of a board cut in pieces, put back where it came from: its box on the board, and
+    its scores in the board's coordinates. The pieces come row by row (laser-board-1, -2, …): each
+    row of pieces is as wide as the board."""
+    placed, left, top, row_height = [], 0.0, 0.0, 0.0
+    for sheet in sheets:
+        (cut,) = sheet.cuts
+        x0, y0, x1, y1 = cut.bounds()
+        width, height = x1 - x0 - kerf, y1 - y0 - kerf
+        dx, dy = left - (x0 + kerf / 2), top - (y0 + kerf / 2)
+        scores = [(sx + dx, sy + dy, ex + dx, ey + dy) for (sx, sy), (ex, ey) in sheet.scores]
+        placed.append(((left, top, left + width, top + height), scores))
+        left, row_height = left + width, height
+        if left >= geometry.width - 1e-6:
+            assert left == pytest.approx(geometry.width, abs=1e-6)
+            left, top = 0.0, top + row_height
+    assert top == pytest.approx(geometry.height, abs=1e-6)                 # the rows make the whole board
+    return placed
+
+
+@pytest.mark.parametrize("sheet", [(200.0, 150.0), (120.0, 330.0)])
+def test_the_board_in_pieces_scores_every_line_of_the_board_once(sheet):
+    """Put back together, the pieces' scores are the board's own lines (its cell borders, the lines
+    halving each cell, the side places' outlines: what generator/art/board.py draws and the board
+    test checks against the rules), each scored once and no further than it runs. A line along a
+    split is left to the pieces' cuts."""
+    from generator.art.board import board_lines, place_outlines
+
+    kerf, geometry = 0.15, BoardGeometry(TileSize(22, 44))
+    sheets = board_sheets(geometry, THEME, LaserLayout(sheet, 5.0, 2.0, kerf, False))
+    placed = _board_pieces_on_the_board(sheets, geometry, kerf)
+    splits_x = {round(box[2], 3) for box, _ in placed} - {round(geometry.width, 3)}
+    splits_y = {round(box[3], 3) for box, _ in placed} - {round(geometry.height, 3)}
+    assert splits_x and splits_y                                           # split both ways
+
+    full, half = board_lines(geometry)
+    drawn = [(x1, y1, x2, y2) for (x1, y1), (x2, y2) in full + half]
+    drawn += [(*a, *b) for outline in place_outlines(geometry)
+              for a, b in zip(outline.corners, outline.corners[1:] + outline.corners[:1])]
+    expected = {line: _union(spans) for line, spans in _edges_on_lines(drawn).items()
+                if not (line[0] == "x" and line[1] in splits_x or line[0] == "y" and line[1] in splits_y)}
+    scored = {line: _union(spans) for line, spans in
+              _edges_on_lines([score for _, scores in placed for score in scores]).items()}
+    assert scored.keys() == expected.keys()
+    for line, spans in expected.items():
+        assert [end for span in scored[line] for end in span] == pytest.approx(
+            [end for span in spans for end in span], abs=1e-6), line
+    for box, scores in placed:                                             # each piece scores only itself
+        _scores_lie_on_the_piece(box, [((x1, y1), (x2, y2)) for x1, y1, x2, y2 in scores], box)
+
+
+@pytest.mark.parametrize("axis", [0, 1])
+@pytest.mark.parametrize("short", [0.1, -0.1])
+def test_a_board_piece_never_reaches_into_the_margin(axis, short):
+    """A sheet just short of (or just past) holding the board's first two columns or rows of cells
+    with its notation, kerf included: the pieces stay inside the 5 mm margins, and a piece that fits
+    is taken whole."""
+    kerf, margin, geometry = 0.3, 5.0, BoardGeometry(TileSize(22, 44))
+    reach = (geometry.left + 2 * geometry.cell_width, geometry.top + 2 * geometry.cell_height)[axis]
+    size = [400.0, 600.0]
+    size[axis] = 2 * margin + kerf + reach - short
+    sheets = board_sheets(geometry, THEME, LaserLayout(tuple(size), margin, 2.0, kerf, False))
+    first = sheets[0].cuts[0].bounds()
+    for sheet in sheets:
+        x0, y0, x1, y1 = sheet.cuts[0].bounds()
+        assert margin - kerf / 2 - 1e-6 <= min(x0, y0) and x1 <= size[0] - margin + kerf / 2 + 1e-6 and \
+            y1 <= size[1] - margin + kerf / 2 + 1e-6, (x0, y0, x1, y1)
+    first_length = (first[2] - first[0], first[3] - first[1])[axis] - kerf
+    # the line before: columns split at every second line (no notation number is cut), rows at every line
+    before = (geometry.left, geometry.top + geometry.cell_height)[axis]
+    assert first_length == pytest.approx(reach if short < 0 else before, abs=1e-6)
+
+
+def test_a_dark_faced_set_engraves_every_pip(tmp_path):
+    """Chinese dominoes in the classic theme: white and red pips on a dark face. The face is the
+    wood, so every pip is engraved: one round mark per pip of the set's tiles (its file's heads and
+    tails), each inside a tile's cut."""
+    result = run("--machine", "laser", "--sets", "chinese", "--no-board", "--theme", "classic", out=tmp_path)
+    assert result.returncode == 0, result.stderr
+    pips = 0
+    for path in sorted((tmp_path / "laser").glob("laser-chinese-*.dxf")):
+        space = ezdxf.readfile(path).modelspace()
+        tiles = [(*map(min, zip(*c.get_points("xy"))), *map(max, zip(*c.get_points("xy"))))
+                 for c in space.query("LWPOLYLINE[layer=='CUT']")]
+        for mark in space.query("LWPOLYLINE[layer=='ENGRAVE']"):
+            xs, ys = zip(*mark.get_points("xy"))
+            x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+            if abs((x1 - x0) - (y1 - y0)) < 0.05 and x1 - x0 < 8:         # round: a pip
+                pips += 1
+                assert any(t[0] < x0 and x1 < t[2] and t[1] < y0 and y1 < t[3] for t in tiles), (path.name, x0, y0)
+    assert pips == sum(tile.head + tile.tail for tile in load_set("chinese").tiles) == 227
+
+
 def test_laser_engraves_the_marks_not_the_face(laser_run):
     """The wood is the tile's face: what is engraved are the marks on it (digits, pips, circles), each
     well inside its tile, never a ring around a whole tile's face, light (set A) or dark (chinese)."""
