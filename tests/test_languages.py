@@ -217,6 +217,24 @@ def test_a_wrong_ui_lang_is_one_line_in_the_environments_language(tmp_path):
     assert english.stderr == "opendomino: error: opendomino.toml: ui_lang: 'de' is not one of en, ru, auto\n"
 
 
+@pytest.mark.parametrize("command", [["sets", "--list"], ["products"], ["verify"], ["layouts", "count", "--set", "C"],
+                                     ["init", "x.toml"], ["--version"]])
+def test_every_command_refuses_a_wrong_ui_lang(tmp_path, command):
+    """Every command speaks the language ui_lang chooses, so every command refuses one it does not
+    know, those that read no other setting too: the same line as the settings' check, nothing
+    written. From the user config, in the environment's language."""
+    project = _config(tmp_path / "project", 'ui_lang = "de"\n')
+    result = run_cli(*command, cwd=project, env=environment(LANG="C.UTF-8"))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "opendomino: error: opendomino.toml: ui_lang: 'de' is not one of en, ru, auto\n"
+    assert sorted(path.name for path in project.iterdir()) == ["opendomino.toml"]
+    user = tmp_path / "xdg" / "opendomino" / "config.toml"
+    user.parent.mkdir(parents=True)
+    user.write_text("ui_lang = 7\n", encoding="utf-8")
+    result = run_cli(*command, cwd=tmp_path, env=environment(LANG="ru_RU.UTF-8", XDG_CONFIG_HOME=str(tmp_path / "xdg")))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == f"opendomino: error: {user}: ui_lang: 7 — не строка; запишите в кавычках\n"
+
 def test_the_starter_config_says_ui_lang_and_reads_back(tmp_path):
     written = run("init", cwd=tmp_path, LANG="ru_RU.UTF-8")
     assert written.returncode == 0 and written.stdout == f"записан {Path('opendomino.toml')}\n"

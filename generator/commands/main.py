@@ -27,6 +27,7 @@ from generator.commands.group import cli, echo
 from generator.errors import Interrupted, UserError, WorkerLost, interrupt_within
 from generator.files.atomic import os_problem
 from generator.settings.environment import check_environment
+from generator.settings.ui_language import check_ui_lang
 from generator.words import _
 
 COMPLETE_VARIABLE = "_OPENDOMINO_COMPLETE"         # click's name for it, set by the completion scripts
@@ -39,6 +40,7 @@ def main(argv=None) -> None:
     try:
         try:
             check_environment()
+            check_ui_lang(sys.argv[1:] if argv is None else list(argv))
             cli.main(args=argv, prog_name="opendomino", standalone_mode=False)
         except Exception as error:
             if interrupt_within(error):      # e.g. an error met while cleaning up after Ctrl-C

@@ -45,27 +45,12 @@ from generator.settings.options import (
     parse_tile_size,
     set_file_missing,
 )
+from generator.settings.toml_values import one_of, text_value
 from generator.settings.ui_language import UI_LANGUAGES
 from generator.words import N_, _
 
 HOME_PAPERS = tuple(name for name in PAPERS if name != "a3")
 DEFAULTS = BuildOptions()
-
-
-def _text(value, where: str) -> str:
-    if not isinstance(value, str):
-        raise UserError(_("{where}: {value} is not a string; write it in quotes").format(
-            where=where, value=repr(value)))
-    return value
-
-
-def _choice(choices):
-    def parse(value, where, base):
-        if _text(value, where).lower() not in choices:
-            raise UserError(_("{where}: {value} is not one of {choices}").format(
-                where=where, value=repr(value), choices=", ".join(choices)))
-        return value.lower()
-    return parse
 
 
 def _flag(value, where, base):
@@ -75,17 +60,17 @@ def _flag(value, where, base):
 
 
 def _out(value, where, base):
-    return base / parse_out(_text(value, where), where)
+    return base / parse_out(text_value(value, where), where)
 
 
 def _sets(value, where, base):
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         value = ",".join(value)
-    return parse_set_names(_text(value, where), where)
+    return parse_set_names(text_value(value, where), where)
 
 
 def _tile_size(value, where, base):
-    return parse_tile_size(_text(value, where), where)
+    return parse_tile_size(text_value(value, where), where)
 
 
 def _millimetres(value, where: str) -> str:
@@ -104,13 +89,13 @@ def _corner_radius(value, where, base):
 
 
 def _paper(value, where, base):
-    return parse_paper(_text(value, where), where)
+    return parse_paper(text_value(value, where), where)
 
 
 def _back_offset(value, where, base):
     if isinstance(value, list) and len(value) == 2:       # back_offset = [0.5, -1] works too
         value = ",".join(str(v) for v in value)
-    return parse_back_offset(_text(value, where), where)
+    return parse_back_offset(text_value(value, where), where)
 
 
 def _bleed(value, where, base):
@@ -122,13 +107,13 @@ def _bleed(value, where, base):
 def _condition(value, where, base):
     if value == "auto":
         return None
-    return check_condition(_text(value, where), where)
+    return check_condition(text_value(value, where), where)
 
 
 def _icc(value, where, base):
     if value == "auto":
         return None
-    return parse_icc(_text(value, where), where, base)
+    return parse_icc(text_value(value, where), where, base)
 
 
 def _max_ink(value, where, base):
@@ -159,18 +144,18 @@ def _set_files(value, where, base):
 def _product(value, where, base):
     from generator.settings.products import parse_product
 
-    if _text(value, where) == "":         # as `opendomino init` writes it: no product
+    if text_value(value, where) == "":         # as `opendomino init` writes it: no product
         return None
     return parse_product(value, where, base)
 
 
 def _theme(value, where, base):
-    name = _text(value, where)
+    name = text_value(value, where)
     return checked_theme_name(str(base / name) if name.endswith(".toml") else name, where)
 
 
 def _ui_lang(value, where, base):
-    value = _choice(UI_LANGUAGES)(value, where, base)
+    value = one_of(UI_LANGUAGES)(value, where, base)
     return None if value == "auto" else value
 
 
@@ -207,7 +192,7 @@ SETTINGS = (
             f"{DEFAULTS.clearance:g}"),
     Setting("across_notation", N_("print the small 1-16 / 1-4 notation for play across the board"), _flag,
             str(DEFAULTS.across_notation).lower()),
-    Setting("lang", N_("language of the texts printed on sheets: {choices}"), _choice(LANGUAGES),
+    Setting("lang", N_("language of the texts printed on sheets: {choices}"), one_of(LANGUAGES),
             _quoted(DEFAULTS.lang), lambda: LANGUAGES),
     Setting("ui_lang", N_('language of the messages and help on the command line: {choices}; "auto" follows '
                           "LANGUAGE, LC_ALL, LC_MESSAGES and LANG"), _ui_lang, _quoted("auto"), lambda: LANGUAGES),
@@ -215,15 +200,15 @@ SETTINGS = (
             _quoted(DEFAULTS.theme), theme_names),
     Setting("strict", N_("stop, instead of warn, when a colour check fails"), _flag,
             str(DEFAULTS.strict).lower()),
-    Setting("layout", N_("tile sheets: {choices}"), _choice(LAYOUTS), _quoted(DEFAULTS.layout), lambda: LAYOUTS),
+    Setting("layout", N_("tile sheets: {choices}"), one_of(LAYOUTS), _quoted(DEFAULTS.layout), lambda: LAYOUTS),
     Setting("back_offset", N_("this printer's back-side offset DX,DY in mm, from `opendomino calibrate`"),
             _back_offset, _quoted("0,0")),
     Setting("target", N_("home (print yourself) or shop (PDF/X-1a files for a print shop)"),
-            _choice(("home", "shop")), _quoted(DEFAULTS.target)),
+            one_of(("home", "shop")), _quoted(DEFAULTS.target)),
     Setting("bleed", N_('shop bleed in mm, or "auto": 3 mm, or 1/8 in with letter paper'), _bleed, _quoted("auto")),
-    Setting("marks", N_("shop crop marks: crop or none"), _choice(("crop", "none")), _quoted(DEFAULTS.marks)),
+    Setting("marks", N_("shop crop marks: crop or none"), one_of(("crop", "none")), _quoted(DEFAULTS.marks)),
     Setting("shop_layout", N_("shop tiles: sheets (gang sheets) or single (a page per tile face)"),
-            _choice(("sheets", "single")), _quoted(DEFAULTS.shop_layout)),
+            one_of(("sheets", "single")), _quoted(DEFAULTS.shop_layout)),
     Setting("product", N_('shop: a print-on-demand product (`opendomino products` lists them), a product .toml '
                           'file, or "" for none; the shop build then writes only that service\'s images'),
             _product, _quoted("")),
@@ -232,7 +217,7 @@ SETTINGS = (
             _condition, _quoted("auto")),
     Setting("icc", N_('the print shop\'s CMYK output profile (.icc) for shop files, or "auto": the bundled profile '
                       "of output_condition (FOGRA39L_coated.icc)"), _icc, _quoted("auto")),
-    Setting("intent", N_("rendering intent from RGB to CMYK: {choices}"), _choice(INTENTS),
+    Setting("intent", N_("rendering intent from RGB to CMYK: {choices}"), one_of(INTENTS),
             _quoted(DEFAULTS.intent), lambda: INTENTS),
     Setting("max_ink", N_('total ink limit of converted colours in percent, or "auto": the profile\'s (300)'),
             _max_ink, _quoted("auto")),

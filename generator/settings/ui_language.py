@@ -12,6 +12,7 @@ from pathlib import Path
 from generator.errors import UserError
 from generator.files.resources import load_toml
 from generator.settings.config_files import CONFIG_NAME, user_config_path
+from generator.settings.toml_values import one_of
 from generator.words import LANGUAGES, language_from_environment
 
 UI_LANG_KEY = "ui_lang"
@@ -31,15 +32,21 @@ def config_file_named(argv: list[str]) -> Path | None:
     return None
 
 
-def configured_language(path: Path | None) -> str | None:
-    """The file's ui_lang if it is a language with a catalogue, else None (no file, no key, "auto",
-    or anything wrong, which the settings' check reports later)."""
+def _ui_lang_value(path: Path | None):
+    """The file's ui_lang as written, or None: no file, no key, or a file that cannot be read (which
+    the settings' own reading reports, for the commands that read settings)."""
     try:
         if path is None or not path.is_file():
             return None
-        value = load_toml(path, "config").get(UI_LANG_KEY)
+        return load_toml(path, "config").get(UI_LANG_KEY)
     except (UserError, OSError, ValueError):
         return None
+
+
+def configured_language(path: Path | None) -> str | None:
+    """The file's ui_lang if it is a language with a catalogue, else None (no file, no key, "auto",
+    or anything wrong, which check_ui_lang reports once the language is chosen)."""
+    value = _ui_lang_value(path)
     return value.lower() if isinstance(value, str) and value.lower() in LANGUAGES else None
 
 
@@ -50,9 +57,24 @@ def _user_config() -> Path | None:
         return None
 
 
+def _config_files(argv: list[str]) -> tuple[Path, Path | None]:
+    """The project's config file (--config FILE, else ./opendomino.toml) and the user's."""
+    return config_file_named(argv) or Path(CONFIG_NAME), _user_config()
+
+
 def interface_language(argv: list[str], environment) -> str:
     """The language of every message of this command: ui_lang of the project's config, else of the
     user's, else the environment's (gettext's rule; English for C, POSIX or an unknown language)."""
-    project = config_file_named(argv) or Path(CONFIG_NAME)
-    return (configured_language(project) or configured_language(_user_config())
-            or language_from_environment(environment))
+    project, user = _config_files(argv)
+    return configured_language(project) or configured_language(user) or language_from_environment(environment)
+
+
+def check_ui_lang(argv: list[str]) -> None:
+    """Every command speaks the language ui_lang sets, so every command refuses a value it does not
+    know, even one that reads no other setting (`sets`, `verify`, `init`), with the settings' own
+    error: the file, the key and the choices, in the language chosen without it."""
+    project, user = _config_files(argv)
+    for path, label in ((project, project.name), (user, str(user))):
+        value = _ui_lang_value(path)
+        if value is not None:
+            one_of(UI_LANGUAGES)(value, f"{label}: {UI_LANG_KEY}", path.parent)
