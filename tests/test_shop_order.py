@@ -172,6 +172,7 @@ def test_each_kind_of_piece_reads_as_the_reference_page_describes_it():
 
 Every file: PDF/X-1a, CMYK for CGATS TR 006, FOGRA39 (FOGRA39L_coated.icc), the profile embedded as its output \
 intent. Print at 100 %, not scaled to fit.
+Paper: coated, as the print condition assumes; the weights below are suggestions.
 
 shop-board.pdf: the board
   Trim size: 277 x 397 mm, with 3 mm of bleed on every side.
@@ -197,41 +198,45 @@ shop-rules-classic-ru-interior.pdf, shop-rules-classic-ru-cover.pdf: the booklet
   Trim size: 148 x 210 mm, with 3 mm of bleed on every side.
   Interior: 60 pages in reading order. Cover: 4 pages, in order the outside front, inside front, inside back \
 and outside back.
-  Suggested paper: interior 90-120 g/m² text paper; cover 200-250 g/m² card.
+  Suggested paper: interior 90-120 g/m²; cover card of 200-250 g/m².
   Finishing: saddle-stitched with two staples, the cover around the interior.
 
 shop-rules-en-interior.pdf, shop-rules-en-cover.pdf: the rule booklet of Open Domino, in English
   Trim size: 148 x 210 mm, with 3 mm of bleed on every side.
   Interior: 72 pages in reading order. Cover: 4 pages, in order the outside front, inside front, inside back \
 and outside back.
-  Suggested paper: interior 90-120 g/m² text paper; cover 200-250 g/m² card.
+  Suggested paper: interior 90-120 g/m²; cover card of 200-250 g/m².
   Finishing: saddle-stitched with two staples, the cover around the interior.
 
 shop-tiles-A-single.pdf: the tiles of set A, a page per face
   Trim size: 22 x 44 mm, with 3 mm of bleed on every side.
   64 pages, printed on both sides: each even page is the back of the tile on the page before it.
-  Suggested paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm board before cutting.
+  Suggested paper: card of 300-350 g/m²; for thicker tiles, a heavier board that the press prints on both \
+sides, not card mounted on board after printing (the board would cover the backs).
   Finishing: cut every piece to its trim (the file has no crop marks; its TrimBox says where).
 
 shop-tiles-B.pdf: the tiles of set B on gang sheets, fronts then backs
   Trim size: 218 x 194 mm, with 3 mm of bleed on every side.
   2 pages, printed on both sides: each even page is the back of the page before it. Turn the sheet over on its \
 short edge: the backs are laid out mirrored for that turn, so print them as they are.
-  Suggested paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm board before cutting.
+  Suggested paper: card of 300-350 g/m²; for thicker tiles, a heavier board that the press prints on both \
+sides, not card mounted on board after printing (the board would cover the backs).
   Finishing: cut along the crop marks.
 
 shop-tiles-C.pdf: the tiles of set C on gang sheets, fronts then backs
   Trim size: 194 x 218 mm, without bleed.
   4 pages, printed on both sides: each even page is the back of the page before it. Turn the sheet over on its \
 long edge: the backs are laid out mirrored for that turn, so print them as they are.
-  Suggested paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm board before cutting.
+  Suggested paper: card of 300-350 g/m²; for thicker tiles, a heavier board that the press prints on both \
+sides, not card mounted on board after printing (the board would cover the backs).
   Finishing: cut every piece to its trim (the file has no crop marks; its TrimBox says where).
 
 shop-tiles-double-6.pdf: the tiles of set double-6 on gang sheets, fronts then backs
   Trim size: 180 x 230 mm, with 1 mm of bleed on every side.
   2 pages, printed on both sides: each even page is the back of the page before it. Turn the sheet over on its \
 long edge: the backs are laid out mirrored for that turn, so print them as they are.
-  Suggested paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm board before cutting.
+  Suggested paper: card of 300-350 g/m²; for thicker tiles, a heavier board that the press prints on both \
+sides, not card mounted on board after printing (the board would cover the backs).
   Finishing: trim the sheet, then cut each tile out at both edges of the 2 mm gutters between the tiles (a double \
 cut; the file has no crop marks).
 
@@ -239,7 +244,8 @@ shop-tiles-triominoes.pdf: the tiles of set triominoes on gang sheets, fronts th
   Trim size: 200 x 150 mm, with 3 mm of bleed on every side.
   2 pages, printed on both sides: each even page is the back of the page before it. Turn the sheet over on its \
 short edge: the backs are laid out mirrored for that turn, so print them as they are.
-  Suggested paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm board before cutting.
+  Suggested paper: card of 300-350 g/m²; for thicker tiles, a heavier board that the press prints on both \
+sides, not card mounted on board after printing (the board would cover the backs).
   Finishing: die-cut every piece along the die line, the spot colour CutContour (it overprints and prints no ink).
 
 shop-tokens-mexican-train.pdf: the Mexican Train hub and train markers
@@ -269,3 +275,22 @@ def test_the_order_keeps_what_the_folder_still_holds_and_the_newest_facts(tmp_pa
     assert sorted(paragraphs(text)) == ["shop-board.pdf", "shop-tokens-mexican-train.pdf"]
     assert "300 x 400 mm" in text and "277 x 397" not in text
     assert report.written[-1] == tmp_path / "ORDER.txt"
+
+
+def test_the_paper_asked_for_is_the_kind_the_print_condition_was_measured_on():
+    """Each registered condition names its paper as its registry text says it ("... coated paper");
+    the order asks for coated paper when every file's condition is coated, in either language, and
+    for the kind its profile was made for when a file's condition is one of its own (Custom)."""
+    from generator.colour.output_conditions import output_conditions
+
+    for name, condition in output_conditions().items():
+        assert condition["paper"] == ("coated" if "coated" in condition["condition"].lower() else "uncoated"), name
+    board = {**FOGRA, "file": "shop-board.pdf", "pages": 1, "trim_size_mm": [277.0, 397.0]}
+    gracol = {**board, "file": "shop-tokens-mexican-train.pdf", "output_intent": "CGATS TR 006", "output_profile": None}
+    assert order_text([board, gracol], "en").splitlines()[3] == \
+        "Paper: coated, as the print condition assumes; the weights below are suggestions."
+    assert order_text([board, gracol], "ru").splitlines()[3] == \
+        "Бумага: мелованная, как предполагает условие печати; плотности ниже — рекомендации."
+    own = {**gracol, "output_intent": "Custom", "output_profile": "shop.icc"}
+    assert order_text([board, own], "en").splitlines()[3] == \
+        "Paper: the kind the embedded profile was made for; the weights below are suggestions."

@@ -12,6 +12,7 @@ folder (its manifest's entries), so a kit and its box built into one folder shar
 from fnmatch import fnmatch
 from pathlib import Path
 
+from generator.colour.output_conditions import output_conditions
 from generator.files.atomic import write_bytes
 from generator.files.manifest import written_in
 from generator.words import _, ngettext, speaking
@@ -90,8 +91,10 @@ def _tiles(entry: dict) -> list[str]:
         finishing = _("Finishing: trim the sheet, then cut each tile out at both edges of the {gutter:g} mm "
                       "gutters between the tiles (a double cut; the file has no crop marks).").format(
             gutter=2 * entry["bleed_mm"])
-    return _piece(title, entry, [sides, _("Suggested paper: card of 300-350 g/m²; for thicker tiles, mounted on 1-2 mm "
-                                          "board before cutting."), finishing])
+    # Fronts and backs share the sheet: board mounted after printing would hide the backs.
+    return _piece(title, entry, [sides, _("Suggested paper: card of 300-350 g/m²; for thicker tiles, a heavier board "
+                                          "that the press prints on both sides, not card mounted on board after "
+                                          "printing (the board would cover the backs)."), finishing])
 
 
 def _board(entry: dict) -> list[str]:
@@ -121,9 +124,19 @@ def _booklet(interior: dict, cover: dict) -> list[str]:
              "  " + _("Interior: {pages} in reading order. Cover: {cover}, in order the outside front, inside "
                       "front, inside back and outside back.").format(pages=_pages(interior["pages"]),
                                                                      cover=_pages(cover["pages"])),
-             "  " + _("Suggested paper: interior 90-120 g/m² text paper; cover 200-250 g/m² card."),
+             "  " + _("Suggested paper: interior 90-120 g/m²; cover card of 200-250 g/m²."),
              "  " + _("Finishing: saddle-stitched with two staples, the cover around the interior."), ""]
     return lines
+
+
+def _paper_kind(shop: list[dict]) -> str:
+    """The line on the kind of paper: the one every file's print condition was measured on, where the
+    registry says it (templates/output_conditions.toml), else the profile's own."""
+    conditions = output_conditions()
+    papers = {conditions.get(entry["output_intent"], {}).get("paper") for entry in shop}
+    if papers == {"coated"}:
+        return _("Paper: coated, as the print condition assumes; the weights below are suggestions.")
+    return _("Paper: the kind the embedded profile was made for; the weights below are suggestions.")
 
 
 KINDS = (("shop-tiles-*.pdf", _tiles), ("shop-board.pdf", _board), ("shop-tokens-*.pdf", _tokens),
@@ -142,7 +155,7 @@ def order_text(entries: list[dict], lang: str) -> str:
                           else e["output_intent"] for e in shop})
         lines = [_("Print order for the files of this folder (made by opendomino)"), "",
                  _("Every file: PDF/X-1a, CMYK for {intent}, the profile embedded as its output intent. Print at "
-                   "100 %, not scaled to fit.").format(intent=", ".join(intents)), ""]
+                   "100 %, not scaled to fit.").format(intent=", ".join(intents)), _paper_kind(shop), ""]
         for entry in shop:
             name = entry["file"]
             if fnmatch(name, "shop-rules-*-interior.pdf"):
