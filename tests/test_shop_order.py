@@ -2,6 +2,7 @@
 the PDF it names, read back with pypdf (page count, TrimBox, BleedBox, the die line's strokes)."""
 
 import json
+from pathlib import Path
 import re
 
 from conftest import run_cli
@@ -78,6 +79,11 @@ def test_the_order_says_how_each_piece_is_finished_as_its_file_is_made(shop_fold
             assert "die-cut along the die line (spot colour CutContour), crease along the folds" in paragraph
         elif "CutContour" in spots:
             assert "die-cut every piece along the die line, the spot colour CutContour" in paragraph, name
+        elif name.startswith("shop-tiles-"):        # a gang sheet: the tiles' bleeds meet between them
+            width = trims(read_pdf(shop_folder / name))[0][0]
+            gutter = (width - 8 * 22) / 7                   # set A: 8 tiles of 22 mm across
+            assert f"Finishing: cut along the crop marks, at both edges of the {gutter:g} mm gutters between the " \
+                   "tiles (a double cut)." in paragraph, name
         else:
             assert "Finishing: cut along the crop marks." in paragraph, name
     assert "crease" in "\n".join(found["shop-box-B.pdf"]) and "die-cut" in "\n".join(found["shop-tokens-mexican-train.pdf"])
@@ -104,6 +110,51 @@ def test_the_order_in_russian_and_none_without_shop_files(shop_folder):
     assert order_text([e for e in entries if not e["file"].startswith("shop-")], "en") == ""
 
 
+
+def test_the_order_counts_the_tiles_each_sheet_holds(shop_folder):
+    """The shop quotes its cutting by the pieces: the order's count and size are those the crop
+    marks of the sheet show (two marks a tile each way, at its trim lines), as many as the set file
+    has tiles."""
+    from pdfium_paths import page_paths
+
+    from generator.model.set_loader import load_set
+
+    pdf = shop_folder / "shop-tiles-A.pdf"
+    page = read_pdf(pdf).pages[0]
+    bleed = [float(v) for v in page.bleedbox]
+    marks = [path.points for path in page_paths(pdf, 0) if path.stroked and len(path.points) == 2
+             and all(x < bleed[0] or x > bleed[2] or y < bleed[1] or y > bleed[3] for x, y in path.points)]
+    xs = sorted({round(a[0] / MM, 2) for a, b in marks if abs(a[0] - b[0]) < 0.01})
+    ys = sorted({round(a[1] / MM, 2) for a, b in marks if abs(a[1] - b[1]) < 0.01})
+    columns, rows = len(xs) // 2, len(ys) // 2
+    width, height = round(xs[1] - xs[0], 1), round(ys[1] - ys[0], 1)
+    assert columns * rows == len(load_set("A").tiles) == 32 and (width, height) == (22, 44)
+    paragraph = paragraphs((shop_folder / "ORDER.txt").read_text(encoding="utf-8"))["shop-tiles-A.pdf"]
+    assert f"  Pieces: {columns * rows} tiles of {width:g} x {height:g} mm, on one sheet." in paragraph
+
+
+def test_the_order_counts_triangles_sheet_by_sheet_from_their_die_lines(tmp_path):
+    """Triominoes on gang sheets, die-cut: each front page's closed CutContour paths are its
+    triangles, their sides as long as the die line is; the order says as many, sheet by sheet."""
+    from generator.jobs.shop import build_shop_tiles
+    from generator.model.set_loader import load_set
+    from generator.settings.build_options import BuildOptions, BuildReport
+
+    report = BuildReport()
+    build_shop_tiles(BuildOptions(out=tmp_path, sets=("triominoes",), target="shop"), report)
+    pdf = tmp_path / "shop-tiles-triominoes.pdf"
+    counts, sides = [], set()
+    for page in read_pdf(pdf).pages[0::2]:
+        dies = [path for path in stroked_paths(page) if path.colour == ("spot", "CutContour", 1.0) and path.closed]
+        counts.append(len(dies))
+        for die in dies:
+            corners = die.points[:3]
+            sides.update(round(((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 / MM, 1)
+                         for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]))
+    assert sum(counts) == len(load_set("triominoes").tiles) == 56 and len(counts) == 2 and sides == {44.0}
+    entries = [{"file": Path(path).name, **described} for path, described in report.described.items()]
+    paragraph = paragraphs(order_text(entries, "en"))[pdf.name]
+    assert f"  Pieces: 56 triangles with sides of 44 mm; sheet 1: {counts[0]}; sheet 2: {counts[1]}." in paragraph
 
 def test_a_gang_sheet_without_crop_marks_is_cut_at_its_gutters(shop_folder):
     """--marks none leaves the shop no marks: the order gives the gutters between the tiles instead,
@@ -146,7 +197,8 @@ FOGRA = {"output_intent": "FOGRA39", "output_profile": "FOGRA39L_coated.icc", "b
 def test_each_kind_of_piece_reads_as_the_reference_page_describes_it():
     """The whole order for one file of each kind, given their facts: every line as a shop reads it."""
     entries = [
-        {**FOGRA, "file": "shop-tiles-B.pdf", "pages": 2, "trim_size_mm": [218.0, 194.0], "duplex": "short"},
+        {**FOGRA, "file": "shop-tiles-B.pdf", "pages": 2, "trim_size_mm": [218.0, 194.0], "duplex": "short",
+         "pieces": {"shape": "domino", "size_mm": [22.0, 44.0], "per_sheet": [32]}},
         {**FOGRA, "file": "shop-tiles-C.pdf", "pages": 4, "trim_size_mm": [194.0, 218.0], "duplex": "long",
          "crop_marks": False, "bleed_mm": 0.0},
         {**FOGRA, "file": "shop-tiles-A-single.pdf", "pages": 64, "trim_size_mm": [22.0, 44.0], "crop_marks": False},
@@ -159,8 +211,9 @@ def test_each_kind_of_piece_reads_as_the_reference_page_describes_it():
          "spot_colours": ["Crease", "CutContour"]},
         {**FOGRA, "file": "shop-tokens-mexican-train.pdf", "pages": 1, "trim_size_mm": [164.3, 232.3],
          "spot_colours": ["CutContour"]},
-        {**FOGRA, "file": "shop-tiles-triominoes.pdf", "pages": 2, "trim_size_mm": [200.0, 150.0], "duplex": "short",
-         "crop_marks": False, "spot_colours": ["CutContour"]},
+        {**FOGRA, "file": "shop-tiles-triominoes.pdf", "pages": 4, "trim_size_mm": [200.0, 150.0], "duplex": "short",
+         "crop_marks": False, "spot_colours": ["CutContour"],
+         "pieces": {"shape": "triangle", "size_mm": [44.0], "per_sheet": [32, 24]}},
         {**FOGRA, "file": "shop-tiles-double-6.pdf", "pages": 2, "trim_size_mm": [180.0, 230.0], "duplex": "long",
          "crop_marks": False, "bleed_mm": 1.0},
         {**FOGRA, "file": "shop-box-C.pdf", "pages": 2, "trim_size_mm": [[60.0, 50.0], [55.5, 45.0]], "bleed_mm": 0.0,
@@ -219,9 +272,10 @@ shop-tiles-B.pdf: the tiles of set B on gang sheets, fronts then backs
   Trim size: 218 x 194 mm, with 3 mm of bleed on every side.
   2 pages, printed on both sides: each even page is the back of the page before it. Turn the sheet over on its \
 short edge: the backs are laid out mirrored for that turn, so print them as they are.
+  Pieces: 32 tiles of 22 x 44 mm, on one sheet.
   Suggested paper: card of 300-350 g/m²; for thicker tiles, a heavier board that the press prints on both \
 sides, not card mounted on board after printing (the board would cover the backs).
-  Finishing: cut along the crop marks.
+  Finishing: cut along the crop marks, at both edges of the 6 mm gutters between the tiles (a double cut).
 
 shop-tiles-C.pdf: the tiles of set C on gang sheets, fronts then backs
   Trim size: 194 x 218 mm, without bleed.
@@ -242,8 +296,9 @@ cut; the file has no crop marks).
 
 shop-tiles-triominoes.pdf: the tiles of set triominoes on gang sheets, fronts then backs
   Trim size: 200 x 150 mm, with 3 mm of bleed on every side.
-  2 pages, printed on both sides: each even page is the back of the page before it. Turn the sheet over on its \
+  4 pages, printed on both sides: each even page is the back of the page before it. Turn the sheet over on its \
 short edge: the backs are laid out mirrored for that turn, so print them as they are.
+  Pieces: 56 triangles with sides of 44 mm; sheet 1: 32; sheet 2: 24.
   Suggested paper: card of 300-350 g/m²; for thicker tiles, a heavier board that the press prints on both \
 sides, not card mounted on board after printing (the board would cover the backs).
   Finishing: die-cut every piece along the die line, the spot colour CutContour (it overprints and prints no ink).

@@ -105,6 +105,7 @@ def _gang_pair(chunk, tile_set: TileSet, theme: Theme, size: TileSize, bleed: fl
             page.add(*crop_marks(page_trims, bleed, page))
         page.trim = bounds(page_trims)
         page.bleed = bounds(page_trims, bleed)
+        page.pieces = len(page_trims)
     return [fronts, backs]
 
 
@@ -181,6 +182,7 @@ def triangle_gang_pages(tile_set: TileSet, theme: Theme, size: TileSize, bleed: 
                 page.add(*crop_marks([box], reach, page))
             page.trim = box
             page.bleed = bounds(page_trims, reach)
+            page.pieces = len(page_trims)
             pages += [page]
     return pages
 

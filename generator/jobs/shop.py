@@ -41,9 +41,11 @@ def shop_bleed(options) -> float:
     return US_BLEED if options.paper == "letter" else BLEED
 
 
-def write_shop_pdf(pages, target: Path, title: str, options, report, duplex=None) -> None:
+def write_shop_pdf(pages, target: Path, title: str, options, report, duplex=None, pieces=None) -> None:
+    """`pieces`: what a gang sheet's pages hold, for the print order (jobs/shop_order.py)."""
     write_pdf(pages, target, PdfOptions(title=title, duplex=duplex, cmyk=True, lang=options.lang))
-    report.add(target, mark_as_pdfx(target, print_setup(options).output_intent))
+    described = mark_as_pdfx(target, print_setup(options).output_intent)
+    report.add(target, {**described, "pieces": pieces} if pieces else described)
 
 
 def build_shop_tiles(options, report) -> None:
@@ -59,7 +61,15 @@ def build_shop_tiles(options, report) -> None:
             pages = gang_pages(tile_set, theme, options.tile_size, bleed, options.marks)
             target = options.out / f"shop-tiles-{name}.pdf"
             flip = gang_flip(pages[0].width, pages[0].height)
-            write_shop_pdf(pages, target, tiles_title(tile_set, options.lang), options, report, flip)
+            # Each sheet's fronts and backs hold the same tiles: count the fronts.
+            pieces = {"shape": tile_set.shape, "size_mm": _tile_size_mm(tile_set.shape, options.tile_size),
+                      "per_sheet": [page.pieces for page in pages[0::2]]}
+            write_shop_pdf(pages, target, tiles_title(tile_set, options.lang), options, report, flip, pieces)
+
+
+def _tile_size_mm(shape: str, size) -> list[float]:
+    """A domino's width and height, or a triangle's side."""
+    return [size.height] if shape == "triangle" else [size.width, size.height]
 
 
 def build_shop_board(options, report) -> None:

@@ -75,6 +75,22 @@ def _trim(entry: dict) -> str:
     return _("Trim size: {size}, with {bleed:g} mm of bleed on every side.").format(size=_size(sizes), bleed=bleed)
 
 
+def _pieces(pieces: dict) -> str:
+    """How many tiles of what size each sheet holds: what a shop counts its cuts by."""
+    total, sheets = sum(pieces["per_sheet"]), pieces["per_sheet"]
+    if pieces["shape"] == "triangle":
+        what = ngettext("{count} triangle with sides of {side:g} mm", "{count} triangles with sides of {side:g} mm",
+                        total).format(count=total, side=pieces["size_mm"][0])
+    else:
+        what = ngettext("{count} tile of {size}", "{count} tiles of {size}", total).format(
+            count=total, size=_size(pieces["size_mm"]))
+    if len(sheets) == 1:
+        return _("Pieces: {what}, on one sheet.").format(what=what)
+    per_sheet = "; ".join(_("sheet {number}: {count}").format(number=number, count=count)
+                          for number, count in enumerate(sheets, start=1))
+    return _("Pieces: {what}; {per_sheet}.").format(what=what, per_sheet=per_sheet)
+
+
 def _tiles(entry: dict) -> list[str]:
     name = Path(entry["file"]).stem.removeprefix("shop-tiles-")
     if name.endswith("-single"):
@@ -85,12 +101,18 @@ def _tiles(entry: dict) -> list[str]:
         title = _("the tiles of set {name} on gang sheets, fronts then backs").format(name=name)
         sides = _sides(entry)
     finishing = _finish_cut(entry)
-    if not name.endswith("-single") and not entry.get("crop_marks") and not entry.get("spot_colours") \
-            and entry["bleed_mm"] > 0:
-        # The trim is the grid's outer edge; inside it the tiles' bleeds meet, twice the bleed between tiles.
+    gang_cut = not name.endswith("-single") and not entry.get("spot_colours") and entry["bleed_mm"] > 0
+    # On a gang sheet the tiles' bleeds meet: twice the bleed between two tiles, cut at both edges.
+    if gang_cut and entry.get("crop_marks"):
+        finishing = _("Finishing: cut along the crop marks, at both edges of the {gutter:g} mm gutters between the "
+                      "tiles (a double cut).").format(gutter=2 * entry["bleed_mm"])
+    elif gang_cut:
+        # The trim is the grid's outer edge.
         finishing = _("Finishing: trim the sheet, then cut each tile out at both edges of the {gutter:g} mm "
                       "gutters between the tiles (a double cut; the file has no crop marks).").format(
             gutter=2 * entry["bleed_mm"])
+    if entry.get("pieces"):
+        sides = f"{sides}\n  {_pieces(entry['pieces'])}"
     # Fronts and backs share the sheet: board mounted after printing would hide the backs.
     return _piece(title, entry, [sides, _("Suggested paper: card of 300-350 g/m²; for thicker tiles, a heavier board "
                                           "that the press prints on both sides, not card mounted on board after "

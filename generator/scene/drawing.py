@@ -183,6 +183,7 @@ class Drawing(Struct):
     items: list = field(default_factory=list)
     trim: tuple[float, float, float, float] | None = None   # x, y, w, h of the trimmed area
     bleed: tuple[float, float, float, float] | None = None
+    pieces: int = 0            # the tiles a shop cuts out of this page (a gang sheet's); 0: not counted
 
     def add(self, *items) -> None:
         self.items.extend(items)
