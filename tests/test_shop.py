@@ -374,7 +374,8 @@ def test_black_in_a_shop_file_is_black_ink_alone(shop_kit):
 
 
 def test_no_line_or_text_of_the_books_is_too_fine_to_print(shop_kit):
-    """A press prints lines of 0.25 pt and text of 5 pt reliably (prepress checks both). The
+    """A press prints lines of 0.25 pt and text of 5 pt reliably (prepress checks both), and a line
+    in two inks or more at 0.5 pt, where two plates a little apart would fringe a thinner one. The
     figures are drawn scaled down: the board's half-cell lines came out 0.17 pt, in four inks, and
     the Mexican Train hub's numbers 3.92 pt. Every stroke as stroked on the page, and every
     character at its size on the page (its font size times its matrix), in every book's interior
@@ -388,8 +389,10 @@ def test_no_line_or_text_of_the_books_is_too_fine_to_print(shop_kit):
     assert len(books) == 8
     for path in books:
         reader, document = read_pdf(path), pypdfium2.PdfDocument(str(path))
-        strokes = [stroke.width for page in reader.pages if page.get_contents() is not None
+        strokes = [stroke for page in reader.pages if page.get_contents() is not None
                    for stroke in stroked_paths(page)]
+        in_inks = [stroke.width for stroke in strokes if stroke.colour[0] == "cmyk"
+                   and sum(1 for value in stroke.colour[1:] if value > 0) > 1]
         sizes, matrix = [], pdfium_c.FS_MATRIX()
         for page in document:
             text = page.get_textpage()
@@ -399,7 +402,8 @@ def test_no_line_or_text_of_the_books_is_too_fine_to_print(shop_kit):
                     sizes.append(pdfium_c.FPDFText_GetFontSize(text.raw, index)
                                  * math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c)))
         document.close()
-        assert strokes and min(strokes) >= 0.25 - 1e-3, (path.name, sorted(strokes)[:3])
+        assert strokes and min(stroke.width for stroke in strokes) >= 0.25 - 1e-3, path.name
+        assert in_inks and min(in_inks) >= 0.5 - 1e-3, (path.name, sorted(in_inks)[:3])
         assert sizes and min(sizes) >= 5.0 - 1e-3, (path.name, sorted(sizes)[:3])
 
 
