@@ -1,8 +1,9 @@
 """Home-printing layouts, back offsets and paper sizes, measured in the PDFs."""
 
+from pathlib import Path
 import re
 
-from pdf_inspect import MM, page_shapes, read_pdf
+from pdf_inspect import MM, page_shapes, page_texts, read_pdf
 import pypdfium2
 import pytest
 
@@ -13,7 +14,8 @@ from generator.imposition.mirror import back_shift, mirror_box
 from generator.imposition.paper import paper_named
 from generator.imposition.tile_grid import plan_sheets
 from generator.jobs.build import BuildOptions, BuildReport, build_tile_sheets
-from generator.model.texts import sheet_text
+from generator.model.set_loader import load_set
+from generator.model.texts import set_label, sheet_text
 from generator.scene.sizes import TileSize
 from generator.writers.pdf import PdfOptions, write_pdf
 
@@ -199,6 +201,24 @@ def test_every_word_on_a_narrow_sheet_stays_inside_the_printable_margins(tmp_pat
             words = " ".join(text.get_text_range().split())
             if several:
                 assert re.search(r"(sheet|лист) \d+ (of|из) \d+", words), (path.name, number, words[:200])
+            else:                                   # one sheet: no "sheet 1 of 1"
+                assert not re.search(r"(sheet|лист) \d+ (of|из)", words), (path.name, number, words[:200])
+        label = set_label(load_set(Path(path).stem.removeprefix("tiles-")), lang)
+        for number, page in enumerate(read_pdf(path).pages):
+            _caption_stacks_above_the_tiles(page, label, (path.name, number))
+
+
+def _caption_stacks_above_the_tiles(page, label: str, where) -> None:
+    """The line above the tiles, broken into lines: in reading order from the top, each a line's
+    height below the last (neither overlapping nor drifting apart: 1.1 to 1.5 em), the last clear
+    of the crop ticks that reach 4 mm above the tiles' colour, the first on the paper."""
+    shapes = page_shapes(page)
+    ground_top = max([rect[3] for rect in shapes.rects] + [y for points, _ in shapes.polygons for _, y in points])
+    lines = sorted((t for t in page_texts(page) if t[2] > ground_top), key=lambda t: -t[2])
+    assert lines and lines[0][0].startswith(label), (where, lines)
+    for upper, lower in zip(lines, lines[1:]):
+        assert 1.1 * upper[3] * MM <= upper[2] - lower[2] <= 1.5 * upper[3] * MM, (where, upper, lower)
+    assert lines[-1][2] >= ground_top + 5 * MM and lines[0][2] + lines[0][3] * MM <= float(page.mediabox.height), where
 
 
 @pytest.mark.parametrize("layout, flip", [("duplex-long", "long"), ("duplex-short", "short"), ("separate", "long")])

@@ -193,6 +193,10 @@ def furniture_is_centred_and_ticks_clear_the_bleed(page) -> None:
     (bar,) = scale_bars(shapes)
     assert (bar[0] + bar[2]) / 2 == pytest.approx(width / 2, abs=0.01)
     ground = max(shapes.rects, key=lambda r: (r[2] - r[0]) * (r[3] - r[1]))
+    # The bar under everything the sheet prints (a gutter fold's backs too) and on the paper, clear
+    # of the 5 mm a home printer cannot reach.
+    grounds = [r for r in shapes.rects if (r[2] - r[0]) * (r[3] - r[1]) > 0.25 * (ground[2] - ground[0]) * (ground[3] - ground[1])]
+    assert 5 * MM <= bar[1] < min(r[1] for r in grounds), (bar[1] / MM, [r[1] / MM for r in grounds])
     ticks = [l for l in shapes.lines if not l[4] and abs(((l[2] - l[0]) ** 2 + (l[3] - l[1]) ** 2) ** 0.5 - 3.5 * MM) < 0.01]
     assert ticks
     for x0, y0, x1, y1, *_ in ticks:
@@ -228,12 +232,26 @@ def furniture_is_centred_and_ticks_clear_the_bleed(page) -> None:
     assert len(sides) == 1 and min(lengths[0], lengths[50]) > max(lengths[k] for k in (10, 20, 30, 40))
 
 
+def _caption(page) -> str:
+    (line,) = [t[0] for t in page_texts(page) if t[0].startswith("Open Domino")]
+    return line
+
+
 def test_captions_bars_and_ticks_of_the_tile_sheets(default_kit, tmp_path):
-    for page in read_pdf(default_kit / "tiles-A.pdf").pages:
+    pages = read_pdf(default_kit / "tiles-A.pdf").pages
+    for page in pages:
         furniture_is_centred_and_ticks_clear_the_bleed(page)
+    # One sheet: what to do, and no sheet count (templates/sheet_texts.toml's words).
+    assert [_caption(page) for page in pages] == [
+        "Open Domino · set A · FRONTS · print double-sided, flip on the LONG edge, at 100 % / actual size",
+        "Open Domino · set A · BACKS · prints on the back of the fronts (long-edge flip)"]
     report = BuildReport()
     build_tile_sheets(BuildOptions(out=tmp_path, sets=("A",), layout="gutterfold"), report)
-    for page in read_pdf(report.written[0]).pages:
+    pages = read_pdf(report.written[0]).pages
+    assert [_caption(page) for page in pages] == [
+        f"Open Domino · set A · print single-sided at 100 %, fold on the line, glue the halves, then cut · sheet {n} of 2"
+        for n in (1, 2)]
+    for page in pages:
         furniture_is_centred_and_ticks_clear_the_bleed(page)
         # The fold's caption, centred just under the fold line (the longest line across the page).
         shapes = page_shapes(page)
