@@ -293,3 +293,51 @@ def test_the_backs_crop_ticks_stand_behind_the_fronts(tmp_path):
 
     for front, back in zip(reader.pages[::2], reader.pages[1::2]):
         assert ticks(front) and ticks(back) == ticks(front, mirrored=True)
+
+
+def test_a_triangle_sheets_colour_follows_its_rows_not_their_box(tmp_path):
+    """Triangles pointing up and down in turn make each row a slanted band. Its colour (fronts and
+    backs) is that band grown by the 3 mm bleed: rendered, every pixel of the tiles' colour lies in
+    a tile or within the bleed of a cut line (twice the bleed at a 60-degree corner). One colour over
+    the rows' common outline would fill the notches between the rows' slanted ends, where nothing is
+    cut."""
+    import numpy
+    import pypdfium2
+
+    from generator.imposition.paper import paper_named
+    from generator.imposition.tile_grid import plan_for
+    from generator.imposition.tile_sheets import tile_outlines
+    from generator.model.set_loader import load_set
+
+    tile_set = load_set("triominoes")
+    report = BuildReport()
+    build_tile_sheets(BuildOptions(out=tmp_path, sets=("triominoes",)), report)
+    block = plan_for(tile_set, paper_named("a4"), TileSize()).blocks[0]
+    corners = numpy.array([outline.corners for outline in tile_outlines(tile_set, block)])       # mm, y down
+    fronts, dpi = page_shapes(read_pdf(report.written[0]).pages[0]), 50
+    width, height = fronts.width / MM, fronts.height / MM
+    cuts = numpy.array([(x0, height - y0, x1, height - y1) for x0, y0, x1, y1 in
+                        (numpy.array(line[:4]) / MM for line in fronts.lines if line[4])])
+    document = pypdfium2.PdfDocument(str(report.written[0]))
+    for number in (0, 1):
+        tiles, lines = corners.copy(), cuts.copy()
+        if number:                           # the backs: the fronts' tiles and cut lines, mirrored left to right
+            tiles[:, :, 0], lines[:, [0, 2]] = width - tiles[:, :, 0], width - lines[:, [0, 2]]
+        pixels = numpy.asarray(document[number].render(scale=dpi / 72).to_pil().convert("RGB")).astype(int)
+        colours, counts = numpy.unique(pixels.reshape(-1, 3), axis=0, return_counts=True)
+        coloured = colours.sum(axis=1) < 3 * 250                # the paper's white left out
+        ground = colours[coloured][numpy.argmax(counts[coloured])]   # the commonest colour
+        rows, columns = numpy.nonzero(numpy.abs(pixels - ground).sum(axis=2) <= 6)
+        x, y = (columns + 0.5) * 25.4 / dpi, (rows + 0.5) * 25.4 / dpi
+        sides = []
+        for k in range(3):                   # which side of each tile's edges the pixel is on
+            (ax, ay), (bx, by) = tiles[:, k].T[:, :, None], tiles[:, (k + 1) % 3].T[:, :, None]
+            sides.append((bx - ax) * (y - ay) - (by - ay) * (x - ax))
+        inside = ((sides[0] >= 0) & (sides[1] >= 0) & (sides[2] >= 0) |
+                  (sides[0] <= 0) & (sides[1] <= 0) & (sides[2] <= 0)).any(axis=0)
+        x0, y0, x1, y1 = (lines[:, k][:, None] for k in range(4))
+        t = numpy.clip(((x - x0) * (x1 - x0) + (y - y0) * (y1 - y0)) / ((x1 - x0) ** 2 + (y1 - y0) ** 2), 0, 1)
+        nearest = numpy.hypot(x - x0 - t * (x1 - x0), y - y0 - t * (y1 - y0)).min(axis=0)
+        outside = nearest[~inside]
+        assert inside.sum() > 1000 and len(outside) > 100 and outside.max() <= 2 * 3.0 + 0.5, (number, outside.max())
+    document.close()
