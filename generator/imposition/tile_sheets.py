@@ -183,7 +183,7 @@ def _backs_page(request: SheetRequest, block: TileGrid, flip: str, index: int, c
     # fronts' ticks stood under blank paper on the back, and none under its last tiles.
     art += _crop_ticks(request, block, mirror)
     page.add(Group(tuple(art), translate(shift_x, shift_y)))
-    _furniture(page, block, request, _caption(request, "backs", index, count, flip=flip), ticks=False)
+    _furniture(page, block, request, _caption(request, "backs", index, count), ticks=False)
     return page
 
 
@@ -215,7 +215,7 @@ def _gutterfold_page(request: SheetRequest, block: TileGrid, index: int, count: 
     return page
 
 
-def _caption(request: SheetRequest, side: str, index: int, count: int, flip: str = "long") -> str:
+def _caption(request: SheetRequest, side: str, index: int, count: int) -> str:
     key = {"fronts": f"fronts_{request.layout}", "backs": f"backs_{request.layout}",
            "gutterfold": "gutterfold"}[side]
     label = set_label(request.tile_set, request.lang)
