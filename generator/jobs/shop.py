@@ -28,6 +28,7 @@ from generator.imposition.token_sheets import shop_token_page
 from generator.jobs.documents import tiles_title
 from generator.model.set_loader import load_set
 from generator.model.texts import sheet_text
+from generator.scene.shapes import frame
 from generator.writers.pdf import PdfOptions, write_pdf
 from generator.writers.pdfx import mark_as_pdfx
 
@@ -68,8 +69,9 @@ def build_shop_tiles(options, report) -> None:
 
 
 def _tile_size_mm(shape: str, size) -> list[float]:
-    """A domino's width and height, or a triangle's side."""
-    return [size.height] if shape == "triangle" else [size.width, size.height]
+    """A domino's width and height, or a triangle's side (its frame's width)."""
+    width, height = frame(shape, size)
+    return [width] if shape == "triangle" else [width, height]
 
 
 def build_shop_board(options, report) -> None:
